@@ -1,0 +1,3 @@
+import { checkHealth } from "@/lib/api/health";
+
+export const GET = checkHealth;

@@ -1,0 +1,23 @@
+import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
+
+/** An expected failure: its code and description go to the client as they are. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, description?: string, headers: Record<string, string> = {}) {
+    super(description ?? ERROR_CODES[code].description);
+    this.name = "ApiError";
+    this.code = code;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+}
+
+export const badRequest = (description: string) => new ApiError(40000, description);
+export const forbidden = (description = "You are not allowed to do this") => new ApiError(40300, description);
+export const notFound = (what: string) => new ApiError(40400, `${what} not found`);
+export const conflict = (description: string) => new ApiError(40900, description);

@@ -1,0 +1,26 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "@/lib/api/api-error";
+import { getEnv } from "@/lib/env";
+
+const globalForLimiter = globalThis as unknown as { agoraLimiter?: RateLimiterMemory | null };
+
+function getLimiter(): RateLimiterMemory | null {
+  if (globalForLimiter.agoraLimiter !== undefined) return globalForLimiter.agoraLimiter;
+  const points = getEnv().AGORA_RATE_LIMIT_PER_MINUTE;
+  globalForLimiter.agoraLimiter = points === 0 ? null : new RateLimiterMemory({ points, duration: 60 });
+  return globalForLimiter.agoraLimiter;
+}
+
+/** One budget per API key and client address: a noisy client does not starve the others. */
+export async function consumeRateLimit(subject: string): Promise<void> {
+  const limiter = getLimiter();
+  if (!limiter) return;
+  try {
+    await limiter.consume(subject);
+  } catch (result) {
+    if (!(result instanceof RateLimiterRes)) throw result;
+    const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+    throw new ApiError(42900, `Too many requests; retry in ${seconds} s`, { "Retry-After": String(seconds) });
+  }
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import type { GroupDetailRow } from "@/lib/db/groups";
+import { formatGroupTimestamp } from "@/lib/api/time";
+import type { GroupDto } from "@/lib/schemas/group-schemas";
+
+type JsonObject = Record<string, unknown>;
+
+function asObject(value: unknown): JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+function stringField(source: JsonObject, key: string, fallback = ""): string {
+  const value = source[key];
+  return value === undefined || value === null ? fallback : String(value);
+}
+
+function intField(source: JsonObject, key: string, fallback: number): number {
+  const value = Number(source[key]);
+  return Number.isInteger(value) ? value : fallback;
+}
+
+export interface GroupViewerFacts {
+  onlineMembers: number;
+  viewerAdminLevel: number | null;
+}
+
+/** Group, get-group-info shape. */
+export function serializeGroup(row: GroupDetailRow, facts: GroupViewerFacts): GroupDto {
+  const token = asObject(row.erc20Token);
+  const settings = asObject(row.settings);
+  const files = asObject(row.attachedFiles);
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    created_at: formatGroupTimestamp(row.createdAt),
+    updated_at: formatGroupTimestamp(row.updatedAt),
+    owner: row.ownerId,
+    cover: row.cover,
+    logo: row.logo,
+    description: row.description,
+    no_recommend: row.noRecommend,
+    super_no_recommend: row.superNoRecommend,
+    joining: row.joining,
+    visibility: row.visibility,
+    show_snapshot: stringField(settings, "show_snapshot", "0"),
+    snapshot_space: stringField(settings, "snapshot_space"),
+    erc20_token: {
+      status: stringField(token, "status", "0"),
+      is_import: stringField(token, "is_import", "0"),
+      address: stringField(token, "address"),
+      name: stringField(token, "name"),
+      symbol: stringField(token, "symbol"),
+      decimal: stringField(token, "decimal"),
+      logo: stringField(token, "logo"),
+      balance: stringField(token, "balance", "0"),
+    },
+    feature: row.features.map((feature) => ({
+      id: feature.id,
+      feature_name: feature.featureName,
+      is_setting: feature.isSetting,
+      status: feature.status,
+    })),
+    attached_files: {
+      allow_everyone: intField(files, "allow_everyone", 1),
+      allow_post: intField(files, "allow_post", 1),
+      allow_all_file_type: stringField(files, "allow_all_file_type", "0"),
+    },
+    group_admin: row.admins.map((admin) => ({
+      id: admin.id,
+      group_id: admin.groupId,
+      level: admin.level,
+      user_id: admin.userId,
+      deleted_at: admin.deletedAt ? formatGroupTimestamp(admin.deletedAt) : null,
+      created_at: formatGroupTimestamp(admin.createdAt),
+      updated_at: formatGroupTimestamp(admin.updatedAt),
+    })),
+    permission_level: facts.viewerAdminLevel === null ? row.permissionLevel : String(facts.viewerAdminLevel),
+    online_members: facts.onlineMembers,
+    pending_user: [],
+    group_subscription: { current_plan: "free", group_id: row.id, is_canceled: false, period_end: "" },
+    members: row.membersCount,
+    gallery: "",
+    privacy_type: row.privacyType,
+    ft_count: "0",
+    chain_type: row.chainType,
+    open_readonly: row.openReadonly,
+    primary_nft: "",
+    primary_token: "",
+    group_settings: {
+      layout_type: stringField(settings, "layout_type", "forum"),
+      show_link_preview: stringField(settings, "show_link_preview", "1"),
+      show_poll_cate: stringField(settings, "show_poll_cate", "0"),
+    },
+    tags: [],
+    order_tags: [],
+    poll_category: [],
+    tip_token_info: [],
+    main_token_address: row.mainTokenAddress,
+  };
+}

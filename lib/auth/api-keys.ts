@@ -1,0 +1,52 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { getDb } from "@/lib/db/client";
+
+const KEY_PREFIX = "agora_";
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** A new key: returned once to the operator, stored only as its hash. */
+export async function createApiKey(label: string): Promise<{ key: string; id: number }> {
+  const key = KEY_PREFIX + randomBytes(24).toString("base64url");
+  const db = await getDb();
+  const row = await db.apiKey.create({
+    data: { label, keyHash: hashApiKey(key), prefix: key.slice(0, KEY_PREFIX.length + 6) },
+  });
+  return { key, id: row.id };
+}
+
+export async function listApiKeys() {
+  const db = await getDb();
+  return db.apiKey.findMany({
+    select: { id: true, label: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    orderBy: { id: "asc" },
+  });
+}
+
+/** Revokes by the key itself or by its numeric id; false when nothing matched. */
+export async function revokeApiKey(keyOrId: string): Promise<boolean> {
+  const db = await getDb();
+  const where = /^\d+$/.test(keyOrId) ? { id: Number(keyOrId) } : { keyHash: hashApiKey(keyOrId) };
+  const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  return result.count > 0;
+}
+
+// Touching last_used_at on every request would turn each read into a write.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export async function findActiveApiKey(key: string): Promise<{ id: number } | null> {
+  const db = await getDb();
+  const row = await db.apiKey.findUnique({
+    where: { keyHash: hashApiKey(key) },
+    select: { id: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!row || row.revokedAt) return null;
+  const now = Date.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
+  }
+  return { id: row.id };
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { getEnv } from "@/lib/env";
+
+const globalForSecret = globalThis as unknown as { agoraSecret?: Uint8Array };
+
+/**
+ * The key that signs user tokens: AGORA_SECRET, or one generated on first start and kept in
+ * AGORA_DATA_DIR so tokens outlive a restart. Several instances must share AGORA_SECRET.
+ */
+export function getServerSecret(): Uint8Array {
+  if (globalForSecret.agoraSecret) return globalForSecret.agoraSecret;
+  const env = getEnv();
+  let secret = env.AGORA_SECRET;
+  if (!secret) {
+    const file = path.resolve(env.AGORA_DATA_DIR, "secret");
+    if (fs.existsSync(file)) {
+      secret = fs.readFileSync(file, "utf8").trim();
+    } else {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      secret = randomBytes(48).toString("base64url");
+      try {
+        fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      } catch {
+        // Another process wrote it first: use that one so both agree.
+        secret = fs.readFileSync(file, "utf8").trim();
+      }
+    }
+  }
+  globalForSecret.agoraSecret = new TextEncoder().encode(secret);
+  return globalForSecret.agoraSecret;
+}

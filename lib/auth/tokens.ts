@@ -1,0 +1,57 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { SignJWT, jwtVerify } from "jose";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { getServerSecret } from "@/lib/auth/secret";
+
+const ISSUER = "agora";
+
+/** Issues a user token (the API's `api_token`); its id is recorded so logout can revoke it. */
+export async function issueUserToken(userId: number): Promise<string> {
+  const ttlSeconds = getEnv().AGORA_TOKEN_TTL_DAYS * 86_400;
+  const jti = randomUUID();
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const db = await getDb();
+  await db.authToken.create({ data: { id: jti, userId, expiresAt } });
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setJti(jti)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(getServerSecret());
+}
+
+export interface VerifiedToken {
+  userId: number;
+  tokenId: string;
+}
+
+/** The token's user, or null when it is malformed, forged, expired or revoked. */
+export async function verifyUserToken(token: string): Promise<VerifiedToken | null> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, getServerSecret(), { issuer: ISSUER, algorithms: ["HS256"] }));
+  } catch {
+    return null;
+  }
+  const userId = Number(payload.sub);
+  if (!Number.isInteger(userId) || !payload.jti) return null;
+  const db = await getDb();
+  const row = await db.authToken.findUnique({ where: { id: payload.jti }, select: { revokedAt: true, userId: true } });
+  if (!row || row.revokedAt || row.userId !== userId) return null;
+  return { userId, tokenId: payload.jti };
+}
+
+export async function revokeUserToken(tokenId: string): Promise<void> {
+  const db = await getDb();
+  await db.authToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+export function readBearerToken(header: string | null): string | null {
+  if (!header) return null;
+  const value = header.trim().replace(/^Bearer\s+/i, "").trim();
+  return value === "" ? null : value;
+}

@@ -1,0 +1,155 @@
+import "server-only";
+import sanitizeHtml from "sanitize-html";
+import { salvageDeltaOps } from "@/lib/delta/salvage";
+import {
+  CSS_COLOR_PATTERN,
+  DeltaSchema,
+  isHttpUrl,
+  type Delta,
+  type DeltaAttributes,
+  type DeltaOp,
+  type EmojiInsert,
+  type ImageInsert,
+} from "@/lib/delta/schema";
+
+type Line = { html: string; attributes: DeltaAttributes | undefined };
+type ListTag = "ul" | "ol";
+
+const LINK_REL = "nofollow noopener noreferrer ugc";
+
+// Defence in depth: the renderer already escapes and checks everything, so this allowlist is
+// exactly what it emits and anything else reaching it means a bug upstream.
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "h1", "h2", "h3", "ul", "ol", "li", "blockquote", "strong", "em", "u", "s", "code", "a", "span", "img"],
+  allowedAttributes: {
+    a: ["href", "rel", "target"],
+    img: ["src", "alt", "loading"],
+    span: ["class", "role", "aria-label", "style"],
+  },
+  allowedClasses: { span: ["emoji"] },
+  allowedSchemes: ["http", "https"],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  allowedStyles: { span: { "background-color": [CSS_COLOR_PATTERN] } },
+  disallowedTagsMode: "discard",
+};
+
+export function renderDeltaToHtml(content: string | Delta): string {
+  const lines = splitIntoLines(readRenderableOps(content));
+  return sanitizeHtml(renderBlocks(lines), SANITIZE_OPTIONS);
+}
+
+function readRenderableOps(content: string | Delta): DeltaOp[] {
+  let value: unknown = content;
+  if (typeof content === "string") {
+    try {
+      value = JSON.parse(content);
+    } catch {
+      return [{ insert: content }];
+    }
+  }
+  // Quill's own serialisation wraps the ops as {ops: [...]}; old rows may hold that form.
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && "ops" in value) value = value.ops;
+  if (!Array.isArray(value)) return typeof content === "string" ? [{ insert: content }] : [];
+  const parsed = DeltaSchema.safeParse(value);
+  return parsed.success ? parsed.data : salvageDeltaOps(value);
+}
+
+// Quill keeps line formats (header, list, blockquote) on the "\n" that ends the line, so text is
+// gathered until a newline and the line takes that newline's attributes.
+function splitIntoLines(ops: readonly DeltaOp[]): Line[] {
+  const lines: Line[] = [];
+  let current = "";
+  for (const op of ops) {
+    if (typeof op.insert !== "string") {
+      current += wrapInline(renderEmbed(op.insert), op.attributes);
+      continue;
+    }
+    const pieces = op.insert.split("\n");
+    pieces.forEach((piece, index) => {
+      if (piece !== "") current += wrapInline(escapeHtml(piece), op.attributes);
+      if (index < pieces.length - 1) {
+        lines.push({ html: current, attributes: op.attributes });
+        current = "";
+      }
+    });
+  }
+  if (current !== "") lines.push({ html: current, attributes: undefined });
+  return lines;
+}
+
+function renderBlocks(lines: readonly Line[]): string {
+  let html = "";
+  let openList: ListTag | undefined;
+  for (const line of lines) {
+    const listTag = readListTag(line.attributes);
+    if (openList && openList !== listTag) {
+      html += `</${openList}>`;
+      openList = undefined;
+    }
+    if (listTag && !openList) {
+      html += `<${listTag}>`;
+      openList = listTag;
+    }
+    html += renderBlock(line, listTag !== undefined);
+  }
+  return openList ? `${html}</${openList}>` : html;
+}
+
+function readListTag(attributes: DeltaAttributes | undefined): ListTag | undefined {
+  if (!attributes || readHeaderLevel(attributes)) return undefined;
+  if (attributes.list === "bullet") return "ul";
+  if (attributes.list === "ordered") return "ol";
+  return undefined;
+}
+
+function readHeaderLevel(attributes: DeltaAttributes | undefined): 1 | 2 | 3 | undefined {
+  const level = attributes?.header;
+  return level === 1 || level === 2 || level === 3 ? level : undefined;
+}
+
+function renderBlock(line: Line, inList: boolean): string {
+  const inner = line.html === "" ? "<br>" : line.html;
+  const level = readHeaderLevel(line.attributes);
+  if (level) return `<h${level}>${inner}</h${level}>`;
+  if (inList) return `<li>${inner}</li>`;
+  if (line.attributes?.blockquote === true) return `<blockquote>${inner}</blockquote>`;
+  return `<p>${inner}</p>`;
+}
+
+function renderEmbed(embed: ImageInsert | EmojiInsert): string {
+  if ("image" in embed) {
+    return isHttpUrl(embed.image) ? `<img src="${escapeHtml(embed.image)}" alt="" loading="lazy">` : "";
+  }
+  const { name, unicode } = embed.emoji;
+  return `<span class="emoji" role="img" aria-label="${escapeHtml(name)}">${escapeHtml(unicode)}</span>`;
+}
+
+// Innermost first, so a link wraps the whole formatted run and stays one clickable element.
+function wrapInline(html: string, attributes: DeltaAttributes | undefined): string {
+  if (!attributes || html === "") return html;
+  let out = html;
+  if (attributes.code === true) out = `<code>${out}</code>`;
+  if (attributes.strike === true) out = `<s>${out}</s>`;
+  if (attributes.underline === true) out = `<u>${out}</u>`;
+  if (attributes.italic === true) out = `<em>${out}</em>`;
+  if (attributes.bold === true) out = `<strong>${out}</strong>`;
+  const { background, link } = attributes;
+  if (typeof background === "string" && CSS_COLOR_PATTERN.test(background)) {
+    out = `<span style="background-color:${escapeHtml(background)}">${out}</span>`;
+  }
+  if (typeof link === "string" && isHttpUrl(link)) {
+    out = `<a href="${escapeHtml(link)}" rel="${LINK_REL}" target="_blank">${out}</a>`;
+  }
+  return out;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+// Read once and validated, so a bad setting fails at start with a clear message.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  AGORA_DATA_DIR: z.string().min(1).default(".data"),
+  AGORA_SECRET: z.string().min(32, "AGORA_SECRET must be at least 32 characters").optional(),
+  AGORA_MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
+  AGORA_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
+  AGORA_SITE_NAME: z.string().min(1).default("Agora"),
+  AGORA_WEB_WALLET_URL: z.string().url().optional(),
+  AGORA_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= EnvSchema.parse(process.env);
+  return cached;
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { conflict } from "@/lib/api/api-error";
+import { inTransaction, isUniqueViolation, type Tx } from "@/lib/services/transaction";
+
+export interface NewWallet {
+  type: number;
+  address: string;
+  publicKey: string | null;
+}
+
+export interface NewUser {
+  username: string;
+  photoUrl?: string;
+  wallet: NewWallet;
+}
+
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** Creates a user bound to one wallet; a taken username or wallet is a 409. */
+export async function createUserWithWallet(input: NewUser, tx?: Tx): Promise<{ id: number }> {
+  const run = async (client: Tx) => {
+    const user = await client.user.create({
+      data: {
+        username: input.username.trim(),
+        usernameKey: usernameKey(input.username),
+        photoUrl: input.photoUrl ?? "",
+        widgetSecret: randomBytes(24).toString("base64url"),
+        wallets: { create: { type: input.wallet.type, address: input.wallet.address, publicKey: input.wallet.publicKey } },
+      },
+      select: { id: true },
+    });
+    return user;
+  };
+  try {
+    return tx ? await run(tx) : await inTransaction(run);
+  } catch (error) {
+    if (isUniqueViolation(error, "username")) throw conflict("username is already taken");
+    if (isUniqueViolation(error, "address")) throw conflict("this wallet is already registered");
+    throw error;
+  }
+}

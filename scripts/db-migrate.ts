@@ -1,0 +1,9 @@
+// npm run db:migrate: applies pending migrations alone (contract section 11).
+import { resolveDatabaseUrl } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { runScript } from "./run-script";
+
+runScript(async () => {
+  const { applied, total } = await applyMigrations(await resolveDatabaseUrl());
+  console.log(applied.length === 0 ? `Database is up to date (${total} migrations).` : `Applied: ${applied.join(", ")}`);
+});

@@ -1,0 +1,22 @@
+// The server the browser tests drive: a production build on a fresh, seeded database
+// (a new embedded one, or DATABASE_URL when set).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const port = process.argv[2] ?? "3100";
+const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+if (!env.DATABASE_URL) {
+  env.AGORA_DATA_DIR = path.resolve(".test-data", `e2e-${Date.now()}`);
+  fs.mkdirSync(env.AGORA_DATA_DIR, { recursive: true });
+}
+const next = path.resolve("node_modules/next/dist/bin/next");
+const run = (args) => {
+  const result = spawnSync(args[0], args.slice(1), { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+if (!(env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(".next/BUILD_ID"))) run([process.execPath, next, "build"]);
+run(["npm", "run", "--silent", "db:seed"]);
+const server = spawn(process.execPath, [next, "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

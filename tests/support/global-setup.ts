@@ -1,0 +1,35 @@
+import type { TestProject } from "vitest/node";
+import { buildApp, runPackageScript, startServer, type RunningServer } from "./server-process";
+import { prepareTestDatabase } from "./test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    apiKey: string;
+    dataDir: string;
+    databaseUrl: string;
+  }
+}
+
+let server: RunningServer | undefined;
+
+/** One real server for the whole run: API tests speak HTTP to it, on a database of their own. */
+export default async function setup(project: TestProject) {
+  const { databaseUrl, dataDir } = prepareTestDatabase();
+  buildApp();
+  server = await startServer({
+    AGORA_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    LOG_LEVEL: "warn",
+    AGORA_RATE_LIMIT_PER_MINUTE: "100000",
+  });
+  const output = runPackageScript("apikey", ["create", "api tests"], server.env);
+  const apiKey = output.trim().split("\n").pop()!.trim();
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("apiKey", apiKey);
+  project.provide("dataDir", dataDir);
+  project.provide("databaseUrl", databaseUrl ?? "");
+  return async () => {
+    await server?.stop();
+  };
+}

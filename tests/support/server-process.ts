@@ -1,0 +1,70 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { findFreePort } from "./free-port";
+
+export interface RunningServer {
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  stop: () => Promise<void>;
+}
+
+const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
+
+/** `next build`, unless a build exists and AGORA_TEST_REUSE_BUILD=1 says to reuse it. */
+export function buildApp(): void {
+  if (process.env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(".next/BUILD_ID")) return;
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: process.env });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become ready:\n${logs()}`);
+}
+
+/** Starts the production server (`next start`) with its own environment. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await findFreePort();
+  const fullEnv = { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" } as NodeJS.ProcessEnv;
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: fullEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForReady(baseUrl, child, () => output);
+  return {
+    baseUrl,
+    env: fullEnv,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+      }),
+  };
+}
+
+/** Runs one of the package scripts (apikey, db:seed) against the server's database. */
+export function runPackageScript(script: string, args: string[], env: NodeJS.ProcessEnv): string {
+  const result = spawnSync("npm", ["run", "--silent", script, "--", ...args], { env, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}

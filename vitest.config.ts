@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./", import.meta.url)),
+      // `server-only` throws outside a React Server bundle; tests run server code directly.
+      "server-only": fileURLToPath(new URL("./tests/support/server-only.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/setup-env.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    reporters: ["default"],
+  },
+});
