@@ -15,7 +15,8 @@ const run = (args) => {
   const result = spawnSync(args[0], args.slice(1), { stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-if (!(env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(".next/BUILD_ID"))) run([process.execPath, next, "build"]);
+const distDir = env.AGORA_NEXT_DIST_DIR || ".next";
+if (!(env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(path.join(distDir, "BUILD_ID")))) run([process.execPath, next, "build"]);
 run(["npm", "run", "--silent", "db:seed"]);
 const server = spawn(process.execPath, [next, "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

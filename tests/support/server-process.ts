@@ -13,7 +13,8 @@ const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 
 /** `next build`, unless a build exists and AGORA_TEST_REUSE_BUILD=1 says to reuse it. */
 export function buildApp(): void {
-  if (process.env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(".next/BUILD_ID")) return;
+  const distDir = process.env.AGORA_NEXT_DIST_DIR || ".next";
+  if (process.env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(path.join(distDir, "BUILD_ID"))) return;
   const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: process.env });
   if (result.status !== 0) throw new Error("next build failed");
 }
