@@ -5,6 +5,7 @@ import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelo
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { readParams } from "@/lib/api/read-params";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
+import { touchLastSeen } from "@/lib/db/presence";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
@@ -22,7 +23,7 @@ export interface EndpointContext<P> {
   viewer: Viewer | null;
 }
 
-interface EndpointOptions<S extends z.ZodType> {
+export interface EndpointOptions<S extends z.ZodType = z.ZodType> {
   /** "user": a token is required; "optional": a token, when sent, personalises the answer. */
   auth: "none" | "optional" | "user";
   params: S;
@@ -30,6 +31,8 @@ interface EndpointOptions<S extends z.ZodType> {
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+/** The handlers of both families, and the options the OpenAPI document is generated from. */
+export type Endpoint = Record<ApiFamily, RouteHandler> & { options: EndpointOptions };
 type EndpointFn<P, R> = (ctx: EndpointContext<P> & { viewer: Viewer }) => Promise<R>;
 type OptionalViewerFn<P, R> = (ctx: EndpointContext<P>) => Promise<R>;
 
@@ -86,6 +89,7 @@ async function authenticate(request: Request, raw: Record<string, unknown>, auth
   // A token that was sent but is bad is an error even on reads: the client must learn it expired.
   const verified = await verifyUserToken(token);
   if (!verified) throw new ApiError(40103);
+  await touchLastSeen(verified.userId);
   return { apiKeyId: apiKey.id, viewer: { id: verified.userId, tokenId: verified.tokenId } };
 }
 
@@ -136,16 +140,16 @@ function buildHandler<S extends z.ZodType, R>(
 export function defineEndpoint<S extends z.ZodType, R>(
   options: EndpointOptions<S> & { auth: "user" },
   fn: EndpointFn<z.infer<S>, R>,
-): Record<ApiFamily, RouteHandler>;
+): Endpoint;
 export function defineEndpoint<S extends z.ZodType, R>(
   options: EndpointOptions<S>,
   fn: OptionalViewerFn<z.infer<S>, R>,
-): Record<ApiFamily, RouteHandler>;
+): Endpoint;
 export function defineEndpoint<S extends z.ZodType, R>(
   options: EndpointOptions<S>,
   fn: OptionalViewerFn<z.infer<S>, R> | EndpointFn<z.infer<S>, R>,
 ) {
   // With auth "user" the wrapper has already refused requests without a viewer.
   const handler = fn as OptionalViewerFn<z.infer<S>, R>;
-  return { api: buildHandler("api", options, handler), v2: buildHandler("v2", options, handler) };
+  return { api: buildHandler("api", options, handler), v2: buildHandler("v2", options, handler), options };
 }

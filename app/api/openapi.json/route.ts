@@ -1,0 +1,3 @@
+import { serveOpenApiDocument } from "@/lib/api/openapi/serve-document";
+
+export const GET = serveOpenApiDocument;

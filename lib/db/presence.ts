@@ -1,0 +1,18 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+
+// A signed-in user counts as online for ONLINE_WINDOW_MS (lib/db/groups.ts); recording every
+// request would turn reads into writes, so one write a minute per user is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+const globalForPresence = globalThis as unknown as { agoraLastTouch?: Map<number, number> };
+
+export async function touchLastSeen(userId: number): Promise<void> {
+  const touched = (globalForPresence.agoraLastTouch ??= new Map());
+  const now = Date.now();
+  if (now - (touched.get(userId) ?? 0) < TOUCH_INTERVAL_MS) return;
+  touched.set(userId, now);
+  if (touched.size > 50_000) touched.clear();
+  const db = await getDb();
+  // Raw SQL: an ORM update would also move updated_at, which belongs to profile edits.
+  await db.$executeRaw`UPDATE users SET last_seen_at = now() WHERE id = ${userId}`;
+}
