@@ -81,7 +81,7 @@ async function authenticate(request: Request, raw: Record<string, unknown>, auth
   if (!apiKey) throw new ApiError(40101);
   await consumeRateLimit(`${apiKey.id}:${clientAddress(request)}`);
 
-  const token = readBearerToken(request.headers.get("authorization"));
+  const token = auth === "none" ? null : readBearerToken(request.headers.get("authorization"));
   if (!token) {
     if (auth === "user") throw new ApiError(40102);
     return { apiKeyId: apiKey.id, viewer: null };
@@ -108,7 +108,8 @@ function buildHandler<S extends z.ZodType, R>(
     let raw: Record<string, unknown> = {};
     try {
       const pathParams = Object.fromEntries(
-        Object.entries(await context.params).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+        // Routes without dynamic segments get no params object at all.
+        Object.entries((await context?.params) ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
       );
       raw = await readParams(request, pathParams, getEnv().AGORA_MAX_BODY_BYTES);
       const { apiKeyId, viewer } = await authenticate(request, raw, options.auth);

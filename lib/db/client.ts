@@ -26,8 +26,8 @@ async function connect(): Promise<{ client: PrismaClient; url: string }> {
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
   }
   const embedded = env.DATABASE_URL === undefined;
-  // The embedded server multiplexes one PostgreSQL session, so a small pool is as fast as a big one.
-  const adapter = new PrismaPg({ connectionString: url, max: embedded ? 8 : 10 });
+  // The embedded server runs one PostgreSQL session, so a small pool is as fast as a big one.
+  const adapter = new PrismaPg({ connectionString: url, max: embedded ? 4 : 10 });
   return { client: new PrismaClient({ adapter }), url };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { serveOverWire } from "@/lib/db/embedded-wire-server";
 import { logger } from "@/lib/log";
 
 // PGlite is single-process: the first process to open the data directory serves it on a
@@ -89,11 +90,9 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const pglite = await PGlite.create(path.join(dir, "pgdata"));
-  const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1", maxConnections: 32 });
-  await server.start();
-  const port = Number(server.getServerConn().split(":").pop());
+  const server = await serveOverWire(pglite);
+  const port = server.port;
   fs.writeFileSync(recordPath, JSON.stringify({ pid: process.pid, port } satisfies ServerRecord));
 
   const release = () => {
@@ -101,7 +100,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
     fs.rmSync(lockPath, { force: true });
   };
   const stop = async () => {
-    await server.stop();
+    await server.close();
     await pglite.close();
     release();
   };

@@ -17,6 +17,8 @@ export interface CallOptions {
   /** The API key to send (as header api_key); false sends none. Defaults to the suite's key. */
   apiKey?: string | false;
   token?: string;
+  /** Sent as it is, for malformed bodies. */
+  rawBody?: string;
 }
 
 function encodeBody(body: Record<string, unknown>, encoding: CallOptions["encoding"]) {
@@ -43,7 +45,7 @@ export async function call<T = Record<string, unknown>>(
   const apiKey = options.apiKey === undefined ? inject("apiKey") : options.apiKey;
   if (apiKey) headers.api_key = apiKey;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
+  let body: BodyInit | undefined = options.rawBody;
   if (options.body) {
     const encoded = encodeBody(options.body, options.encoding);
     body = encoded.body;

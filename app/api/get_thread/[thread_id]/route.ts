@@ -1,0 +1,3 @@
+import { getThread } from "@/lib/api/endpoints/threads";
+
+export const GET = getThread.api;

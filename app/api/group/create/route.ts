@@ -1,0 +1,3 @@
+import { createGroupEndpoint } from "@/lib/api/endpoints/group-create";
+
+export const POST = createGroupEndpoint.api;

@@ -1,0 +1,3 @@
+import { logout } from "@/lib/api/endpoints/users";
+
+export const POST = logout.api;

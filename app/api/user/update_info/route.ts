@@ -1,0 +1,3 @@
+import { updateInfo } from "@/lib/api/endpoints/users";
+
+export const POST = updateInfo.api;

@@ -1,0 +1,3 @@
+import { getGroupCategories } from "@/lib/api/endpoints/categories";
+
+export const GET = getGroupCategories.v2;

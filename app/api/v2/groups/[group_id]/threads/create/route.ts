@@ -1,0 +1,3 @@
+import { createGroupThread } from "@/lib/api/endpoints/threads";
+
+export const POST = createGroupThread.v2;

@@ -1,0 +1,3 @@
+import { walletLogin } from "@/lib/api/endpoints/wallet";
+
+export const POST = walletLogin.api;

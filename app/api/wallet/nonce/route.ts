@@ -1,0 +1,3 @@
+import { getWalletNonce } from "@/lib/api/endpoints/wallet";
+
+export const GET = getWalletNonce.api;

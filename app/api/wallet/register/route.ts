@@ -1,0 +1,3 @@
+import { walletRegister } from "@/lib/api/endpoints/wallet";
+
+export const POST = walletRegister.api;

@@ -1,0 +1,46 @@
+import "server-only";
+import { formatNullableTimestamp } from "@/lib/api/time";
+import type { CreatedPostRow } from "@/lib/db/created-post";
+import type { CreatedPostDto, PostCreationUserDto } from "@/lib/schemas/post-schemas";
+
+/** The user embedded in a created post (reference: the post-creation response's user). */
+export function serializePostCreationUser(user: CreatedPostRow["user"]): PostCreationUserDto {
+  return {
+    id: user.id,
+    name: user.username,
+    email: user.email,
+    web3_public_key: user.wallets[0]?.address ?? "",
+    photo_url: user.photoUrl,
+    public_key: user.publicKey,
+    likes: user.likesCount,
+    posts: user.postsCount,
+    activate: user.activate,
+    last_post_time: formatNullableTimestamp(user.lastPostAt),
+    payment_cus_id: user.paymentCusId,
+    salt: "",
+    _import_source_import_id: "",
+  };
+}
+
+/** Created post (create post, under data.post). A new post has no likes or files yet. */
+export function serializeCreatedPost(row: CreatedPostRow): CreatedPostDto {
+  return {
+    group_id: row.groupId,
+    user_id: row.userId,
+    parent_id: row.parentId ?? -1,
+    content: row.content,
+    sign: row.sign ?? "",
+    sign_msg: row.signMsg,
+    depth: row.depth,
+    thread_id: row.threadId,
+    id: row.id,
+    attached_files: [],
+    user: serializePostCreationUser(row.user),
+    likes: [],
+    flags: [],
+    badge: [],
+    user_title: [],
+    total_likes: row.likesCount,
+    total_report: row.reportCount,
+  };
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { ONLINE_WINDOW_MS } from "@/lib/db/groups";
+import type { ThreadListRelations, ThreadListRow } from "@/lib/db/thread-lists";
+import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
+
+/** Thread list item (/api/v2): stringly `deleted`/`nsfw`/`gallery_id`, "" for an unset category. */
+export function serializeThreadListItem(row: ThreadListRow, related: ThreadListRelations, now: Date): ThreadListItemDto {
+  const lastUserId = row.lastPostUserId ?? row.userId;
+  const lastUser = related.users.get(lastUserId);
+  const firstPost = row.firstPostId === null ? undefined : related.firstPosts.get(row.firstPostId);
+  const category = row.categoryId === null ? undefined : related.categories.get(row.categoryId);
+  const online = lastUser?.lastSeenAt ? now.getTime() - lastUser.lastSeenAt.getTime() < ONLINE_WINDOW_MS : false;
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    gallery_id: String(row.galleryId),
+    snapshot_id: row.snapshotId,
+    snapshot_author: row.snapshotAuthor,
+    posts_count: row.postsCount,
+    likes_count: row.likesCount,
+    category_index_id: category ? category.id : "",
+    user_id: row.userId,
+    first_post_id: row.firstPostId ?? 0,
+    last_post_id: row.lastPostId ?? row.firstPostId ?? 0,
+    is_pin: row.isPin,
+    last_user_name: lastUser?.username ?? "",
+    categorys_id: category ? category.id : "",
+    categorys_name: category?.name ?? "",
+    latest_reply: {
+      user_id: lastUserId,
+      user: {
+        id: lastUserId,
+        is_nfc: lastUser?.isNft ?? 0,
+        name: lastUser?.username ?? "",
+        photo_url: lastUser?.photoUrl ?? "",
+      },
+      online,
+      badge: [],
+      user_title: [],
+      is_ban: "0",
+    },
+    first_post: {
+      content: firstPost?.content ?? "[]",
+      deleted: String(firstPost?.deleted ?? 0),
+      user_id: firstPost?.userId ?? row.userId,
+      nsfw: String(firstPost?.nsfw ?? 0),
+    },
+    category: category ? { id: category.id, name: category.name } : [],
+  };
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { formatTimestamp } from "@/lib/api/time";
+import { serializePost, type PostPageContext } from "@/lib/api/serializers/post";
+import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
+import type { PostRow } from "@/lib/db/posts";
+import type { EditHistoryRow, HotThreadRow, PinnedThreadRow, ThreadDetailRow } from "@/lib/db/threads";
+import type { ThreadDto } from "@/lib/schemas/thread-schemas";
+
+/** What the full thread record is made of besides the thread row, all loaded in batches. */
+export interface ThreadRecordParts {
+  firstPost: PostRow;
+  /** The first post's author's admin level in the group, 0 if none. */
+  firstPostAuthorLevel: number;
+  /** The page of top-level posts, in the requested order; their replies are in `context`. */
+  topLevelPosts: readonly PostRow[];
+  context: PostPageContext;
+  pinned: readonly PinnedThreadRow[];
+  hots: readonly HotThreadRow[];
+  editHistory: { count: number; rows: readonly EditHistoryRow[] };
+  participants: number;
+  viewerSubscribed: boolean;
+}
+
+/** Thread (full record), as get thread answers it under data.thread. */
+export function serializeThread(row: ThreadDetailRow, parts: ThreadRecordParts): ThreadDto {
+  return {
+    id: row.id,
+    title: row.title,
+    user_id: row.userId,
+    group_id: row.groupId,
+    first_post_id: parts.firstPost.id,
+    updated_at: formatTimestamp(row.updatedAt),
+    likes_count: row.likesCount,
+    posts_count: row.postsCount,
+    category_index_id: row.categoryId,
+    is_delete: row.isDelete,
+    gallery_id: row.galleryId,
+    lottery_id: row.lotteryId,
+    slug: row.slug,
+    badge: [],
+    user_title: [],
+    posts: parts.topLevelPosts.map((post) => serializePost(post, parts.context)),
+    first_level_count: row.firstLevelCount,
+    is_subscribe: parts.viewerSubscribed,
+    is_pin: row.isPin,
+    pinned: {
+      home: parts.pinned.map((pin) => ({
+        id: pin.id,
+        title: pin.title,
+        category_id: pin.categoryId ?? 0,
+        updated_at: formatTimestamp(pin.updatedAt),
+      })),
+    },
+    hots: parts.hots.map((hot) => ({
+      id: hot.id,
+      title: hot.title,
+      user_id: hot.userId,
+      username: hot.user.username,
+      is_nft: hot.user.isNft,
+      photo_url: hot.user.photoUrl,
+    })),
+    edit_history: {
+      count: parts.editHistory.count,
+      lists: parts.editHistory.rows.map((edit) => ({
+        username: edit.user.username,
+        id: edit.id,
+        post_id: edit.postId,
+        user_id: edit.userId,
+        is_hidden: edit.isHidden,
+        post_type: edit.postType,
+      })),
+    },
+    polls: [],
+    tags: row.tags.map(({ tag }) => ({ name: tag.name, id: tag.id })),
+    snapshot_id: row.snapshotId,
+    snapshot_author: row.snapshotAuthor,
+    is_gallery: false,
+    gallery: null,
+    participant: parts.participants,
+    tip_count: 0,
+    tip_list: [],
+    tipped: false,
+    user: serializeUserBrief(row.user),
+    first_post: { ...serializePost(parts.firstPost, parts.context), user_group_level: parts.firstPostAuthorLevel },
+  };
+}

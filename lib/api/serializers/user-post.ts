@@ -1,0 +1,40 @@
+import "server-only";
+import type { UserPostRow } from "@/lib/db/user-posts";
+import type { UserPostDto } from "@/lib/schemas/user-post-schemas";
+
+/**
+ * Post in a user's post list (by user id), /api/v2 family: `deleted` and `nsfw` as strings.
+ * Agora numbers posts and threads globally, so the group-scoped ids equal the global ones;
+ * it keeps no separate signature data or nsfw score.
+ */
+export function serializeUserPost(row: UserPostRow, likeUsername: string): UserPostDto {
+  return {
+    id: row.id,
+    thread_id: row.threadId,
+    user_id: row.userId,
+    sign: row.sign,
+    sign_data: "",
+    sign_msg: row.signMsg,
+    content: row.content,
+    archive_id: row.archiveId,
+    group_post_id: row.id,
+    group_thread_id: row.threadId,
+    parent_id: row.parentId ?? -1,
+    depth: row.depth,
+    group_id: row.groupId,
+    deleted: String(row.deleted),
+    deleted_by: row.deletedById ?? 0,
+    nsfw: String(row.nsfw),
+    nsfw_score: 0,
+    username: row.user.username,
+    user_avatar: row.user.photoUrl,
+    group_name: row.group.name,
+    group_title: row.group.title,
+    like_username: likeUsername,
+    first_post_id: row.thread.firstPostId ?? row.id,
+    thread_title: row.thread.title,
+    thread_poster_id: row.thread.userId,
+    parent_poster_name: row.parent?.user.username ?? "",
+    thread_poster_name: row.thread.user.username,
+  };
+}

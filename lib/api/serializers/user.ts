@@ -1,0 +1,131 @@
+import "server-only";
+import { createHmac } from "node:crypto";
+import { formatNullableTimestamp, formatTimestamp } from "@/lib/api/time";
+import { serializeRecommendGroup, serializeUserGroup } from "@/lib/api/serializers/user-groups";
+import { getServerSecret } from "@/lib/auth/secret";
+import { isEvmStyle, isWalletType, WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
+import type { UserBundle, UserProfileRow } from "@/lib/db/users";
+import type {
+  CreateGroupUserDto,
+  MeUserDto,
+  PurseRegisterUserDto,
+  UpdateInfoUserDto,
+  WalletKeyDto,
+  WalletLoginUserDto,
+  WalletRegisterUserDto,
+} from "@/lib/schemas/user-schemas";
+
+const asBit = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
+
+function serializeWalletKeys(row: UserProfileRow): WalletKeyDto[] {
+  return row.wallets.map((wallet) => ({ type: wallet.type, address: wallet.address }));
+}
+
+function findWalletAddress(row: UserProfileRow, matches: (type: number) => boolean): string {
+  return row.wallets.find((wallet) => matches(wallet.type))?.address ?? "";
+}
+
+/** The referral link carries an HMAC of the user id so that a forged `ref` can be told apart. */
+export function signReferral(userId: number): string {
+  return createHmac("sha256", getServerSecret()).update(String(userId)).digest("hex");
+}
+
+function buildReferralUrl(origin: string, userId: number): string {
+  return `${origin}/?ref=${userId}&signature=${signReferral(userId)}`;
+}
+
+function asSettings(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** User, get-user-info (me) shape: every field of the reference table. */
+export function serializeMeUser(bundle: UserBundle, origin: string): MeUserDto {
+  const { row } = bundle;
+  // The key a client signs in with: the RSA modulus for permaweb wallets, the address otherwise.
+  const firstWallet = row.wallets[0];
+  return {
+    id: row.id,
+    email: row.email,
+    web3_public_key: firstWallet ? (firstWallet.publicKey ?? firstWallet.address) : "",
+    created_at: formatTimestamp(row.createdAt),
+    updated_at: formatTimestamp(row.updatedAt),
+    photo_url: row.photoUrl,
+    cover_image: row.coverImage,
+    bio: row.bio,
+    public_key: row.publicKey,
+    likes: row.likesCount,
+    posts: row.postsCount,
+    activate: row.activate,
+    last_post_time: formatNullableTimestamp(row.lastPostAt),
+    payment_cus_id: row.paymentCusId,
+    web3_public_keys: serializeWalletKeys(row),
+    group_perm_level: row.adminOf.map((admin) => ({ group_id: admin.groupId, level: admin.level })),
+    groups: bundle.groups.map((group) =>
+      serializeUserGroup(group, { origin, adminLevel: bundle.adminLevels.get(group.id) ?? null }),
+    ),
+    recommend_groups: bundle.recommended.map(serializeRecommendGroup),
+    ban_group: [],
+    can_join_group: [],
+    blocked_users: [],
+    api_version: row.apiVersion,
+    super_admin: row.superAdmin,
+    settings: asSettings(row.settings),
+    browser_wallet_address: findWalletAddress(row, (type) => isWalletType(type) && isEvmStyle(type)),
+    archive_address: findWalletAddress(row, (type) => type === WALLET_TYPES.permaweb),
+    dark_mode: row.darkMode,
+    referral_url: buildReferralUrl(origin, row.id),
+    widget_secret: row.widgetSecret,
+    username: row.username,
+    is_nft: asBit(row.isNft),
+  };
+}
+
+/** User, wallet-login shape (endpoint 8). */
+export function serializeWalletLoginUser(row: UserProfileRow): WalletLoginUserDto {
+  return {
+    id: row.id,
+    email: row.email,
+    photo_url: row.photoUrl,
+    likes: row.likesCount,
+    posts: row.postsCount,
+    activate: row.activate,
+    last_post_time: formatNullableTimestamp(row.lastPostAt),
+    web3_public_keys: serializeWalletKeys(row),
+    username: row.username,
+    is_nft: asBit(row.isNft),
+  };
+}
+
+/** User, wallet-register shape (endpoint 10). */
+export function serializeWalletRegisterUser(row: UserProfileRow): WalletRegisterUserDto {
+  return {
+    photo_url: row.photoUrl,
+    activate: row.activate,
+    updated_at: formatTimestamp(row.updatedAt),
+    created_at: formatTimestamp(row.createdAt),
+    id: row.id,
+    web3_public_keys: serializeWalletKeys(row),
+    username: row.username,
+    is_nft: asBit(row.isNft),
+  };
+}
+
+/** User, update-info shape (endpoint 6): the me fields without groups. */
+export function serializeUpdateInfoUser(bundle: UserBundle, origin: string): UpdateInfoUserDto {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { groups, widget_secret, ...rest } = serializeMeUser(bundle, origin);
+  return rest;
+}
+
+/** User, create-group shape (endpoint 5): the me fields except the timestamps. */
+export function serializeCreateGroupUser(bundle: UserBundle, origin: string): CreateGroupUserDto {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { created_at, updated_at, last_post_time, widget_secret, ...rest } = serializeMeUser(bundle, origin);
+  return rest;
+}
+
+/** User, purse-register shape (endpoint 14): as create group, plus is_nfc. */
+export function serializePurseRegisterUser(bundle: UserBundle, origin: string): PurseRegisterUserDto {
+  const user = serializeCreateGroupUser(bundle, origin);
+  return { ...user, is_nfc: user.is_nft };
+}

@@ -1,0 +1,128 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getDb } from "@/lib/db/client";
+
+/** How many pinned and hot threads the thread record lists. */
+export const SIDEBAR_THREADS = 5;
+/** Hot threads are ranked by posts written in this window. */
+export const HOT_WINDOW_MS = 30 * 86_400_000;
+// The first post's edit history lists at most this many edits, newest first (count is exact).
+const MAX_EDIT_HISTORY = 20;
+
+const USER_BRIEF_SELECT = { id: true, username: true, photoUrl: true, isNft: true } satisfies Prisma.UserSelect;
+
+export const THREAD_DETAIL_SELECT = {
+  id: true,
+  groupId: true,
+  categoryId: true,
+  userId: true,
+  title: true,
+  slug: true,
+  firstPostId: true,
+  postsCount: true,
+  firstLevelCount: true,
+  likesCount: true,
+  isPin: true,
+  isDelete: true,
+  galleryId: true,
+  lotteryId: true,
+  snapshotId: true,
+  snapshotAuthor: true,
+  updatedAt: true,
+  group: { select: { name: true } },
+  user: { select: USER_BRIEF_SELECT },
+  tags: { orderBy: { tagId: "asc" }, select: { tag: { select: { id: true, name: true } } } },
+} satisfies Prisma.ThreadSelect;
+export type ThreadDetailRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_DETAIL_SELECT }>;
+
+export const PINNED_THREAD_SELECT = { id: true, title: true, categoryId: true, updatedAt: true } satisfies Prisma.ThreadSelect;
+export type PinnedThreadRow = Prisma.ThreadGetPayload<{ select: typeof PINNED_THREAD_SELECT }>;
+
+export const HOT_THREAD_SELECT = { id: true, title: true, userId: true, user: { select: USER_BRIEF_SELECT } } satisfies Prisma.ThreadSelect;
+export type HotThreadRow = Prisma.ThreadGetPayload<{ select: typeof HOT_THREAD_SELECT }>;
+
+export const EDIT_HISTORY_SELECT = {
+  id: true,
+  postId: true,
+  userId: true,
+  isHidden: true,
+  postType: true,
+  user: { select: { username: true } },
+} satisfies Prisma.PostEditSelect;
+export type EditHistoryRow = Prisma.PostEditGetPayload<{ select: typeof EDIT_HISTORY_SELECT }>;
+
+export async function findThreadDetail(id: number): Promise<ThreadDetailRow | null> {
+  const db = await getDb();
+  return db.thread.findUnique({ where: { id }, select: THREAD_DETAIL_SELECT });
+}
+
+/** The group's pinned threads, most recently active first (index groupId, isPin, lastActivityAt). */
+export async function listPinnedThreads(groupId: number): Promise<PinnedThreadRow[]> {
+  const db = await getDb();
+  return db.thread.findMany({
+    where: { groupId, isPin: { gt: 0 }, isDelete: 0 },
+    orderBy: [{ isPin: "desc" }, { lastActivityAt: "desc" }, { id: "desc" }],
+    take: SIDEBAR_THREADS,
+    select: PINNED_THREAD_SELECT,
+  });
+}
+
+/** The group's threads with the most posts in the last 30 days, busiest first. */
+export async function listHotThreads(groupId: number, now = new Date()): Promise<HotThreadRow[]> {
+  const db = await getDb();
+  const ranked = await db.post.groupBy({
+    by: ["threadId"],
+    where: { groupId, deleted: 0, createdAt: { gte: new Date(now.getTime() - HOT_WINDOW_MS) }, thread: { isDelete: 0 } },
+    _count: { id: true },
+    orderBy: [{ _count: { id: "desc" } }, { threadId: "desc" }],
+    take: SIDEBAR_THREADS,
+  });
+  const ids = ranked.map((row) => row.threadId);
+  if (ids.length === 0) return [];
+  const rows = await db.thread.findMany({ where: { id: { in: ids } }, select: HOT_THREAD_SELECT });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many distinct users have posted in the thread. */
+export async function countParticipants(threadId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.$queryRaw<{ count: bigint | number }[]>`
+    SELECT COUNT(DISTINCT user_id) AS count FROM posts WHERE thread_id = ${threadId}`;
+  return Number(row?.count ?? 0);
+}
+
+export async function isSubscribed(userId: number | null, threadId: number): Promise<boolean> {
+  if (userId === null) return false;
+  const db = await getDb();
+  const row = await db.subscription.findUnique({ where: { userId_threadId: { userId, threadId } }, select: { id: true } });
+  return row !== null;
+}
+
+export async function loadEditHistory(postId: number | null): Promise<{ count: number; rows: EditHistoryRow[] }> {
+  if (postId === null) return { count: 0, rows: [] };
+  const db = await getDb();
+  const [count, rows] = await Promise.all([
+    db.postEdit.count({ where: { postId } }),
+    db.postEdit.findMany({ where: { postId }, orderBy: { id: "desc" }, take: MAX_EDIT_HISTORY, select: EDIT_HISTORY_SELECT }),
+  ]);
+  return { count, rows };
+}
+
+/** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group. */
+export async function loadAdminLevels(groupId: number, userIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.groupAdmin.findMany({
+    where: { groupId, userId: { in: ids }, deletedAt: null },
+    select: { userId: true, level: true },
+  });
+  return new Map(rows.map((row) => [row.userId, row.level]));
+}
+
+/** The group's id and handle, to check a group exists before writing into it. */
+export async function findGroupHandle(id: number): Promise<{ id: number; name: string } | null> {
+  const db = await getDb();
+  return db.group.findUnique({ where: { id }, select: { id: true, name: true } });
+}

@@ -1,0 +1,128 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getDb } from "@/lib/db/client";
+
+export const USER_GROUPS_LIMIT = 50;
+export const RECOMMEND_GROUPS_LIMIT = 10;
+
+/** Every user shape is cut from this one row. */
+export const USER_PROFILE_SELECT = {
+  id: true,
+  username: true,
+  email: true,
+  photoUrl: true,
+  coverImage: true,
+  bio: true,
+  publicKey: true,
+  activate: true,
+  isNft: true,
+  superAdmin: true,
+  darkMode: true,
+  apiVersion: true,
+  settings: true,
+  paymentCusId: true,
+  widgetSecret: true,
+  likesCount: true,
+  postsCount: true,
+  lastPostAt: true,
+  createdAt: true,
+  updatedAt: true,
+  wallets: { select: { type: true, address: true, publicKey: true }, orderBy: { id: "asc" } },
+  adminOf: {
+    where: { deletedAt: null },
+    select: { groupId: true, level: true },
+    orderBy: { id: "asc" },
+    take: USER_GROUPS_LIMIT,
+  },
+} satisfies Prisma.UserSelect;
+
+export type UserProfileRow = Prisma.UserGetPayload<{ select: typeof USER_PROFILE_SELECT }>;
+
+export const USER_GROUP_ITEM_SELECT = {
+  id: true,
+  name: true,
+  title: true,
+  cover: true,
+  logo: true,
+  description: true,
+  ownerId: true,
+  membersCount: true,
+  postsCount: true,
+  noRecommend: true,
+  superNoRecommend: true,
+  permissionLevel: true,
+  mainTokenAddress: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.GroupSelect;
+
+export type UserGroupItemRow = Prisma.GroupGetPayload<{ select: typeof USER_GROUP_ITEM_SELECT }>;
+
+export const WALLET_OWNER_SELECT = { userId: true, type: true, address: true, publicKey: true } satisfies Prisma.WalletSelect;
+export type WalletOwnerRow = Prisma.WalletGetPayload<{ select: typeof WALLET_OWNER_SELECT }>;
+
+export async function findUserProfile(userId: number): Promise<UserProfileRow | null> {
+  const db = await getDb();
+  return db.user.findUnique({ where: { id: userId }, select: USER_PROFILE_SELECT });
+}
+
+export async function findWalletByAddress(address: string): Promise<WalletOwnerRow | null> {
+  const db = await getDb();
+  return db.wallet.findUnique({ where: { address }, select: WALLET_OWNER_SELECT });
+}
+
+/** The groups the user belongs to, most recently joined first. */
+export async function listUserGroups(userId: number, limit = USER_GROUPS_LIMIT): Promise<UserGroupItemRow[]> {
+  const db = await getDb();
+  const memberships = await db.groupMember.findMany({
+    where: { userId },
+    orderBy: { id: "desc" },
+    take: limit,
+    select: { group: { select: USER_GROUP_ITEM_SELECT } },
+  });
+  return memberships.map((membership) => membership.group);
+}
+
+/** The most recently active groups the user is not in. */
+export async function listRecommendedGroups(userId: number, limit = RECOMMEND_GROUPS_LIMIT): Promise<UserGroupItemRow[]> {
+  const db = await getDb();
+  return db.group.findMany({
+    where: { members: { none: { userId } } },
+    orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: USER_GROUP_ITEM_SELECT,
+  });
+}
+
+/** The user's admin level per group, for the given groups only. */
+export async function findAdminLevels(userId: number, groupIds: number[]): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.groupAdmin.findMany({
+    where: { userId, groupId: { in: groupIds }, deletedAt: null },
+    select: { groupId: true, level: true },
+  });
+  return new Map(rows.map((row) => [row.groupId, row.level]));
+}
+
+export interface UserBundle {
+  row: UserProfileRow;
+  groups: UserGroupItemRow[];
+  adminLevels: Map<number, number>;
+  recommended: UserGroupItemRow[];
+}
+
+/** The profile row plus the group lists the me-style shapes embed (four queries, however many groups). */
+export async function findUserBundle(userId: number, options: { groups: boolean }): Promise<UserBundle | null> {
+  const [row, groups, recommended] = await Promise.all([
+    findUserProfile(userId),
+    options.groups ? listUserGroups(userId) : Promise.resolve([]),
+    listRecommendedGroups(userId),
+  ]);
+  if (!row) return null;
+  const adminLevels = await findAdminLevels(
+    userId,
+    groups.map((group) => group.id),
+  );
+  return { row, groups, adminLevels, recommended };
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/**
+ * The `content` parameter as it travels (contract section 8): the delta's JSON text, or the ops
+ * array itself in a JSON body. Only the carrier is checked here; the delta is validated and
+ * normalised by parseDeltaContent where it is written, so the web's server actions share the rules.
+ */
+export const DeltaContentParamSchema = z
+  .union([z.string(), z.array(z.unknown())], { error: "must be a delta: a JSON array of ops or its JSON text" })
+  .describe("Post body: a JSON-encoded array of Quill delta ops (contract section 8)");

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { httpUrl, intParam } from "@/lib/schemas/params";
+
+// ---- Request fields (shared by the API and the web app's forms) ----
+
+/** Contract section 7: 2-32 characters, unique case-insensitively (the unique part is the database's job). */
+export const UsernameSchema = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(2, { error: "must be at least 2 characters" })
+  .max(32, { error: "must be at most 32 characters" })
+  .refine((value) => !/\p{Cc}/u.test(value), { error: "must not contain control characters" });
+
+/** Many wallets have no avatar, so "" is accepted; anything else must be an http(s) URL. */
+export const PhotoUrlSchema = httpUrl();
+
+export const EmailSchema = z
+  .string({ error: "must be a string" })
+  .trim()
+  .max(254, { error: "must be at most 254 characters" })
+  .refine((value) => value === "" || z.email().safeParse(value).success, { error: "must be an email address" });
+
+export const IsNftSchema = intParam({ min: 0, max: 1 });
+
+// ---- Response shapes (reference "User" section) ----
+
+const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+
+export const WalletKeySchema = z.strictObject({ type: z.number().int(), address: z.string() });
+
+// "Group (list item inside a user record)": owner only in recommend_groups, url and
+// permission_level only in groups.
+const GroupItemBase = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  created_at: Timestamp,
+  cover: z.string(),
+  logo: z.string(),
+  updated_at: Timestamp,
+  description: z.string(),
+  followers: z.number().int(),
+  posts: z.number().int(),
+  no_recommend: z.string(),
+  super_no_recommend: z.string(),
+  main_token: z.string(),
+  ipfs: z.string(),
+  ipns: z.string(),
+  score: z.number().int(),
+});
+export const UserGroupSchema = GroupItemBase.extend({ url: z.url(), permission_level: z.string() });
+export const RecommendGroupSchema = GroupItemBase.extend({ owner: z.number().int() });
+
+const GroupPermLevelSchema = z.strictObject({ group_id: z.number().int(), level: z.number().int() });
+
+/** The user of get user info (endpoint 9), every field of the reference table. */
+export const MeUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  web3_public_key: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  photo_url: z.string(),
+  cover_image: z.string().nullable(),
+  bio: z.string().nullable(),
+  public_key: z.string().nullable(),
+  likes: z.number().int(),
+  posts: z.number().int(),
+  activate: z.number().int(),
+  last_post_time: Timestamp.nullable(),
+  payment_cus_id: z.string(),
+  web3_public_keys: z.array(WalletKeySchema),
+  group_perm_level: z.array(GroupPermLevelSchema),
+  groups: z.array(UserGroupSchema),
+  recommend_groups: z.array(RecommendGroupSchema),
+  ban_group: z.array(z.unknown()),
+  can_join_group: z.array(z.unknown()),
+  blocked_users: z.array(z.unknown()),
+  api_version: z.union([z.number().int(), z.string()]),
+  super_admin: z.number().int(),
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  browser_wallet_address: z.string(),
+  archive_address: z.string(),
+  dark_mode: z.number().int(),
+  referral_url: z.url().refine((url) => new URL(url).searchParams.has("signature"), {
+    error: "must carry a signature parameter",
+  }),
+  widget_secret: z.string(),
+  username: z.string(),
+  is_nft: z.union([z.literal(0), z.literal(1)]),
+});
+
+/** Endpoint 8: the user of a wallet login. */
+export const WalletLoginUserSchema = MeUserSchema.pick({
+  id: true,
+  email: true,
+  photo_url: true,
+  likes: true,
+  posts: true,
+  activate: true,
+  last_post_time: true,
+  web3_public_keys: true,
+  username: true,
+  is_nft: true,
+});
+
+/** Endpoint 10: the user of a wallet register. */
+export const WalletRegisterUserSchema = MeUserSchema.pick({
+  photo_url: true,
+  activate: true,
+  updated_at: true,
+  created_at: true,
+  id: true,
+  web3_public_keys: true,
+  username: true,
+  is_nft: true,
+});
+
+/** Endpoint 6: "the me fields without groups" (widget_secret is shown by the me endpoint only). */
+export const UpdateInfoUserSchema = MeUserSchema.omit({ groups: true, widget_secret: true });
+
+/** Endpoint 5: "the me fields except the timestamps". */
+export const CreateGroupUserSchema = MeUserSchema.omit({
+  created_at: true,
+  updated_at: true,
+  last_post_time: true,
+  widget_secret: true,
+});
+
+/** Endpoint 14: as create group, plus is_nfc. */
+export const PurseRegisterUserSchema = CreateGroupUserSchema.extend({
+  is_nfc: z.union([z.literal(0), z.literal(1)]),
+});
+
+export type WalletKeyDto = z.infer<typeof WalletKeySchema>;
+export type UserGroupDto = z.infer<typeof UserGroupSchema>;
+export type RecommendGroupDto = z.infer<typeof RecommendGroupSchema>;
+export type MeUserDto = z.infer<typeof MeUserSchema>;
+export type WalletLoginUserDto = z.infer<typeof WalletLoginUserSchema>;
+export type WalletRegisterUserDto = z.infer<typeof WalletRegisterUserSchema>;
+export type UpdateInfoUserDto = z.infer<typeof UpdateInfoUserSchema>;
+export type CreateGroupUserDto = z.infer<typeof CreateGroupUserSchema>;
+export type PurseRegisterUserDto = z.infer<typeof PurseRegisterUserSchema>;

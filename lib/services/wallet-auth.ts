@@ -1,0 +1,123 @@
+import "server-only";
+import { ApiError, badRequest, conflict } from "@/lib/api/api-error";
+import { formatTimestamp } from "@/lib/api/time";
+import { issueUserToken } from "@/lib/auth/tokens";
+import { normalizeWalletKey } from "@/lib/auth/wallet/wallet-address";
+import { buildWalletMessage, generateNonce } from "@/lib/auth/wallet/wallet-message";
+import { isEvmStyle, isWalletType, WALLET_TYPES, type WalletType } from "@/lib/auth/wallet/wallet-types";
+import { getDb } from "@/lib/db/client";
+import { findWalletByAddress, type WalletOwnerRow } from "@/lib/db/users";
+import { getEnv } from "@/lib/env";
+import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import { parseField } from "@/lib/services/parse-field";
+import { inTransaction } from "@/lib/services/transaction";
+import { createUserWithWallet } from "@/lib/services/users";
+import { checkWalletProof, consumeWalletProof, type WalletProof } from "@/lib/services/wallet-proof";
+import { proveWebWallet } from "@/lib/services/web-wallet";
+
+export const NONCE_TTL_MS = 10 * 60_000;
+// Spent and expired nonces are kept a while (for support questions), then pruned as new ones are issued.
+const NONCE_RETENTION_MS = 60 * 60_000;
+
+export interface WalletLoginInput {
+  walletType: WalletType;
+  web3PublicKey: string;
+  sign?: string;
+  signMsg?: string;
+  webWalletAuthCode?: string;
+}
+
+export interface WalletRegisterInput extends WalletLoginInput {
+  username: string;
+  photoUrl: string;
+}
+
+type NormalizedKey = { address: string; publicKey: string | null };
+
+function normalizeOrThrow(walletType: WalletType, web3PublicKey: string): NormalizedKey {
+  const key = normalizeWalletKey(walletType, web3PublicKey);
+  if (!key.ok) throw badRequest(key.error);
+  return key;
+}
+
+/** Contract section 6: GET /api/wallet/nonce. */
+export async function issueWalletNonce(input: { web3PublicKey: string; walletType: WalletType }) {
+  if (input.walletType === WALLET_TYPES.webWallet) {
+    throw badRequest("wallet_type: a web wallet (4) signs in with web3_wallet_auth_code and needs no message");
+  }
+  const key = normalizeOrThrow(input.walletType, input.web3PublicKey);
+  const issuedAt = new Date();
+  const expiresAt = new Date(issuedAt.getTime() + NONCE_TTL_MS);
+  const nonce = generateNonce();
+  const fields = { site: getEnv().AGORA_SITE_NAME, address: key.address, walletType: input.walletType, nonce, issuedAt, expiresAt };
+  const message = buildWalletMessage(fields);
+  const db = await getDb();
+  await db.walletNonce.create({ data: { nonce, address: key.address, walletType: input.walletType, message, expiresAt } });
+  await db.walletNonce.deleteMany({ where: { expiresAt: { lt: new Date(issuedAt.getTime() - NONCE_RETENTION_MS) } } });
+  return { nonce, message, expires_at: formatTimestamp(expiresAt) };
+}
+
+/** Types 1, 2, 5 and 3 prove with a signed nonce message (returned, to consume); type 4 with an auth code. */
+async function proveOwnership(input: WalletLoginInput, key: NormalizedKey): Promise<WalletProof | null> {
+  if (input.walletType === WALLET_TYPES.webWallet) {
+    await proveWebWallet(input.webWalletAuthCode, key.address);
+    return null;
+  }
+  return checkWalletProof({ walletType: input.walletType, address: key.address, publicKey: key.publicKey, sign: input.sign, signMsg: input.signMsg });
+}
+
+// 1, 2 and 5 are the same secp256k1 key under three names; other kinds never share an address.
+function isSameWalletKind(stored: number, claimed: WalletType): boolean {
+  if (stored === claimed) return true;
+  return isWalletType(stored) && isEvmStyle(stored) && isEvmStyle(claimed);
+}
+
+async function startSession(wallet: WalletOwnerRow, proof: WalletProof | null) {
+  if (proof) await consumeWalletProof(proof);
+  return { userId: wallet.userId, token: await issueUserToken(wallet.userId) };
+}
+
+/** Endpoint 8. A failed proof changes nothing; an unregistered wallet is a 404 and keeps its message usable for register. */
+export async function loginWithWallet(input: WalletLoginInput): Promise<{ userId: number; token: string }> {
+  const key = normalizeOrThrow(input.walletType, input.web3PublicKey);
+  const proof = await proveOwnership(input, key);
+  const wallet = await findWalletByAddress(key.address);
+  if (!wallet || !isSameWalletKind(wallet.type, input.walletType)) {
+    throw new ApiError(40400, "no account for this wallet; register first");
+  }
+  return startSession(wallet, proof);
+}
+
+/** Endpoint 10. An already registered wallet logs in instead (with the same proof rules). */
+export async function registerWithWallet(input: WalletRegisterInput): Promise<{ userId: number; token: string; created: boolean }> {
+  const key = normalizeOrThrow(input.walletType, input.web3PublicKey);
+  const username = parseField(UsernameSchema, input.username, "username");
+  const photoUrl = parseField(PhotoUrlSchema, input.photoUrl, "photo_url");
+  const proof = await proveOwnership(input, key);
+
+  const existing = await findWalletByAddress(key.address);
+  if (existing) {
+    if (!isSameWalletKind(existing.type, input.walletType)) {
+      throw conflict("web3_public_key is registered with another wallet type");
+    }
+    return { ...(await startSession(existing, proof)), created: false };
+  }
+  // The nonce is spent in the same transaction as the insert, so a taken username leaves it usable.
+  const user = await inTransaction(async (tx) => {
+    if (proof) await consumeWalletProof(proof, tx);
+    const wallet = { type: input.walletType, address: key.address, publicKey: key.publicKey };
+    return createUserWithWallet({ username, photoUrl, wallet }, tx);
+  });
+  return { userId: user.id, token: await issueUserToken(user.id), created: true };
+}
+
+/** Endpoint 14: binds an EVM-style address without proof and starts no session (contract section 6). */
+export async function registerPurse(input: { web3PublicKey: string; username: string; photoUrl?: string }): Promise<{ userId: number }> {
+  const key = normalizeOrThrow(WALLET_TYPES.evm, input.web3PublicKey);
+  const username = parseField(UsernameSchema, input.username, "username");
+  const photoUrl = parseField(PhotoUrlSchema, input.photoUrl ?? "", "photo_url");
+  if (await findWalletByAddress(key.address)) throw conflict("web3_public_key: this wallet is already registered");
+  const wallet = { type: WALLET_TYPES.evm, address: key.address, publicKey: null };
+  const user = await createUserWithWallet({ username, photoUrl, wallet });
+  return { userId: user.id };
+}

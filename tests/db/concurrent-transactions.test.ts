@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { getDb } from "@/lib/db/client";
+import { resolveDatabaseUrl } from "@/lib/db/client";
+
+// The embedded database is one PostgreSQL session served to many connections; these prove
+// concurrent clients cannot see each other's statements or half-finished transactions.
+describe("concurrent transactions", () => {
+  it("keeps 40 interleaved interactive transactions apart", async () => {
+    const db = await getDb();
+    const tag = `tx-${Date.now().toString(36)}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        db.$transaction(async (tx) => {
+          const created = await tx.tag.create({ data: { name: `${tag}-${i}` } });
+          await new Promise((resolve) => setTimeout(resolve, i % 3));
+          const again = await tx.tag.findUnique({ where: { id: created.id } });
+          if (i % 4 === 0) throw new Error("roll this one back");
+          return again?.name;
+        }),
+      ),
+    );
+    const committed = results.filter((result) => result.status === "fulfilled");
+    expect(committed).toHaveLength(30);
+    expect(await db.tag.count({ where: { name: { startsWith: tag } } })).toBe(30);
+  });
+
+  it("rolls back what a client left open when it disconnected", async () => {
+    const url = await resolveDatabaseUrl();
+    const name = `abandoned-${Date.now().toString(36)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query("BEGIN");
+    await client.query("INSERT INTO tags (name) VALUES ($1)", [name]);
+    await client.end();
+    const db = await getDb();
+    expect(await db.tag.count({ where: { name } })).toBe(0);
+    // And the session is usable by everyone again.
+    expect(await db.tag.count({ where: { name: "never-there" } })).toBe(0);
+  });
+});
