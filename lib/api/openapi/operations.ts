@@ -39,6 +39,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/v2/groups/{group_id}/categories", family: "v2", tag: "Categories", summary: "7. Categories of a group", endpoint: getGroupCategories, data: z.object({ category: z.array(CategorySchema) }) },
   { method: "post", path: "/api/wallet/login", family: "api", tag: "Wallet", summary: "8. Log in with a wallet", endpoint: walletLogin, data: z.object({ user: WalletLoginUserSchema, api_token: z.string() }) },
   { method: "post", path: "/api/me", family: "api", tag: "Users", summary: "9. The signed-in user", endpoint: getMe, data: z.object({ user: MeUserSchema }) },
+  { method: "get", path: "/api/me", family: "api", tag: "Users", summary: "9. The signed-in user (GET also answers)", endpoint: getMe, data: z.object({ user: MeUserSchema }) },
   { method: "post", path: "/api/wallet/register", family: "api", tag: "Wallet", summary: "10. Register with a wallet (an existing address logs in)", endpoint: walletRegister, data: z.object({ user: WalletRegisterUserSchema, api_token: z.string() }) },
   { method: "get", path: "/api/user/post/list", family: "api", tag: "Users", summary: "11. A user's posts by wallet address", endpoint: getWalletPostList, data: z.object({ posts: z.array(WalletPostSchema) }) },
   { method: "get", path: "/api/v2/groups/{group_id}/threads", family: "v2", tag: "Threads", summary: "12. Threads of a group", endpoint: getGroupThreads, data: threads },
