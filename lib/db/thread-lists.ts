@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { findCategoryNames, type CategoryNameRow } from "@/lib/db/categories";
 import { getDb } from "@/lib/db/client";
+import { POST_AUTHOR_SELECT, type PostAuthorRow } from "@/lib/db/posts";
 
 export const THREAD_LIST_SELECT = {
   id: true,
@@ -22,16 +23,6 @@ export const THREAD_LIST_SELECT = {
 
 export type ThreadListRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LIST_SELECT }>;
 
-export const LIST_USER_SELECT = {
-  id: true,
-  username: true,
-  photoUrl: true,
-  isNft: true,
-  lastSeenAt: true,
-} satisfies Prisma.UserSelect;
-
-export type ListUserRow = Prisma.UserGetPayload<{ select: typeof LIST_USER_SELECT }>;
-
 export const FIRST_POST_SUMMARY_SELECT = {
   id: true,
   content: true,
@@ -43,7 +34,7 @@ export const FIRST_POST_SUMMARY_SELECT = {
 export type FirstPostSummaryRow = Prisma.PostGetPayload<{ select: typeof FIRST_POST_SUMMARY_SELECT }>;
 
 export interface ThreadListRelations {
-  users: Map<number, ListUserRow>;
+  users: Map<number, PostAuthorRow>;
   firstPosts: Map<number, FirstPostSummaryRow>;
   categories: Map<number, CategoryNameRow>;
 }
@@ -98,7 +89,7 @@ export async function loadThreadListRelations(rows: ThreadListRow[]): Promise<Th
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
   const categoryIds = uniqueIds(rows.map((row) => row.categoryId));
   const [users, firstPosts, categories] = await Promise.all([
-    userIds.length === 0 ? [] : db.user.findMany({ where: { id: { in: userIds } }, select: LIST_USER_SELECT }),
+    userIds.length === 0 ? [] : db.user.findMany({ where: { id: { in: userIds } }, select: POST_AUTHOR_SELECT }),
     firstPostIds.length === 0
       ? []
       : db.post.findMany({ where: { id: { in: firstPostIds } }, select: FIRST_POST_SUMMARY_SELECT }),
