@@ -1,16 +1,51 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
+import { getServerSession } from "next-auth";
+import { SiteHeader } from "@/components/layout/site-header";
+import { AppProviders } from "@/components/providers/app-providers";
+import { authOptions } from "@/lib/auth/next-auth-options";
+import { parseTheme, THEME_COOKIE } from "@/lib/theme";
+import { readPageOrigin } from "@/lib/views/page-origin";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Agora", template: "%s · Agora" },
-  description: "Community forums with wallet sign-in",
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    metadataBase: await readPageOrigin(),
+    title: { default: "Agora", template: "%s · Agora" },
+    description: "Agora: community forums where you sign in with your wallet.",
+    applicationName: "Agora",
+  };
+}
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#f6f7f9" },
+    { media: "(prefers-color-scheme: dark)", color: "#0f1115" },
+  ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [cookieStore, session] = await Promise.all([cookies(), getServerSession(authOptions)]);
+  const theme = parseTheme(cookieStore.get(THEME_COOKIE)?.value);
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang="en" data-theme={theme}>
+      <body>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        <AppProviders session={session}>
+          <SiteHeader />
+          <div id="content" className="site-content" tabIndex={-1}>
+            {children}
+          </div>
+          <footer className="site-footer">
+            <p>Agora · community forums with wallet sign-in</p>
+          </footer>
+        </AppProviders>
+      </body>
     </html>
   );
 }

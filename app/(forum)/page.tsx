@@ -1,17 +1,32 @@
+import type { Metadata } from "next";
 import { GroupCard } from "@/components/groups/group-card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { listGroupDirectory } from "@/lib/db/group-directory";
 
 export const dynamic = "force-dynamic";
 
+export const metadata: Metadata = {
+  title: { absolute: "Agora · Communities" },
+  description: "Browse Agora's communities: read every thread freely, sign in with a wallet to take part.",
+  alternates: { canonical: "/" },
+};
+
 export default async function HomePage() {
   const groups = await listGroupDirectory();
   return (
-    <main className="container">
-      <h1>Communities</h1>
+    <main className="page page--wide">
+      <section className="page-intro">
+        <h1 className="page-intro__title">Communities</h1>
+        <p className="page-intro__lead">
+          Read anything without an account. Connect a wallet to start threads and join the conversation.
+        </p>
+      </section>
       {groups.length === 0 ? (
-        <p>No communities yet.</p>
+        <EmptyState title="No communities yet">
+          <p>When someone creates the first community, it will appear here.</p>
+        </EmptyState>
       ) : (
-        <ul className="group-list">
+        <ul className="group-grid" aria-label="Communities">
           {groups.map((group) => (
             <GroupCard key={group.id} group={group} />
           ))}

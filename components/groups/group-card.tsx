@@ -1,4 +1,8 @@
 import Link from "next/link";
+import { Avatar } from "@/components/ui/avatar";
+import { MessageIcon, UsersIcon } from "@/components/ui/icons";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { pluralize } from "@/lib/format/counts";
 import type { GroupDirectoryEntry } from "@/lib/db/group-directory";
 
 export interface GroupCardProps {
@@ -7,14 +11,29 @@ export interface GroupCardProps {
 
 export function GroupCard({ group }: GroupCardProps) {
   return (
-    <li className="group-card" data-testid="group-card">
-      <Link href={`/g/${group.name}`}>
-        <h2>{group.title}</h2>
-      </Link>
-      <p>{group.description}</p>
-      <p className="muted">
-        {group.membersCount} members · {group.threadsCount} threads · {group.postsCount} posts
-      </p>
+    <li className="card group-card" data-testid="group-card">
+      <Avatar name={group.title} seed={group.id} src={group.logo} size={52} shape="square" />
+      <div className="group-card__body">
+        <h2 className="group-card__title">
+          {/* The link stretches over the whole card; the title stays its accessible name. */}
+          <Link href={`/g/${group.name}`} className="stretched-link">
+            {group.title}
+          </Link>
+        </h2>
+        <p className="group-card__handle">g/{group.name}</p>
+        {group.description ? <p className="group-card__description">{group.description}</p> : null}
+        <ul className="stat-list" aria-label="Statistics">
+          <li>
+            <UsersIcon /> {pluralize(group.membersCount, "member")}
+          </li>
+          <li>
+            <MessageIcon /> {pluralize(group.threadsCount, "thread")}
+          </li>
+          <li>
+            active <RelativeTime value={group.lastActivityAt} />
+          </li>
+        </ul>
+      </div>
     </li>
   );
 }

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { NewThreadLink } from "@/components/editor/new-thread-link";
+import { BoardThreads } from "@/components/groups/board-threads";
+import { GroupBoard } from "@/components/groups/group-board";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import type { CategoryDto } from "@/lib/schemas/category-schemas";
+import { getGroupByName, getGroupCategories, readIdSegment, readPageParam } from "@/lib/views/page-data";
+
+interface CategoryPageProps {
+  params: Promise<{ name: string; categoryId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+async function loadCategory(name: string, categoryIdSegment: string) {
+  const categoryId = readIdSegment(categoryIdSegment);
+  const group = await getGroupByName(name);
+  const categories = await getGroupCategories(group.id);
+  const category = categories.find((candidate) => candidate.id === categoryId);
+  if (!category) notFound();
+  return { group, categories, category };
+}
+
+function findParent(categories: CategoryDto[], category: CategoryDto): CategoryDto | undefined {
+  return category.parent_id === "" ? undefined : categories.find((candidate) => candidate.id === category.parent_id);
+}
+
+export async function generateMetadata({ params }: CategoryPageProps): Promise<Metadata> {
+  const { name, categoryId } = await params;
+  const { group, category } = await loadCategory(name, categoryId);
+  return {
+    title: `${category.name} · ${group.title}`,
+    description: `Threads in ${category.name}, a category of ${group.title} on Agora.`,
+    alternates: { canonical: `/g/${group.name}/c/${category.id}` },
+  };
+}
+
+export default async function CategoryPage({ params, searchParams }: CategoryPageProps) {
+  const [{ name, categoryId }, query] = await Promise.all([params, searchParams]);
+  const { group, categories, category } = await loadCategory(name, categoryId);
+  const page = readPageParam(query.page);
+  const parent = findParent(categories, category);
+  const newThread = <NewThreadLink groupName={group.name} categoryId={category.id} />;
+  return (
+    <GroupBoard
+      group={group}
+      categories={categories}
+      category={category}
+      newThread={newThread}
+      trail={
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <Link href={`/g/${group.name}`}>{group.title}</Link>
+            </li>
+            {parent ? (
+              <li>
+                <Link href={`/g/${group.name}/c/${parent.id}`}>{parent.name}</Link>
+              </li>
+            ) : null}
+            <li aria-current="page">{category.name}</li>
+          </ol>
+        </nav>
+      }
+    >
+      <Suspense key={page} fallback={<SkeletonRows rows={6} variant="row" />}>
+        <BoardThreads groupId={group.id} groupName={group.name} categoryId={category.id} page={page} newThread={newThread} />
+      </Suspense>
+    </GroupBoard>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { toCategoryOptions } from "@/components/editor/category-options";
+import { NewThreadForm } from "@/components/editor/new-thread-form";
+import { requireViewer } from "@/lib/auth/session";
+import { getGroupByName, getGroupCategories } from "@/lib/views/page-data";
+import "@/components/forms/forms.css";
+
+export const metadata: Metadata = { title: "New thread", robots: { index: false } };
+
+interface NewThreadPageProps {
+  params: Promise<{ name: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function NewThreadPage({ params, searchParams }: NewThreadPageProps) {
+  const [{ name }, query] = await Promise.all([params, searchParams]);
+  const category = typeof query.category === "string" && /^\d{1,10}$/.test(query.category) ? Number(query.category) : null;
+  await requireViewer(`/g/${name}/new${category ? `?category=${category}` : ""}`);
+  const group = await getGroupByName(name);
+  const options = toCategoryOptions(await getGroupCategories(group.id));
+  const initialCategoryId = options.some((option) => option.id === category) ? category : null;
+  return (
+    <main className="form-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link href="/">Communities</Link>
+          </li>
+          <li>
+            <Link href={`/g/${group.name}`}>{group.title}</Link>
+          </li>
+          <li aria-current="page">New thread</li>
+        </ol>
+      </nav>
+      <h1>Start a thread in {group.title}</h1>
+      <p className="form-page-lead">Give it a clear title so people know what it is about before they open it.</p>
+      <NewThreadForm groupName={group.name} categories={options} initialCategoryId={initialCategoryId} />
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { NewThreadLink } from "@/components/editor/new-thread-link";
+import { BoardThreads } from "@/components/groups/board-threads";
+import { GroupBoard } from "@/components/groups/group-board";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { getGroupByName, getGroupCategories, readPageParam } from "@/lib/views/page-data";
+
+interface GroupPageProps {
+  params: Promise<{ name: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export async function generateMetadata({ params, searchParams }: GroupPageProps): Promise<Metadata> {
+  const [{ name }, query] = await Promise.all([params, searchParams]);
+  const group = await getGroupByName(name);
+  const page = readPageParam(query.page);
+  return {
+    title: page > 1 ? `${group.title} (page ${page})` : group.title,
+    description: group.description || `Threads and discussions in ${group.title} on Agora.`,
+    alternates: { canonical: page > 1 ? `/g/${group.name}?page=${page}` : `/g/${group.name}` },
+  };
+}
+
+// The group is loaded before anything streams, so an unknown group is a real 404; the threads
+// then stream in behind a skeleton.
+export default async function GroupPage({ params, searchParams }: GroupPageProps) {
+  const [{ name }, query] = await Promise.all([params, searchParams]);
+  const group = await getGroupByName(name);
+  const categories = await getGroupCategories(group.id);
+  const page = readPageParam(query.page);
+  const newThread = <NewThreadLink groupName={group.name} />;
+  return (
+    <GroupBoard group={group} categories={categories} category={null} newThread={newThread}>
+      <Suspense key={page} fallback={<SkeletonRows rows={6} variant="row" />}>
+        <BoardThreads groupId={group.id} groupName={group.name} categoryId={null} page={page} newThread={newThread} />
+      </Suspense>
+    </GroupBoard>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PostCard } from "@/components/posts/post-card";
+import { PostTree } from "@/components/posts/post-tree";
+import { LoadMorePosts } from "@/components/threads/load-more-posts";
+import { PostSortToggle } from "@/components/threads/post-sort-toggle";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PinIcon } from "@/components/ui/icons";
+import { pluralize } from "@/lib/format/counts";
+import { excerptFromContent } from "@/lib/views/excerpt";
+import { getGroupByName, getGroupCategories, getThread, getThreadRoute } from "@/lib/views/page-data";
+import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
+import { toPostPage, toPostView } from "@/lib/views/render-posts";
+
+interface ThreadPageProps {
+  params: Promise<{ name: string; threadId: string; slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+async function loadThreadPage({ params, searchParams }: ThreadPageProps) {
+  const [{ name, threadId }, query] = await Promise.all([params, searchParams]);
+  const sort = parsePostSort(query.sort);
+  const pageSize = parsePageSize(query.page_size);
+  // The layout has already answered 404 or redirected for unknown threads and wrong slugs.
+  const route = await getThreadRoute(threadId, name);
+  const [thread, group] = await Promise.all([getThread(route.id, route.groupName, sort, pageSize), getGroupByName(route.groupName)]);
+  const extraQuery = pageSize === THREAD_PAGE_SIZE ? "" : `page_size=${pageSize}`;
+  return { thread, group, sort, pageSize, basePath: route.path, extraQuery };
+}
+
+export async function generateMetadata(props: ThreadPageProps): Promise<Metadata> {
+  const { thread, group, basePath } = await loadThreadPage(props);
+  const description = excerptFromContent(thread.first_post.content, 160, thread.title);
+  return {
+    title: `${thread.title} · ${group.title}`,
+    description: description || `A thread in ${group.title} on Agora.`,
+    alternates: { canonical: basePath },
+    openGraph: { type: "article", title: thread.title, description, siteName: "Agora" },
+  };
+}
+
+export default async function ThreadPage(props: ThreadPageProps) {
+  const { thread, group, sort, pageSize, basePath, extraQuery } = await loadThreadPage(props);
+  const categories = thread.category_index_id === null ? [] : await getGroupCategories(group.id);
+  const category = categories.find((candidate) => candidate.id === thread.category_index_id);
+  const firstPost = toPostView(thread.first_post);
+  const page = toPostPage(thread.posts, pageSize);
+  const replies = Math.max(thread.posts_count - 1, 0);
+  return (
+    <main className="page page--thread">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link href={`/g/${group.name}`}>{group.title}</Link>
+          </li>
+          {category ? (
+            <li>
+              <Link href={`/g/${group.name}/c/${category.id}`}>{category.name}</Link>
+            </li>
+          ) : null}
+        </ol>
+      </nav>
+      <header className="thread-header">
+        <h1 className="thread-header__title">
+          {thread.is_pin ? (
+            <span className="badge badge--pin">
+              <PinIcon /> Pinned
+            </span>
+          ) : null}
+          {thread.title}
+        </h1>
+        <p className="thread-header__meta">
+          {pluralize(replies, "reply", "replies")} · {pluralize(thread.participant, "participant")} ·{" "}
+          {pluralize(thread.likes_count, "like")}
+        </p>
+      </header>
+      <PostCard post={firstPost} threadId={thread.id} groupName={group.name} isFirst />
+      {firstPost.children.length > 0 ? <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} depth={1} /> : null}
+      <section className="replies" aria-labelledby="replies-heading">
+        <div className="replies__toolbar">
+          <h2 id="replies-heading" className="replies__heading">
+            {replies === 0 ? "Replies" : pluralize(replies, "reply", "replies")}
+          </h2>
+          {thread.first_level_count > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
+        </div>
+        {page.posts.length > 0 ? (
+          <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} />
+        ) : firstPost.children.length === 0 ? (
+          <EmptyState title="No replies yet">
+            <p>Be the first to answer: use Reply under the opening post.</p>
+          </EmptyState>
+        ) : null}
+        <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} />
+      </section>
+    </main>
+  );
+}

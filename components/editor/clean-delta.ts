@@ -1,0 +1,60 @@
+import { CSS_COLOR_PATTERN, isHttpUrl } from "@/lib/delta/schema";
+
+// What Quill may hand us after a paste, loosely typed on purpose: it is cleaned, not trusted.
+interface LooseOp {
+  insert?: unknown;
+  attributes?: Record<string, unknown>;
+}
+
+const FLAG_ATTRIBUTES = ["bold", "italic", "underline", "strike", "code", "blockquote"] as const;
+
+/**
+ * Brings editor output inside what the API accepts: pasted content can carry links to
+ * mailto:, data: images, h4 headers or checklists, which the API would reject outright.
+ * Unsupported formatting is dropped (the text stays); unsupported images are removed.
+ */
+export function cleanDeltaOps(ops: readonly LooseOp[]): LooseOp[] {
+  const cleaned: LooseOp[] = [];
+  for (const op of ops) {
+    const insert = cleanInsert(op.insert);
+    if (insert === null) continue;
+    const attributes = cleanAttributes(op.attributes);
+    cleaned.push(attributes ? { insert, attributes } : { insert });
+  }
+  return cleaned;
+}
+
+function cleanInsert(insert: unknown): LooseOp["insert"] | null {
+  if (typeof insert === "string") return insert;
+  if (!insert || typeof insert !== "object") return null;
+  const embed = insert as Record<string, unknown>;
+  if (typeof embed.image === "string") return isHttpUrl(embed.image) ? { image: embed.image } : null;
+  const emoji = embed.emoji as Record<string, unknown> | undefined;
+  if (emoji && typeof emoji.name === "string" && typeof emoji.unicode === "string") {
+    return { emoji: { name: emoji.name, unicode: emoji.unicode } };
+  }
+  return null;
+}
+
+function cleanAttributes(attributes: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  if (!attributes) return null;
+  const kept: Record<string, unknown> = {};
+  for (const name of FLAG_ATTRIBUTES) {
+    if (attributes[name] === true) kept[name] = true;
+  }
+  const { link, list, header, background } = attributes;
+  if (typeof link === "string" && isHttpUrl(link)) kept.link = link;
+  if (list === "bullet" || list === "ordered") kept.list = list;
+  if (list === "checked" || list === "unchecked") kept.list = "bullet";
+  if (typeof header === "number" && Number.isInteger(header) && header >= 1) kept.header = Math.min(header, 3);
+  if (typeof background === "string" && CSS_COLOR_PATTERN.test(background)) kept.background = background;
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
+/** "example.com" → "https://example.com"; anything that is still not an http(s) URL → null. */
+export function normalizeUserUrl(input: string): string | null {
+  const value = input.trim();
+  if (value === "") return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  return isHttpUrl(withScheme) ? withScheme : null;
+}

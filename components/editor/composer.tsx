@@ -1,0 +1,83 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { unwrapAction, type ActionResult } from "@/lib/actions/action-types";
+import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
+import "../forms/forms.css";
+import "./editor.css";
+
+export interface ComposerProps<T> {
+  label: string;
+  submitLabel: string;
+  /** Open the editor at once (e.g. after "Reply"); otherwise a placeholder waits for a click. */
+  autoFocus?: boolean;
+  placeholder?: string;
+  onSubmit: (content: string) => Promise<ActionResult<T>>;
+  onSuccess?: (data: T) => void;
+  onCancel?: () => void;
+}
+
+export function Composer<T>({ label, submitLabel, autoFocus, placeholder, onSubmit, onSuccess, onCancel }: ComposerProps<T>) {
+  const [active, setActive] = useState(Boolean(autoFocus));
+  const [localError, setLocalError] = useState<string | null>(null);
+  const editorRef = useRef<QuillEditorHandle | null>(null);
+  const errorId = useId();
+  const mutation = useMutation({
+    mutationFn: (content: string) => unwrapAction(() => onSubmit(content)),
+    onSuccess: (data) => {
+      editorRef.current?.clear();
+      onSuccess?.(data);
+    },
+  });
+
+  if (!active) {
+    return (
+      <button type="button" className="composer-placeholder" onClick={() => setActive(true)}>
+        {placeholder ?? "Write something…"}
+      </button>
+    );
+  }
+
+  function submit() {
+    const editor = editorRef.current;
+    if (!editor) return;
+    if (editor.isEmpty()) {
+      setLocalError("Write something before posting.");
+      editor.focus();
+      return;
+    }
+    setLocalError(null);
+    mutation.mutate(editor.getContent());
+  }
+
+  const error = localError ?? (mutation.isError ? mutation.error.message : null);
+  return (
+    <div className="composer">
+      <LazyQuillEditor
+        label={label}
+        placeholder={placeholder}
+        autoFocus
+        editorRef={editorRef}
+        invalid={Boolean(error)}
+        describedBy={error ? errorId : undefined}
+        onChange={() => localError && setLocalError(null)}
+      />
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={mutation.isPending}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={submit} disabled={mutation.isPending}>
+          {mutation.isPending ? "Posting…" : submitLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

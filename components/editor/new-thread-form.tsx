@@ -1,0 +1,114 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { TextField } from "@/components/forms/text-field";
+import { unwrapAction } from "@/lib/actions/action-types";
+import { createThreadAction } from "@/lib/actions/thread-actions";
+import { MAX_THREAD_TITLE_LENGTH, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
+import type { CategoryOption } from "./category-options";
+import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
+import "../forms/forms.css";
+import "./editor.css";
+
+export interface NewThreadFormProps {
+  groupName: string;
+  categories: CategoryOption[];
+  initialCategoryId: number | null;
+}
+
+export function NewThreadForm({ groupName, categories, initialCategoryId }: NewThreadFormProps) {
+  const router = useRouter();
+  const editorRef = useRef<QuillEditorHandle | null>(null);
+  const [title, setTitle] = useState("");
+  const [categoryId, setCategoryId] = useState(initialCategoryId ? String(initialCategoryId) : "");
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [bodyError, setBodyError] = useState<string | null>(null);
+  const categoryFieldId = useId();
+  const bodyLabelId = useId();
+  const bodyErrorId = useId();
+
+  const mutation = useMutation({
+    mutationFn: (input: { title: string; content: string }) =>
+      unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: categoryId ? Number(categoryId) : null })),
+    onSuccess: ({ url }) => router.push(url),
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsedTitle = ThreadTitleSchema.safeParse(title);
+    const editor = editorRef.current;
+    const empty = !editor || editor.isEmpty();
+    setTitleError(parsedTitle.success ? null : `Title ${parsedTitle.error.issues[0]?.message ?? "is not valid"}`);
+    setBodyError(empty ? "Write something in the post before publishing." : null);
+    if (!parsedTitle.success || !editor || empty) return;
+    mutation.mutate({ title: parsedTitle.data, content: editor.getContent() });
+  }
+
+  return (
+    <form className="form-card form-stack" onSubmit={handleSubmit} noValidate>
+      <TextField
+        label="Title"
+        name="title"
+        value={title}
+        maxLength={MAX_THREAD_TITLE_LENGTH}
+        autoFocus
+        placeholder="What is this thread about?"
+        error={titleError}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      {categories.length > 0 ? (
+        <div className="form-field">
+          <label className="form-label" htmlFor={categoryFieldId}>
+            Category <span className="form-optional">(optional)</span>
+          </label>
+          <select
+            id={categoryFieldId}
+            className="form-select"
+            value={categoryId}
+            onChange={(event) => setCategoryId(event.target.value)}
+          >
+            <option value="">No category</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {`${"\u00a0\u00a0".repeat(category.depth)}${category.name}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="form-field">
+        <span className="form-label" id={bodyLabelId}>
+          Post
+        </span>
+        <LazyQuillEditor
+          label="Post"
+          placeholder="Write your post. Select text to format it."
+          editorRef={editorRef}
+          invalid={Boolean(bodyError)}
+          describedBy={bodyError ? bodyErrorId : undefined}
+          onChange={() => bodyError && setBodyError(null)}
+        />
+        {bodyError ? (
+          <p id={bodyErrorId} className="form-error" role="alert">
+            {bodyError}
+          </p>
+        ) : null}
+      </div>
+      {mutation.isError ? (
+        <p className="form-error" role="alert">
+          {mutation.error.message}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="button button--secondary" onClick={() => router.back()} disabled={mutation.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={mutation.isPending || mutation.isSuccess}>
+          {mutation.isPending || mutation.isSuccess ? "Publishing…" : "Publish thread"}
+        </button>
+      </div>
+    </form>
+  );
+}

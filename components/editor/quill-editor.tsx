@@ -1,0 +1,205 @@
+"use client";
+
+// Loaded only through lazy-editor.tsx, so Quill and its CSS never reach reading pages.
+import type QuillType from "quill/core";
+import type { Range } from "quill/core";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import "quill/dist/quill.core.css";
+import "./quill-editor.css";
+import { cleanDeltaOps } from "./clean-delta";
+import { EditorToolbar, type ActiveFormats, type FormatCommand } from "./editor-toolbar";
+import { EmojiPanel, UrlPanel } from "./editor-panels";
+import { AGORA_FORMATS, registerAgoraFormats } from "./quill-formats";
+import type { EmojiValue } from "./emoji-list";
+
+export interface QuillEditorHandle {
+  /** JSON of the delta ops, cleaned to what the API accepts. */
+  getContent(): string;
+  isEmpty(): boolean;
+  clear(): void;
+  focus(): void;
+}
+
+export interface QuillEditorProps {
+  label: string;
+  placeholder?: string;
+  autoFocus?: boolean;
+  editorRef: RefObject<QuillEditorHandle | null>;
+  describedBy?: string;
+  invalid?: boolean;
+  onChange?: () => void;
+}
+
+type Panel = null | { kind: "link"; initial: string; range: Range } | { kind: "image"; range: Range } | { kind: "emoji"; range: Range };
+
+// Tab leaves the editor (keyboard users must be able to reach the submit button) and
+// nested lists are not part of the API's format, so the indent bindings go too.
+const KEYBOARD_BINDINGS = { tab: false, indent: false, outdent: false, "remove tab": false, "outdent backspace": false };
+
+export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange }: QuillEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<QuillType | null>(null);
+  const onChangeRef = useRef(onChange);
+  const [active, setActive] = useState<ActiveFormats>({});
+  const [panel, setPanel] = useState<Panel>(null);
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const Quill = registerAgoraFormats();
+    const mount = document.createElement("div");
+    host.appendChild(mount);
+    const quill = new Quill(mount, {
+      formats: [...AGORA_FORMATS],
+      placeholder,
+      modules: {
+        keyboard: { bindings: { ...KEYBOARD_BINDINGS, link: { key: "k", shortKey: true, handler: () => openLinkPanel(quill) } } },
+        // Dropped or pasted image files would become data: URLs, which the API refuses.
+        uploader: { mimetypes: [] },
+      },
+    });
+    const root = quill.root;
+    root.setAttribute("role", "textbox");
+    root.setAttribute("aria-multiline", "true");
+    root.setAttribute("aria-label", label);
+    if (describedBy) root.setAttribute("aria-describedby", describedBy);
+    quillRef.current = quill;
+
+    quill.on("editor-change", () => {
+      const range = quill.getSelection();
+      if (range) setActive(quill.getFormat(range) as ActiveFormats);
+    });
+    quill.on("text-change", () => onChangeRef.current?.());
+
+    editorRef.current = {
+      getContent: () => JSON.stringify(cleanDeltaOps(quill.getContents().ops)),
+      isEmpty: () => quill.getText().replace(/[\s\u200B-\u200D\u2060\uFEFF]/g, "") === "" && !hasEmbeds(quill),
+      clear: () => quill.setContents([], "api"),
+      focus: () => quill.focus(),
+    };
+    if (autoFocus) quill.focus();
+
+    function openLinkPanel(editor: QuillType): boolean {
+      const range = editor.getSelection(true);
+      const current = editor.getFormat(range).link;
+      setPanel({ kind: "link", initial: typeof current === "string" ? current : "", range });
+      return false;
+    }
+
+    return () => {
+      editorRef.current = null;
+      quillRef.current = null;
+      host.innerHTML = "";
+    };
+    // The editor is created once; label and placeholder changes do not rebuild it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const root = quillRef.current?.root;
+    if (root) root.setAttribute("aria-invalid", invalid ? "true" : "false");
+  }, [invalid]);
+
+  function runCommand(command: FormatCommand) {
+    const quill = quillRef.current;
+    if (!quill) return;
+    const range = quill.getSelection(true);
+    const formats = quill.getFormat(range);
+    if (command.kind === "panel") {
+      if (command.panel === "link") {
+        const current = formats.link;
+        setPanel({ kind: "link", initial: typeof current === "string" ? current : "", range });
+      } else {
+        setPanel({ kind: command.panel, range });
+      }
+      return;
+    }
+    const value = command.value ?? true;
+    quill.format(command.format, formats[command.format] === value ? false : value, "user");
+    setActive(quill.getFormat(quill.getSelection() ?? range) as ActiveFormats);
+  }
+
+  function applyLink(url: string | null, range: Range) {
+    const quill = quillRef.current;
+    if (!quill) return;
+    const target = findLinkRange(quill, range);
+    if (url === null) {
+      if (target.length > 0) quill.formatText(target, "link", false, "user");
+    } else if (target.length > 0) {
+      quill.formatText(target, "link", url, "user");
+    } else {
+      quill.insertText(range.index, url, { link: url }, "user");
+      target.length = url.length;
+    }
+    closePanel(target.index + target.length);
+  }
+
+  function insertEmbed(range: Range, type: "image" | "emoji", value: string | EmojiValue) {
+    const quill = quillRef.current;
+    if (!quill) return;
+    if (range.length > 0) quill.deleteText(range, "user");
+    quill.insertEmbed(range.index, type, value, "user");
+    closePanel(range.index + 1);
+  }
+
+  function closePanel(cursor?: number) {
+    setPanel(null);
+    const quill = quillRef.current;
+    if (!quill) return;
+    quill.focus();
+    if (cursor !== undefined) quill.setSelection(cursor, 0, "user");
+  }
+
+  return (
+    <div className="quill-editor" data-invalid={invalid ? "true" : undefined}>
+      <EditorToolbar active={active} onCommand={runCommand} />
+      {panel?.kind === "link" ? (
+        <UrlPanel
+          key="link"
+          title={panel.initial ? "Edit the link" : "Insert a link"}
+          label="Link address"
+          initial={panel.initial}
+          submitLabel={panel.initial ? "Update link" : "Add link"}
+          allowEmpty={panel.initial !== ""}
+          onSubmit={(url) => applyLink(url, panel.range)}
+          onCancel={() => closePanel()}
+        />
+      ) : null}
+      {panel?.kind === "image" ? (
+        <UrlPanel
+          key="image"
+          title="Insert an image"
+          label="Image address (http or https)"
+          initial=""
+          submitLabel="Insert image"
+          allowEmpty={false}
+          onSubmit={(url) => url && insertEmbed(panel.range, "image", url)}
+          onCancel={() => closePanel()}
+        />
+      ) : null}
+      {panel?.kind === "emoji" ? (
+        <EmojiPanel onPick={(emoji) => insertEmbed(panel.range, "emoji", emoji)} onCancel={() => closePanel()} />
+      ) : null}
+      <div ref={hostRef} className="quill-editor-host" />
+    </div>
+  );
+}
+
+// A caret inside an existing link edits the whole link, as people expect from other editors.
+function findLinkRange(quill: QuillType, range: Range): Range {
+  if (range.length > 0) return { ...range };
+  const [leaf, offset] = quill.getLeaf(range.index);
+  let node = leaf?.parent;
+  while (node && node.statics.blotName !== "link" && node !== quill.scroll) node = node.parent;
+  if (!node || node === quill.scroll) return { index: range.index, length: 0 };
+  const start = range.index - offset - (leaf ? leaf.offset(node) : 0);
+  return { index: start, length: node.length() };
+}
+
+function hasEmbeds(quill: QuillType): boolean {
+  return quill.getContents().ops.some((op) => typeof op.insert === "object");
+}

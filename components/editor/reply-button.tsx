@@ -1,0 +1,62 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useSession } from "next-auth/react";
+import { useId, useState } from "react";
+import { Composer } from "@/components/editor/composer";
+import { createReplyAction } from "@/lib/actions/post-actions";
+import "../forms/forms.css";
+import "./editor.css";
+
+export interface ReplyButtonProps {
+  threadId: number;
+  parentId: number | null;
+  groupName: string;
+}
+
+/** "Reply" under a post: opens an inline composer; the editor itself loads only then. */
+export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps) {
+  const { data: session } = useSession();
+  const pathname = usePathname();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const composerId = useId();
+
+  if (!session?.user?.id) {
+    return (
+      <Link className="reply-signin" href={`/signin?next=${encodeURIComponent(pathname ?? `/g/${groupName}`)}`}>
+        Sign in to reply
+      </Link>
+    );
+  }
+
+  return (
+    <div className="reply" data-open={open ? "true" : undefined}>
+      <button
+        type="button"
+        className="button form-button-quiet reply-toggle"
+        aria-expanded={open}
+        aria-controls={composerId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Reply
+      </button>
+      {open ? (
+        <div id={composerId} className="reply-composer">
+          <Composer
+            label={parentId ? "Your reply to this post" : "Your reply"}
+            submitLabel="Post reply"
+            autoFocus
+            onCancel={() => setOpen(false)}
+            onSubmit={(content) => createReplyAction({ threadId, parentId, content })}
+            onSuccess={() => {
+              setOpen(false);
+              router.refresh();
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+
+import Link from "next/link";
+import { useSession } from "next-auth/react";
+
+export interface GroupSettingsLinkProps {
+  groupName: string;
+  /** The group's owner and its admins (level 1 or 2): the people who may open its settings. */
+  managerIds: number[];
+}
+
+/** "Settings" for the people who run the group; nothing for everyone else. */
+export function GroupSettingsLink({ groupName, managerIds }: GroupSettingsLinkProps) {
+  const { data: session } = useSession();
+  const userId = session?.user?.id;
+  if (!userId || !managerIds.includes(userId)) return null;
+  return (
+    <Link className="button button--secondary" href={`/g/${encodeURIComponent(groupName)}/settings`}>
+      Settings
+    </Link>
+  );
+}

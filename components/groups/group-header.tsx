@@ -1,0 +1,55 @@
+import Link from "next/link";
+import { GroupSettingsLink } from "@/components/group-admin/group-settings-link";
+import { Avatar } from "@/components/ui/avatar";
+import { UsersIcon } from "@/components/ui/icons";
+import { formatCount, pluralize } from "@/lib/format/counts";
+import type { GroupDto } from "@/lib/schemas/group-schemas";
+
+export interface GroupHeaderProps {
+  group: GroupDto;
+}
+
+const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
+
+function pickCoverHue(id: number): number {
+  return Math.round((id * 137.508) % 360);
+}
+
+/** Cover, logo, title, description and who is around: the top of every group page. */
+export function GroupHeader({ group }: GroupHeaderProps) {
+  const hue = pickCoverHue(group.id);
+  const managerIds = [group.owner, ...group.group_admin.filter((admin) => admin.level <= 2).map((admin) => admin.user_id)];
+  const cover = HTTP_URL.test(group.cover) ? `url("${encodeURI(group.cover)}")` : undefined;
+  return (
+    <header className="group-header">
+      <div
+        className="group-header__cover"
+        style={{
+          backgroundImage: cover
+            ? `${cover}`
+            : `linear-gradient(135deg, hsl(${hue} 60% 45%), hsl(${(hue + 50) % 360} 65% 35%))`,
+        }}
+        aria-hidden="true"
+      />
+      <div className="group-header__body">
+        <Avatar name={group.title} seed={group.id} src={group.logo} size={72} shape="square" className="group-header__logo" />
+        <div className="group-header__text">
+          <h1 className="group-header__title">
+            <Link href={`/g/${group.name}`}>{group.title}</Link>
+          </h1>
+          <p className="group-header__handle">g/{group.name}</p>
+          {group.description ? <p className="group-header__description">{group.description}</p> : null}
+          <ul className="stat-list" aria-label="Members">
+            <li>
+              <UsersIcon /> {pluralize(group.members, "member")}
+            </li>
+            <li>
+              <span className="online-dot" aria-hidden="true" /> {formatCount(group.online_members)} online
+            </li>
+          </ul>
+        </div>
+        <GroupSettingsLink groupName={group.name} managerIds={managerIds} />
+      </div>
+    </header>
+  );
+}

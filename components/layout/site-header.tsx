@@ -1,0 +1,22 @@
+import Link from "next/link";
+import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { SignInButton } from "@/components/wallet/sign-in-button";
+
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link href="/" className="site-logo" aria-label="Agora home">
+          <span className="site-logo__mark" aria-hidden="true">
+            A
+          </span>
+          <span className="site-logo__text">Agora</span>
+        </Link>
+        <div className="site-header__actions">
+          <ThemeToggle />
+          <SignInButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { ReplyButton } from "@/components/editor/reply-button";
+import { Avatar } from "@/components/ui/avatar";
+import { HeartIcon } from "@/components/ui/icons";
+import { RelativeTime } from "@/components/ui/relative-time";
+import type { PostView } from "@/lib/views/post-view";
+
+export interface PostCardProps {
+  post: PostView;
+  threadId: number;
+  groupName: string;
+  /** The opening post replies to the thread (parentId null); every other post to itself. */
+  isFirst?: boolean;
+}
+
+/** One post: author, time, body, likes and Reply. Renders on the server and, for "load more", in the browser. */
+export function PostCard({ post, threadId, groupName, isFirst = false }: PostCardProps) {
+  const profile = `/u/${post.author.id}`;
+  return (
+    <article className={isFirst ? "post post--first" : "post"} id={`post-${post.id}`} aria-label={`Post by ${post.author.username}`} data-testid="post">
+      <header className="post__header">
+        <Link href={profile} className="post__avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar name={post.author.username} seed={post.author.id} src={post.author.photoUrl} size={isFirst ? 44 : 36} />
+        </Link>
+        <div className="post__byline">
+          <Link href={profile} className="post__author">
+            {post.author.username}
+          </Link>
+          <a href={`#post-${post.id}`} className="post__permalink">
+            <RelativeTime value={post.createdAt} />
+          </a>
+        </div>
+      </header>
+      {post.deleted ? (
+        <p className="post__body post__body--deleted">This post was deleted.</p>
+      ) : (
+        // renderDeltaToHtml's sanitised output is the only HTML that ever reaches this element.
+        <div className="post__body prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+      )}
+      <footer className="post__footer">
+        <span className="post__likes" title={`${post.likes} ${post.likes === 1 ? "like" : "likes"}`}>
+          <HeartIcon />
+          <span>{post.likes}</span>
+          <span className="visually-hidden">{post.likes === 1 ? "like" : "likes"}</span>
+        </span>
+        <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} />
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { PostCard } from "@/components/posts/post-card";
+import type { PostView } from "@/lib/views/post-view";
+
+export interface PostTreeProps {
+  posts: PostView[];
+  threadId: number;
+  groupName: string;
+  depth?: number;
+}
+
+/** Posts with their replies nested below them; CSS caps the indentation on narrow screens. */
+export function PostTree({ posts, threadId, groupName, depth = 0 }: PostTreeProps) {
+  return (
+    <ol className={depth === 0 ? "post-tree" : "post-tree post-tree--nested"} data-depth={Math.min(depth, 9)}>
+      {posts.map((post) => (
+        <li key={post.id} className="post-tree__item">
+          <PostCard post={post} threadId={threadId} groupName={groupName} />
+          {post.children.length > 0 ? (
+            <PostTree posts={post.children} threadId={threadId} groupName={groupName} depth={depth + 1} />
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useSession } from "next-auth/react";
+import { useState, type FormEvent } from "react";
+import { z } from "zod";
+import { collectFieldErrors } from "@/components/forms/field-errors";
+import { TextField } from "@/components/forms/text-field";
+import { UserAvatar } from "@/components/wallet/user-avatar";
+import { unwrapAction } from "@/lib/actions/action-types";
+import { updateProfileAction, type ProfileInput } from "@/lib/actions/profile-actions";
+import { EmailSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import "../forms/forms.css";
+import "../wallet/wallet.css";
+
+// The same field rules as the API's update-info, checked here first for instant feedback.
+const ProfileSchema = z.object({ username: UsernameSchema, photoUrl: PhotoUrlSchema, coverImage: PhotoUrlSchema, email: EmailSchema });
+const LABELS = { username: "Username", photoUrl: "Avatar address", coverImage: "Cover image address", email: "Email" };
+
+export interface ProfileSettingsFormProps {
+  initial: ProfileInput;
+}
+
+export function ProfileSettingsForm({ initial }: ProfileSettingsFormProps) {
+  const router = useRouter();
+  const { update } = useSession();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mutation = useMutation({
+    mutationFn: (input: ProfileInput) => unwrapAction(() => updateProfileAction(input)),
+    onSuccess: async () => {
+      // The session re-reads name and avatar from the database, so the header updates too.
+      await update();
+      router.refresh();
+    },
+  });
+
+  const set = (field: keyof ProfileInput) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+    if (mutation.isSuccess) mutation.reset();
+  };
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ProfileSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(collectFieldErrors(parsed.error, LABELS));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data);
+  }
+
+  return (
+    <form className="form-card form-stack" onSubmit={handleSubmit} noValidate aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile</h2>
+      <div className="form-preview">
+        <UserAvatar name={values.username || "?"} image={values.photoUrl} size={56} />
+        <p className="form-hint">This is how you appear next to your posts.</p>
+      </div>
+      <TextField label="Username" name="username" autoComplete="username" maxLength={32} value={values.username} error={errors.username} onChange={set("username")} hint="2 to 32 characters, unique on Agora." />
+      <TextField label="Avatar address" name="photoUrl" type="url" inputMode="url" optional placeholder="https://" value={values.photoUrl} error={errors.photoUrl} onChange={set("photoUrl")} hint="A link to a square image. Leave empty to show your initial." />
+      <TextField label="Cover image address" name="coverImage" type="url" inputMode="url" optional placeholder="https://" value={values.coverImage} error={errors.coverImage} onChange={set("coverImage")} hint="A wide image shown at the top of your profile." />
+      <TextField label="Email" name="email" type="email" autoComplete="email" optional value={values.email} error={errors.email} onChange={set("email")} hint="Never shown to other people." />
+      <div aria-live="polite">
+        {mutation.isError ? (
+          <p className="form-error" role="alert">
+            {mutation.error.message}
+          </p>
+        ) : null}
+        {mutation.isSuccess ? <p className="form-success">Your profile is saved.</p> : null}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+          {mutation.isPending ? "Saving…" : "Save profile"}
+        </button>
+      </div>
+    </form>
+  );
+}

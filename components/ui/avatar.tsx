@@ -1,0 +1,54 @@
+export interface AvatarProps {
+  /** The name the initials come from (username or group title). */
+  name: string;
+  /** A stable number (user or group id) that picks the colour, so a person keeps theirs everywhere. */
+  seed: number;
+  src?: string | null;
+  size?: number;
+  shape?: "circle" | "square";
+  className?: string;
+}
+
+// Client components render avatars too, so this stays a regex rather than pulling in the
+// zod-based URL check from lib/delta/schema.
+const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
+
+// The golden angle spreads consecutive ids across the colour wheel.
+function pickHue(seed: number): number {
+  return Math.round((Math.abs(seed) * 137.508) % 360);
+}
+
+function readInitials(name: string): string {
+  const words = name
+    .replace(/[_\-.]+/g, " ")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[1]] : [words[0]?.slice(0, 2)];
+  return letters
+    .map((word) => Array.from(word ?? "")[0] ?? "")
+    .join("")
+    .toUpperCase() || "?";
+}
+
+/** A photo when the URL is http(s); otherwise initials on a colour derived from the id (no requests). */
+export function Avatar({ name, seed, src, size = 40, shape = "circle", className }: AvatarProps) {
+  const classes = ["avatar", `avatar--${shape}`, className].filter(Boolean).join(" ");
+  const style = { width: size, height: size, fontSize: Math.max(11, Math.round(size * 0.4)) };
+  if (src && HTTP_URL.test(src)) {
+    return (
+      // Photos live on arbitrary hosts the image optimiser has no allowlist for.
+      // eslint-disable-next-line @next/next/no-img-element
+      <img className={classes} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" style={style} />
+    );
+  }
+  return (
+    <span
+      className={classes}
+      aria-hidden="true"
+      style={{ ...style, backgroundColor: `hsl(${pickHue(seed)} 52% 38%)` }}
+    >
+      {readInitials(name)}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+import { Avatar } from "@/components/ui/avatar";
+import { MessageIcon } from "@/components/ui/icons";
+import { pluralize } from "@/lib/format/counts";
+import { formatAbsoluteTime } from "@/lib/format/relative-time";
+import type { PublicProfile } from "@/lib/db/profiles";
+
+export interface ProfileHeaderProps {
+  profile: PublicProfile;
+}
+
+const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
+
+export function ProfileHeader({ profile }: ProfileHeaderProps) {
+  const cover = profile.coverImage && HTTP_URL.test(profile.coverImage) ? `url("${encodeURI(profile.coverImage)}")` : undefined;
+  const joined = formatAbsoluteTime(profile.createdAt).replace(/ \d{2}:\d{2} UTC$/, "");
+  return (
+    <header className="profile-header">
+      <div className={cover ? "profile-header__cover" : "profile-header__cover profile-header__cover--plain"} style={cover ? { backgroundImage: cover } : undefined} aria-hidden="true" />
+      <div className="profile-header__body">
+        <Avatar name={profile.username} seed={profile.id} src={profile.photoUrl} size={88} className="profile-header__avatar" />
+        <div className="profile-header__text">
+          <h1 className="profile-header__name">{profile.username}</h1>
+          {profile.bio ? <p className="profile-header__bio">{profile.bio}</p> : null}
+          <ul className="stat-list" aria-label="About">
+            <li>
+              <MessageIcon /> {pluralize(profile.postsCount, "post")}
+            </li>
+            <li>Joined {joined}</li>
+          </ul>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { signOut, useSession } from "next-auth/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { revokeSessionAction } from "@/lib/actions/session-actions";
+import { UserAvatar } from "@/components/wallet/user-avatar";
+import "../forms/forms.css";
+import "./wallet.css";
+
+export function SignInButton() {
+  const { data: session, status } = useSession();
+  const pathname = usePathname();
+  if (status === "loading" && !session) return <span className="wallet-placeholder" aria-hidden="true" />;
+  if (!session?.user?.id) {
+    const next = pathname && pathname !== "/signin" ? `?next=${encodeURIComponent(pathname)}` : "";
+    return (
+      <Link className="wallet-button" href={`/signin${next}`}>
+        Sign in
+      </Link>
+    );
+  }
+  return <UserMenu id={session.user.id} name={session.user.name} image={session.user.image} />;
+}
+
+interface UserMenuProps {
+  id: number;
+  name: string;
+  image: string;
+}
+
+function UserMenu({ id, name, image }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const router = useRouter();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    await revokeSessionAction();
+    await signOut({ redirect: false });
+    setOpen(false);
+    setSigningOut(false);
+    router.refresh();
+  }
+
+  return (
+    <div
+      className="user-menu"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu-trigger"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <UserAvatar name={name} image={image} size={28} />
+        <span className="user-menu-name">{name}</span>
+        <span aria-hidden="true" className="user-menu-caret">▾</span>
+      </button>
+      {open ? (
+        <ul className="user-menu-list" id={menuId} aria-label="Account">
+          <li>
+            <Link href={`/u/${id}`} onClick={() => setOpen(false)}>
+              Your profile
+            </Link>
+          </li>
+          <li>
+            <Link href="/settings" onClick={() => setOpen(false)}>
+              Settings
+            </Link>
+          </li>
+          <li>
+            <Link href="/new-group" onClick={() => setOpen(false)}>
+              New community
+            </Link>
+          </li>
+          <li>
+            <button type="button" onClick={handleSignOut} disabled={signingOut}>
+              {signingOut ? "Signing out…" : "Sign out"}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+export interface UserAvatarProps {
+  name: string;
+  image: string;
+  size?: number;
+}
+
+/** The user's picture, or the first letter of their name on a tinted disc when they have none. */
+export function UserAvatar({ name, image, size = 32 }: UserAvatarProps) {
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.45) };
+  if (/^https?:\/\//i.test(image)) {
+    // eslint-disable-next-line @next/next/no-img-element -- avatars come from arbitrary hosts
+    return <img className="user-avatar" src={image} alt="" width={size} height={size} style={style} />;
+  }
+  return (
+    <span className="user-avatar user-avatar-initial" style={style} aria-hidden="true">
+      {Array.from(name.trim())[0]?.toUpperCase() ?? "?"}
+    </span>
+  );
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import type { User } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/api-error";
+import { verifyUserToken } from "@/lib/auth/tokens";
+import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
+import { getDb } from "@/lib/db/client";
+import { logger } from "@/lib/log";
+import { loginWithWallet, registerWithWallet } from "@/lib/services/wallet-auth";
+
+/** Thrown from the jwt callback when the Agora token behind a session was revoked or expired. */
+export class SessionRevokedError extends Error {
+  constructor() {
+    super("session revoked");
+    this.name = "SessionRevokedError";
+  }
+}
+
+const WalletCredentialsSchema = z.object({
+  address: z.string().min(1).max(128),
+  message: z.string().min(1).max(2000),
+  signature: z.string().min(1).max(2000),
+  username: z.string().max(200).optional().default(""),
+});
+
+// next-auth puts the thrown message in the sign-in result; these are the words a person sees.
+function describeSignInFailure(error: ApiError): string {
+  if (error.code === 40400) return "This wallet has no Agora account yet. Choose a username to create one.";
+  if (error.code === 40103) return "We could not verify that signature. Please sign in again.";
+  if (error.code === 40900 && /username/i.test(error.message)) return "That username is already taken. Please choose another.";
+  return error.message.replace(/^username: /, "Username ");
+}
+
+/**
+ * The wallet provider's authorize: the same login and register code as the API's endpoints
+ * 8 and 10, so the browser session starts from a real Agora api_token.
+ */
+export async function authorizeWalletCredentials(credentials: Record<string, string> | undefined): Promise<User | null> {
+  const parsed = WalletCredentialsSchema.safeParse(credentials ?? {});
+  if (!parsed.success) throw new Error("The sign-in request was incomplete. Please try again.");
+  const { address, message, signature, username } = parsed.data;
+  const proof = { walletType: WALLET_TYPES.evm, web3PublicKey: address, sign: signature, signMsg: message };
+  try {
+    const session = username.trim()
+      ? await registerWithWallet({ ...proof, username, photoUrl: "" })
+      : await loginWithWallet(proof);
+    return { id: String(session.userId), name: "", image: "", apiToken: session.token };
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(describeSignInFailure(error));
+    logger.error({ err: error }, "wallet sign-in failed");
+    throw new Error("Signing in failed on our side. Please try again in a moment.");
+  }
+}
+
+/** Re-reads the user behind the session's Agora token; a revoked or expired token ends the session. */
+export async function refreshSessionToken(token: JWT): Promise<JWT> {
+  if (!token.apiToken) throw new SessionRevokedError();
+  const verified = await verifyUserToken(token.apiToken);
+  if (!verified) throw new SessionRevokedError();
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: verified.userId }, select: { username: true, photoUrl: true } });
+  if (!user) throw new SessionRevokedError();
+  return { ...token, userId: verified.userId, tokenId: verified.tokenId, name: user.username, picture: user.photoUrl };
+}

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { httpUrl, trimmedString } from "@/lib/schemas/params";
+
+/** What a group's owner or admin may change from its settings page (shared by the form and the service). */
+export const GroupSettingsFieldsSchema = z.object({
+  title: trimmedString({ min: 1, max: 100 }),
+  description: trimmedString({ max: 2000 }),
+  cover: httpUrl(),
+  logo: httpUrl(),
+});
+
+export type GroupSettingsFields = z.infer<typeof GroupSettingsFieldsSchema>;

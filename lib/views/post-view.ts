@@ -1,0 +1,43 @@
+// What a post looks like to the web pages, on the server and in the browser ("load more"):
+// bodies arrive as sanitised HTML from renderDeltaToHtml, never as raw deltas.
+
+/** Top-level posts per page of a thread; "Load more" fetches the next page of the same size. */
+export const THREAD_PAGE_SIZE = 20;
+export const MAX_THREAD_PAGE_SIZE = 50;
+
+export type PostSort = "old" | "new";
+
+export interface PostAuthorView {
+  id: number;
+  username: string;
+  photoUrl: string;
+}
+
+export interface PostView {
+  id: number;
+  /** Sanitised HTML rendered on the server from the post's delta. */
+  html: string;
+  deleted: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+  likes: number;
+  author: PostAuthorView;
+  children: PostView[];
+}
+
+export interface PostPageView {
+  posts: PostView[];
+  /** The `start_post_id` of the next page, or null when this was the last one. */
+  nextCursor: number | null;
+}
+
+/** `?sort=`: "new" shows the newest replies first; anything else reads as the conversation order. */
+export function parsePostSort(value: string | string[] | undefined): PostSort {
+  return value === "new" ? "new" : "old";
+}
+
+/** `?page_size=`: 1-50, anything else the default. */
+export function parsePageSize(value: string | string[] | undefined): number {
+  const size = typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  return size >= 1 && size <= MAX_THREAD_PAGE_SIZE ? size : THREAD_PAGE_SIZE;
+}
