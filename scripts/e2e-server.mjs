@@ -7,7 +7,9 @@ import path from "node:path";
 const port = process.argv[2] ?? "3100";
 const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 if (!env.DATABASE_URL) {
-  env.AGORA_DATA_DIR = path.resolve(".test-data", `e2e-${Date.now()}`);
+  // Named by port, so the browser tests find the database behind the app they drive.
+  env.AGORA_DATA_DIR = path.resolve(".test-data", `e2e-port-${port}`);
+  fs.rmSync(env.AGORA_DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(env.AGORA_DATA_DIR, { recursive: true });
 }
 const next = path.resolve("node_modules/next/dist/bin/next");
