@@ -100,11 +100,9 @@ const IMAGES = [
   "https://upload.wikimedia.org/wikipedia/commons/thumb/a/a8/Tour_Eiffel_Wikimedia_Commons.jpg/480px-Tour_Eiffel_Wikimedia_Commons.jpg",
 ];
 
-/** The first post of a thread: a heading, formatted prose, a list and a link. */
+/** The first post of a thread: formatted prose, a section heading, a list and a link. */
 export function openingPost(title: string, index: number): Op[] {
   const ops: Op[] = [
-    text(title),
-    line({ header: 2 }),
     text("Hi everyone "),
     emoji("wave", "👋"),
     text(". This thread is about "),
@@ -113,8 +111,8 @@ export function openingPost(title: string, index: number): Op[] {
     text("your", { italic: true }),
     text(" experience."),
     line(),
-    text("A few things to get us started:"),
-    line(),
+    text("Getting started"),
+    line({ header: 3 }),
     text("What worked well for you"),
     line({ list: "bullet" }),
     text("What you would "),

@@ -40,7 +40,7 @@ test("home → group → thread: the first post and nested replies render", asyn
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Hi everyone/);
 
   const firstPost = page.locator(".post--first");
-  await expect(firstPost.getByRole("heading", { level: 2, name: THREAD_TITLE })).toBeVisible();
+  await expect(firstPost.getByRole("heading", { level: 3, name: "Getting started" })).toBeVisible();
   await expect(firstPost.getByRole("listitem").filter({ hasText: "What worked well for you" })).toBeVisible();
   await expect(firstPost.getByRole("link", { name: "the Agora guide" })).toHaveAttribute("rel", /nofollow/);
   await expect(firstPost.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);

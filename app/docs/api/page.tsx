@@ -18,7 +18,7 @@ export default function ApiDocsPage() {
     { title: "/api/v2 family (codes are strings)", items: operations.filter((op) => op.path.startsWith("/api/v2/")) },
   ];
   return (
-    <main className="container api-docs" id="main">
+    <main className="page page--wide api-docs">
       <h1>Agora API reference</h1>
       <p>
         Every response uses one envelope: <code>{"{status, code, description, server: \"rest\", data}"}</code>. Send the
