@@ -5,6 +5,7 @@ import { findFreePort } from "./free-port";
 
 export interface RunningServer {
   baseUrl: string;
+  pid: number;
   env: NodeJS.ProcessEnv;
   stop: () => Promise<void>;
 }
@@ -52,6 +53,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   await waitForReady(baseUrl, child, () => output);
   return {
     baseUrl,
+    pid: child.pid!,
     env: fullEnv,
     stop: () =>
       new Promise((resolve) => {
