@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { verifyUserToken } from "@/lib/auth/tokens";
 import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
 import { getDb } from "@/lib/db/client";
+import { touchLastSeen } from "@/lib/db/presence";
 import { logger } from "@/lib/log";
 import { loginWithWallet, registerWithWallet } from "@/lib/services/wallet-auth";
 
@@ -61,5 +62,7 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: verified.userId }, select: { username: true, photoUrl: true } });
   if (!user) throw new SessionRevokedError();
+  // People reading in the browser count as online, like API clients acting with a token.
+  await touchLastSeen(verified.userId);
   return { ...token, userId: verified.userId, tokenId: verified.tokenId, name: user.username, picture: user.photoUrl };
 }
