@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/log", () => ({ logger: { error: vi.fn() } }));
+// Outside a Next.js request there are no request headers; the action sees an anonymous client.
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
 const { humanizeApiMessage, runAction, GENERIC_ERROR } = await import("@/lib/actions/action-result");
 const { ApiError } = await import("@/lib/api/api-error");

@@ -1,5 +1,7 @@
 import "server-only";
+import { headers } from "next/headers";
 import { ApiError } from "@/lib/api/api-error";
+import { consumeRateLimit, readClientAddress } from "@/lib/api/rate-limit";
 import { logger } from "@/lib/log";
 import type { ActionResult } from "@/lib/actions/action-types";
 
@@ -41,6 +43,8 @@ export function humanizeApiMessage(message: string): string {
  */
 export async function runAction<T>(name: string, body: () => Promise<T>): Promise<ActionResult<T>> {
   try {
+    // Server actions are public endpoints too: the same per-client budget as the API.
+    await consumeRateLimit(`web:${readClientAddress(await headers())}`);
     return { ok: true, data: await body() };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error: humanizeApiMessage(error.message) };

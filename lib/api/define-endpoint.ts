@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/api-error";
 import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelope";
-import { consumeRateLimit } from "@/lib/api/rate-limit";
+import { consumeRateLimit, readClientAddress } from "@/lib/api/rate-limit";
 import { readParams } from "@/lib/api/read-params";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { touchLastSeen } from "@/lib/db/presence";
@@ -70,16 +70,12 @@ function readApiKey(request: Request, params: Record<string, unknown>): string |
   return key && key.trim() !== "" ? key.trim() : null;
 }
 
-function clientAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
-}
-
 async function authenticate(request: Request, raw: Record<string, unknown>, auth: EndpointOptions<z.ZodType>["auth"]) {
   const key = readApiKey(request, raw);
   if (!key) throw new ApiError(40100);
   const apiKey = await findActiveApiKey(key);
   if (!apiKey) throw new ApiError(40101);
-  await consumeRateLimit(`${apiKey.id}:${clientAddress(request)}`);
+  await consumeRateLimit(`${apiKey.id}:${readClientAddress(request.headers)}`);
 
   const token = auth === "none" ? null : readBearerToken(request.headers.get("authorization"));
   if (!token) {

@@ -24,3 +24,8 @@ export async function consumeRateLimit(subject: string): Promise<void> {
     throw new ApiError(42900, `Too many requests; retry in ${seconds} s`, { "Retry-After": String(seconds) });
   }
 }
+
+/** The client's address as the proxy in front of Agora reports it; "local" when none does. */
+export function readClientAddress(headers: Headers): string {
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
+}
