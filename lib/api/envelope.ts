@@ -11,6 +11,11 @@ export interface Envelope<T> {
   data: T;
 }
 
+/** The family a path belongs to, for answers given before any endpoint is known (404, 405). */
+export function familyOfPath(pathname: string): ApiFamily {
+  return pathname === "/api/v2" || pathname.startsWith("/api/v2/") ? "v2" : "api";
+}
+
 function formatCode(family: ApiFamily, code: number): number | string {
   return family === "v2" ? String(code) : code;
 }

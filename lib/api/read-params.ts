@@ -50,9 +50,18 @@ async function readBody(request: Request, maxBytes: number): Promise<RawParams> 
   throw badRequest(`body: unsupported content type "${type}"`);
 }
 
+// PostgreSQL text cannot hold U+0000: refused here, for every parameter, rather than failing as a 500 at the write.
+function refuseNulCharacters(params: RawParams): void {
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "string" && value.includes("\u0000")) throw badRequest(`${key}: must not contain NUL characters`);
+  }
+}
+
 /** Contract section 2: path segments win over the body, the body over the query string. */
 export async function readParams(request: Request, pathParams: Record<string, string>, maxBytes: number) {
   const query = fromEntries(new URL(request.url).searchParams.entries());
   const body = await readBody(request, maxBytes);
-  return { ...query, ...body, ...pathParams };
+  const params = { ...query, ...body, ...pathParams };
+  refuseNulCharacters(params);
+  return params;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, intParam, pageParam, pageSizeParam, trimmedString } from "@/lib/schemas/params";
+import { idParam, intParam, pageParam, pageSizeParam, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
 
 /** Category (reference: "Category (under data.category[])"). */
 export const CategorySchema = z.strictObject({
@@ -17,9 +17,6 @@ export type CategoryDto = z.infer<typeof CategorySchema>;
 
 export const CATEGORY_NAME_MAX = 64;
 
-// Forms send an empty field for "no parent"; it means the same as leaving it out.
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
 /** Endpoint 7: a group's categories, bounded like every listing. */
 export const GroupCategoriesParamsSchema = z.object({
   group_id: idParam(),
@@ -31,5 +28,5 @@ export const GroupCategoriesParamsSchema = z.object({
 export const CreateCategoryParamsSchema = z.object({
   group_id: idParam(),
   name: trimmedString({ min: 1, max: CATEGORY_NAME_MAX }),
-  parent_id: z.preprocess(emptyToUndefined, intParam({ min: 0 }).optional()),
+  parent_id: unsetWhenBlank(intParam({ min: 0 }).optional()),
 });

@@ -23,9 +23,17 @@ export function intParam(options: { min?: number; max?: number } = {}) {
   );
 }
 
+/**
+ * An optional parameter sent blank (`page=` in a query, an empty form field) or null counts as
+ * not sent, so its default applies; one rule for every optional parameter.
+ */
+export function unsetWhenBlank<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" || value === null ? undefined : value), schema);
+}
+
 export const idParam = () => intParam({ min: 1 });
-export const pageParam = () => intParam({ min: 1, max: 1_000_000 }).default(1);
-export const pageSizeParam = (fallback: number) => intParam({ min: 1, max: MAX_PAGE_SIZE }).default(fallback);
+export const pageParam = () => unsetWhenBlank(intParam({ min: 1, max: 1_000_000 }).default(1));
+export const pageSizeParam = (fallback: number) => unsetWhenBlank(intParam({ min: 1, max: MAX_PAGE_SIZE }).default(fallback));
 
 export function trimmedString(options: { min?: number; max: number }) {
   return z

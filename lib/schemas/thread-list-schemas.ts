@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, intParam, pageParam, pageSizeParam } from "@/lib/schemas/params";
+import { idParam, intParam, pageParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
 
 const IntOrEmpty = z.union([z.number().int(), z.literal("")]);
 
@@ -54,19 +54,13 @@ export type ThreadListItemDto = z.infer<typeof ThreadListItemSchema>;
 export const THREAD_SORTS = ["old", "new"] as const;
 export type ThreadSort = (typeof THREAD_SORTS)[number];
 
-// An empty retiring parameter means "not sent" rather than a bad value.
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
 /** Endpoint 12: sort and category_id are retiring but still honoured (defaults old and 0). */
 export const GroupThreadsParamsSchema = z.object({
   group_id: idParam(),
   page: pageParam(),
   per_page: pageSizeParam(10),
-  category_id: z.preprocess(emptyToUndefined, intParam({ min: 0 }).default(0)),
-  sort: z.preprocess(
-    emptyToUndefined,
-    z.enum(THREAD_SORTS, { error: `must be one of ${THREAD_SORTS.join(", ")}` }).default("old"),
-  ),
+  category_id: unsetWhenBlank(intParam({ min: 0 }).default(0)),
+  sort: unsetWhenBlank(z.enum(THREAD_SORTS, { error: `must be one of ${THREAD_SORTS.join(", ")}` }).default("old")),
 });
 
 /** Endpoint 2: the reference names no paging; Agora pages it like every listing. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intParam } from "@/lib/schemas/params";
+import { intParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { ApiTimestampSchema, FirstPostSchema, PostSchema, UserBriefSchema } from "@/lib/schemas/post-schemas";
 
 const Int = z.number().int();
@@ -94,5 +94,5 @@ export const ThreadResponseSchema = z.strictObject({ thread: ThreadSchema });
  * empty form field all mean "none", so a blank HTML field does not fail validation.
  */
 export function optionalIntParam(options: { min: number }) {
-  return z.preprocess((value) => (value === "" || value === null ? undefined : value), intParam(options).optional());
+  return unsetWhenBlank(intParam(options).optional());
 }

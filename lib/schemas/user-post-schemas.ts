@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, pageParam, pageSizeParam, trimmedString } from "@/lib/schemas/params";
+import { idParam, pageParam, pageSizeParam, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
 
 const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
 
@@ -63,8 +63,6 @@ export type UserPostDto = z.infer<typeof UserPostSchema>;
 export const USER_POST_FILTERS = ["tips", "likes"] as const;
 export type UserPostFilter = (typeof USER_POST_FILTERS)[number];
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
 /** Endpoint 11. */
 export const WalletPostListParamsSchema = z.object({
   web3_public_key: trimmedString({ min: 1, max: 2048 }),
@@ -77,8 +75,5 @@ export const UserPostsParamsSchema = z.object({
   user_id: idParam(),
   page: pageParam(),
   per_page: pageSizeParam(10),
-  filter: z.preprocess(
-    emptyToUndefined,
-    z.enum(USER_POST_FILTERS, { error: `must be one of ${USER_POST_FILTERS.join(", ")}` }).optional(),
-  ),
+  filter: unsetWhenBlank(z.enum(USER_POST_FILTERS, { error: `must be one of ${USER_POST_FILTERS.join(", ")}` }).optional()),
 });

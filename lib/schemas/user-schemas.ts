@@ -116,19 +116,19 @@ export const WalletRegisterUserSchema = MeUserSchema.pick({
   is_nft: true,
 });
 
-/** Endpoint 6: "the me fields without groups" (widget_secret is shown by the me endpoint only). */
-export const UpdateInfoUserSchema = MeUserSchema.omit({ groups: true, widget_secret: true });
+/** Endpoint 6: "the me fields without groups". */
+export const UpdateInfoUserSchema = MeUserSchema.omit({ groups: true });
 
-/** Endpoint 5: "the me fields except the timestamps". */
+/** Endpoint 5: "the me fields except the timestamps" (created_at, updated_at, last_post_time). */
 export const CreateGroupUserSchema = MeUserSchema.omit({
   created_at: true,
   updated_at: true,
   last_post_time: true,
-  widget_secret: true,
 });
 
-/** Endpoint 14: as create group, plus is_nfc. */
+/** Endpoint 14: as create group, plus is_nfc; widget_secret is withheld ("") until a signed login. */
 export const PurseRegisterUserSchema = CreateGroupUserSchema.extend({
+  widget_secret: z.literal(""),
   is_nfc: z.union([z.literal(0), z.literal(1)]),
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api/api-error";
 import { inTransaction } from "@/lib/services/transaction";
 
 export interface NewCategory {
@@ -13,7 +13,7 @@ export async function createCategory(input: NewCategory): Promise<{ id: number }
   return inTransaction(async (tx) => {
     if (input.parentId !== null) {
       const parent = await tx.category.findUnique({ where: { id: input.parentId }, select: { groupId: true } });
-      if (!parent || parent.groupId !== input.groupId) throw badRequest("parent_id: no such category in this group");
+      if (!parent || parent.groupId !== input.groupId) throw new ApiError(40400, "parent_id: no such category in this group");
     }
     const last = await tx.category.aggregate({ where: { groupId: input.groupId }, _max: { order: true } });
     return tx.category.create({

@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest, notFound } from "@/lib/api/api-error";
+import { ApiError, notFound } from "@/lib/api/api-error";
 import { inTransaction, type Tx } from "@/lib/services/transaction";
 
 export interface NewPost {
@@ -44,7 +44,7 @@ export async function insertPost(
       where: { id: parentId },
       select: { threadId: true, depth: true, rootId: true, userId: true, deleted: true },
     });
-    if (!parent || parent.threadId !== thread.id) throw badRequest("parent_id: no such post in this thread");
+    if (!parent || parent.threadId !== thread.id) throw new ApiError(40400, "parent_id: no such post in this thread");
     depth = parent.depth + 1;
     rootId = parent.rootId ?? parentId;
     replyUid = parent.userId;

@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api/api-error";
 import { insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
 import { inTransaction } from "@/lib/services/transaction";
@@ -19,7 +19,7 @@ export async function createThread(input: NewThread): Promise<{ id: number; firs
   return inTransaction(async (tx) => {
     if (input.categoryId !== null) {
       const category = await tx.category.findUnique({ where: { id: input.categoryId }, select: { groupId: true } });
-      if (!category || category.groupId !== input.groupId) throw badRequest("category_id: no such category in this group");
+      if (!category || category.groupId !== input.groupId) throw new ApiError(40400, "category_id: no such category in this group");
     }
     const thread = await tx.thread.create({
       data: {

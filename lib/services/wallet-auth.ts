@@ -103,12 +103,20 @@ export async function registerWithWallet(input: WalletRegisterInput): Promise<{ 
     return { ...(await startSession(existing, proof)), created: false };
   }
   // The nonce is spent in the same transaction as the insert, so a taken username leaves it usable.
-  const user = await inTransaction(async (tx) => {
-    if (proof) await consumeWalletProof(proof, tx);
-    const wallet = { type: input.walletType, address: key.address, publicKey: key.publicKey };
-    return createUserWithWallet({ username, photoUrl, wallet }, tx);
-  });
-  return { userId: user.id, token: await issueUserToken(user.id), created: true };
+  try {
+    const user = await inTransaction(async (tx) => {
+      if (proof) await consumeWalletProof(proof, tx);
+      const wallet = { type: input.walletType, address: key.address, publicKey: key.publicKey };
+      return createUserWithWallet({ username, photoUrl, wallet }, tx);
+    });
+    return { userId: user.id, token: await issueUserToken(user.id), created: true };
+  } catch (error) {
+    // A concurrent register of the same wallet won the race (a client retrying a lost answer):
+    // this call logs in instead, as when the wallet was registered before it began.
+    const winner = error instanceof ApiError && error.code === 40900 ? await findWalletByAddress(key.address) : null;
+    if (winner && isSameWalletKind(winner.type, input.walletType)) return { ...(await startSession(winner, proof)), created: false };
+    throw error;
+  }
 }
 
 /** Endpoint 14: binds an EVM-style address without proof and starts no session (contract section 6). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server-process";
 import { call, expectedError } from "../support/api-client";
 import { createTestUser, uniqueName, type TestUser } from "../support/fixtures";
+import { createNamedGroup, createThreadOverHttp } from "../support/thread-helpers";
 
 // Contract sections 2-5 as every endpoint sees them: transports, precedence, limits, tokens.
 describe("the API core", () => {
@@ -57,6 +58,42 @@ describe("the API core", () => {
     expect(response.body.description).toMatch(/body/);
   });
 
+  // PostgreSQL text cannot hold U+0000; these were 500s before the wrapper refused them.
+  it.each([
+    ["POST", "/api/user/update_info", { body: { photo_url: "https://img.example/a\u0000.png" } }, "photo_url"],
+    ["POST", "/api/group/create", { body: { title: "T", name: "nul-group", description: "a\u0000b", cover: "", logo: "", uid: 1, signature: "s" } }, "description"],
+    ["GET", "/api/user/post/list", { query: { web3_public_key: "abc\u0000" } }, "web3_public_key"],
+  ] as const)("refuses a NUL character with 400 naming the parameter (%s %s)", async (method, path, options, name) => {
+    const before = await call<{ user: unknown }>("POST", "/api/me", { token: user.token });
+    const response = await call(method, path, { token: user.token, ...options });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject(expectedError("api", 40000));
+    expect(response.body.description).toBe(`${name}: must not contain NUL characters`);
+    const after = await call<{ user: unknown }>("POST", "/api/me", { token: user.token });
+    expect(after.body.data.user).toEqual(before.body.data.user);
+  });
+
+  // One rule for every optional parameter: sent blank, it takes its default (was "page: is required").
+  it("treats blank optional parameters as not sent, on every listing", async () => {
+    const group = await createNamedGroup(user);
+    const thread = await createThreadOverHttp(user, group.id);
+    const requests: [string, Record<string, string>][] = [
+      [`/api/get_thread/${thread.id}`, { group_name: group.name, page_size: "", start_post_id: "", sort: "" }],
+      [`/api/v2/groups/${group.id}/threads`, { page: "", per_page: "", sort: "", category_id: "" }],
+      [`/api/v2/groups/${group.id}/categories`, { page: "", per_page: "" }],
+      [`/api/v2/users/${user.id}/posts`, { page: "", per_page: "", filter: "" }],
+      ["/api/user/post/list", { web3_public_key: user.address, page: "", per_page: "" }],
+    ];
+    for (const [path, query] of requests) {
+      const response = await call("GET", path, { query });
+      expect(response.body.description, path).toBe("");
+      expect(response.status).toBe(200);
+    }
+    const blankRequired = await call("GET", `/api/get_thread/${thread.id}`, { query: { group_name: "" } });
+    expect(blankRequired.status).toBe(400);
+    expect(blankRequired.body.description).toBe("group_name: is required");
+  });
+
   it("answers a body over the limit with 413 / 41300 and changes nothing", async () => {
     const before = await call<{ user: { username: string } }>("POST", "/api/me", { token: user.token });
     const response = await call("POST", "/api/user/update_info", {
@@ -67,6 +104,51 @@ describe("the API core", () => {
     expect(response.body).toMatchObject(expectedError("api", 41300));
     const after = await call<{ user: { username: string } }>("POST", "/api/me", { token: user.token });
     expect(after.body.data.user.username).toBe(before.body.data.user.username);
+  });
+});
+
+// Contract section 5, "every failure uses the same envelope": also a wrong method and an unknown path.
+describe("methods and paths no endpoint serves", () => {
+  it.each([
+    ["GET", "/api/wallet/login", "api", "POST, OPTIONS"],
+    ["PUT", "/api/me", "api", "GET, POST, HEAD, OPTIONS"],
+    ["DELETE", "/api/get_thread/1", "api", "GET, HEAD, OPTIONS"],
+    ["POST", "/api/v2/groups/1", "v2", "GET, HEAD, OPTIONS"],
+    ["GET", "/api/v2/threads/1/posts/create", "v2", "POST, OPTIONS"],
+    ["PATCH", "/api/v2/purse/register", "v2", "POST, OPTIONS"],
+  ] as const)("answers %s %s with 405 / 40500 in its family's envelope", async (method, path, family, allow) => {
+    const response = await fetch(new URL(path, inject("baseUrl")), { method, headers: { api_key: inject("apiKey") } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe(allow);
+    const body = await response.json();
+    expect(body).toMatchObject(expectedError(family, 40500));
+    expect(body.description).toContain(method);
+  });
+
+  it.each([
+    ["/api/v2/groups/%E0%A4%A", "v2"],
+    ["/api/get_thread/%", "api"],
+  ] as const)("answers the undecodable path %s with 400 / 40000, not Next's bare 500", async (path, family) => {
+    const response = await fetch(`${inject("baseUrl")}${path}`, { headers: { api_key: inject("apiKey") } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject(expectedError(family, 40000));
+  });
+
+  it("lists the served methods for OPTIONS", async () => {
+    const response = await fetch(new URL("/api/wallet/login", inject("baseUrl")), { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
+  it.each([
+    ["/api", "api"],
+    ["/api/nope", "api"],
+    ["/api/v2", "v2"],
+    ["/api/v2/groups/1/nope", "v2"],
+  ] as const)("answers the unknown path %s with 404 / 40400 in its family's envelope", async (path, family) => {
+    const response = await fetch(new URL(path, inject("baseUrl")), { headers: { api_key: inject("apiKey") } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject(expectedError(family, 40400));
   });
 });
 

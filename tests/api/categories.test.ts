@@ -137,9 +137,23 @@ describe("POST /api/v2/groups/{group_id}/categories/create (contract section 9)"
   });
 
   it.each([
-    ["a parent from another group", () => ({ name: "Orphan", parent_id: foreignCategoryId }), /parent_id/],
-    ["an unknown parent", () => ({ name: "Orphan", parent_id: 999999 }), /parent_id/],
+    ["a parent from another group", () => foreignCategoryId],
+    ["an unknown parent", () => 2147483000],
+  ])("answers %s with 404 and creates nothing", async (_label, parentId) => {
+    const before = await countCategories(groupId);
+    const response = await call("POST", `/api/v2/groups/${groupId}/categories/create`, {
+      token: owner.token,
+      body: { name: "Orphan", parent_id: parentId() },
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject(expectedError("v2", 40400));
+    expect(response.body.description).toMatch(/^parent_id/);
+    expect(await countCategories(groupId)).toBe(before);
+  });
+
+  it.each([
     ["a missing name", () => ({}), /name/],
+    ["a NUL character in the name", () => ({ name: "a\u0000b" }), /^name: must not contain NUL/],
     ["a blank name", () => ({ name: "   " }), /name/],
     ["a 65-character name", () => ({ name: "x".repeat(65) }), /name/],
     ["a negative parent_id", () => ({ name: "Neg", parent_id: -1 }), /parent_id/],

@@ -117,7 +117,6 @@ describe("POST /api/v2/threads/{thread_id}/posts/create (endpoint 3)", () => {
     ["parent_id=abc", { content: textDelta("x"), parent_id: "abc" }, /^parent_id/],
     ["parent_id=-2", { content: textDelta("x"), parent_id: -2 }, /^parent_id/],
     ["file_attachments=-1", { content: textDelta("x"), file_attachments: -1 }, /^file_attachments/],
-    ["a parent_id that does not exist", { content: textDelta("x"), parent_id: 2147483000 }, /^parent_id/],
   ])("refuses %s with 400 and writes nothing", async (_label, body, description) => {
     const before = await readCounters(threadId, group.id, poster.id);
     const response = await call("POST", createPath(threadId), { token: poster.token, body });
@@ -127,15 +126,16 @@ describe("POST /api/v2/threads/{thread_id}/posts/create (endpoint 3)", () => {
     expect(await readCounters(threadId, group.id, poster.id)).toEqual(before);
   });
 
-  it("refuses a parent_id from another thread", async () => {
-    const otherThread = await createThreadOverHttp(owner, group.id);
-    const foreign = await createPostOverHttp(owner, otherThread.id, "elsewhere");
+  // Contract section 5: a post that does not exist where it is named is a 404, not a malformed parameter.
+  it.each([
+    ["from another thread", async () => (await createPostOverHttp(owner, (await createThreadOverHttp(owner, group.id)).id, "elsewhere")).id],
+    ["that does not exist", async () => 2147483000],
+  ])("answers a parent_id %s with 404 and writes nothing", async (_label, parentId) => {
+    const parent_id = await parentId();
     const before = await readCounters(threadId, group.id, poster.id);
-    const response = await call("POST", createPath(threadId), {
-      token: poster.token,
-      body: { content: textDelta("x"), parent_id: foreign.id },
-    });
-    expect(response.status).toBe(400);
+    const response = await call("POST", createPath(threadId), { token: poster.token, body: { content: textDelta("x"), parent_id } });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject(expectedError("v2", 40400));
     expect(response.body.description).toMatch(/^parent_id/);
     expect(await readCounters(threadId, group.id, poster.id)).toEqual(before);
   });

@@ -95,7 +95,7 @@ describe("POST /api/v2/groups/{group_id}/threads/create (contract section 9)", (
       ["an unknown attribute", { title: "T", content: JSON.stringify([{ insert: "x", attributes: { color: "red" } }]) }, /^content.*unknown attribute/],
       ["category_id=abc", { title: "T", content: textDelta("x"), category_id: "abc" }, /^category_id/],
       ["category_id=-1", { title: "T", content: textDelta("x"), category_id: -1 }, /^category_id/],
-      ["an unknown category_id", { title: "T", content: textDelta("x"), category_id: 2147483000 }, /^category_id/],
+      ["a NUL character in the title", { title: "a\u0000b", content: textDelta("x") }, /^title: must not contain NUL/],
     ])("refuses %s with 400", async (_label, body, description) => {
       const before = await countGroupThreads(group.id);
       const response = await call("POST", createPath(group.id), { token: owner.token, body });
@@ -105,13 +105,18 @@ describe("POST /api/v2/groups/{group_id}/threads/create (contract section 9)", (
       expect(await countGroupThreads(group.id)).toEqual(before);
     });
 
-    it("refuses a category of another group with 400", async () => {
+    // Contract section 5: a category that does not exist, or is in another group than named, is a 404.
+    it.each([
+      ["of another group", () => foreignCategoryId],
+      ["that does not exist", () => 2147483000],
+    ])("answers a category %s with 404", async (_label, categoryId) => {
       const before = await countGroupThreads(group.id);
       const response = await call("POST", createPath(group.id), {
         token: owner.token,
-        body: { title: "T", content: textDelta("x"), category_id: foreignCategoryId },
+        body: { title: "T", content: textDelta("x"), category_id: categoryId() },
       });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject(expectedError("v2", 40400));
       expect(response.body.description).toMatch(/^category_id/);
       expect(await countGroupThreads(group.id)).toEqual(before);
     });

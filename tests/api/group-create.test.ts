@@ -53,6 +53,7 @@ describe("POST /api/group/create (endpoint 5)", () => {
 
     const me = MeUserSchema.strict().parse((await call<{ user: unknown }>("POST", "/api/me", { token: user.token })).body.data.user);
     expect(me.groups.map((group) => group.id)).toContain(entry!.id);
+    expect(created.widget_secret).toBe(me.widget_secret);
     const info = await call<{ group: { owner: number; name: string } }>("GET", `/api/v2/groups/${entry!.id}`);
     expect(info.body.data.group).toMatchObject({ owner: user.id, name: name.toLowerCase() });
   });

@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 type Document = { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
 
 // Route folders that are not part of the two API families.
-const NOT_API = new Set(["/api/health", "/api/openapi.json", "/api/{path}", "/api/auth/{nextauth}"]);
+const NOT_API = new Set(["/api", "/api/health", "/api/openapi.json", "/api/{path}", "/api/auth/{nextauth}"]);
 
 function listRoutes(dir: string, prefix: string): { path: string; methods: string[] }[] {
   const routes: { path: string; methods: string[] }[] = [];
@@ -16,7 +16,9 @@ function listRoutes(dir: string, prefix: string): { path: string; methods: strin
       routes.push(...listRoutes(full, `${prefix}/${segment}`));
     } else if (entry.name === "route.ts") {
       const source = fs.readFileSync(full, "utf8");
-      const methods = [...source.matchAll(/export const (GET|POST)\b/g)].map((match) => match[1]!.toLowerCase());
+      // Route files hand their handlers to serveMethods({ GET: ..., POST: ... }).
+      const served = /serveMethods\(\{([^}]*)\}\)/.exec(source)?.[1] ?? "";
+      const methods = [...served.matchAll(/\b(GET|POST):/g)].map((match) => match[1]!.toLowerCase());
       routes.push({ path: prefix, methods });
     }
   }
@@ -32,6 +34,7 @@ describe("GET /api/openapi.json", () => {
     const routes = listRoutes("app/api", "/api").filter((route) => !NOT_API.has(route.path));
     expect(routes.length).toBeGreaterThanOrEqual(18);
     for (const route of routes) {
+      expect(route.methods.length, `methods of ${route.path}`).toBeGreaterThan(0);
       for (const method of route.methods) {
         expect(document.paths[route.path]?.[method], `${method} ${route.path}`).toBeDefined();
       }

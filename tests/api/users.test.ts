@@ -118,6 +118,8 @@ describe("POST /api/user/update_info (endpoint 6)", () => {
     });
     const me = (await getMe(user.token)).body.data.user;
     expect(me).toMatchObject({ username, email: "me@example.org", is_nft: 1 });
+    // "The me fields without groups": the signed-in user's own widget_secret included.
+    expect(data.widget_secret).toBe(me.widget_secret);
     user.username = username;
   });
 

@@ -165,6 +165,17 @@ describe("POST /api/wallet/register and /api/wallet/login", () => {
     expect(await (await getDb()).wallet.count({ where: { address: key.address } })).toBe(1);
   });
 
+  // Endpoint 10's rule holds under a race too: a retry sent while the first call is in flight logs in.
+  it("logs in every concurrent registration of one wallet, each with its own message", async () => {
+    const key = evmKey();
+    const proofs = [];
+    for (let index = 0; index < 8; index++) proofs.push(await proofFor(key));
+    const responses = await Promise.all(proofs.map((proof) => register({ ...proof, username: uniqueName("same"), photo_url: "" })));
+    expect(responses.map((response) => response.body.description)).toEqual(Array(8).fill(""));
+    expect(new Set(responses.map((response) => response.body.data.user.id)).size).toBe(1);
+    expect(await (await getDb()).wallet.count({ where: { address: key.address } })).toBe(1);
+  });
+
   const failures: Array<[string, () => Promise<Record<string, unknown>>, number, number, RegExp]> = [
     ["an expired message", async () => {
       const key = evmKey();
@@ -268,7 +279,8 @@ describe("POST /api/v2/purse/register (endpoint 14)", () => {
     expect(response.body).toMatchObject({ status: true, code: "20000", description: "", server: "rest" });
     expect(Object.keys(response.body.data)).toEqual(["user"]);
     const user = PurseRegisterUserSchema.strict().parse(response.body.data.user);
-    expect(user).toMatchObject({ username, photo_url: "", is_nfc: 0, is_nft: 0, groups: [] });
+    // Every me field but the timestamps; the secret is withheld from a caller who proved nothing.
+    expect(user).toMatchObject({ username, photo_url: "", is_nfc: 0, is_nft: 0, groups: [], widget_secret: "" });
     expect(user.web3_public_keys).toEqual([{ type: 5, address: wallet.address }]);
     expect(new URL(user.referral_url).origin).toBe(inject("baseUrl"));
 

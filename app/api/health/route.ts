@@ -1,3 +1,4 @@
 import { checkHealth } from "@/lib/api/health";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = checkHealth;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: checkHealth });

@@ -1,4 +1,4 @@
 import { getMe } from "@/lib/api/endpoints/users";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getMe.api;
-export const POST = getMe.api;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getMe.api, POST: getMe.api });

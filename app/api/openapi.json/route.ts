@@ -1,3 +1,4 @@
 import { serveOpenApiDocument } from "@/lib/api/openapi/serve-document";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = serveOpenApiDocument;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: serveOpenApiDocument });

@@ -6,7 +6,7 @@ import { parseDeltaContent } from "@/lib/delta/parse";
 import { findGroupHandle } from "@/lib/db/threads";
 import { loadThread } from "@/lib/read/thread";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
-import { idParam, intParam, pageSizeParam } from "@/lib/schemas/params";
+import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { optionalIntParam, ThreadSortSchema, ThreadTitleSchema, type ThreadDto } from "@/lib/schemas/thread-schemas";
 import { createThread } from "@/lib/services/threads";
 
@@ -56,9 +56,9 @@ export const getThread = defineEndpoint(
     params: z.object({
       thread_id: idParam(),
       group_name: z.string({ error: "must be a string" }).trim().min(1, { error: "must not be empty" }).max(64),
-      sort: ThreadSortSchema.default("new"),
+      sort: unsetWhenBlank(ThreadSortSchema.default("new")),
       page_size: pageSizeParam(DEFAULT_PAGE_SIZE),
-      start_post_id: intParam().default(0),
+      start_post_id: unsetWhenBlank(intParam().default(0)),
     }),
   },
   async ({ params, viewer }) => ({

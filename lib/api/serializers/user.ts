@@ -113,19 +113,20 @@ export function serializeWalletRegisterUser(row: UserProfileRow): WalletRegister
 /** User, update-info shape (endpoint 6): the me fields without groups. */
 export function serializeUpdateInfoUser(bundle: UserBundle, origin: string): UpdateInfoUserDto {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { groups, widget_secret, ...rest } = serializeMeUser(bundle, origin);
+  const { groups, ...rest } = serializeMeUser(bundle, origin);
   return rest;
 }
 
 /** User, create-group shape (endpoint 5): the me fields except the timestamps. */
 export function serializeCreateGroupUser(bundle: UserBundle, origin: string): CreateGroupUserDto {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { created_at, updated_at, last_post_time, widget_secret, ...rest } = serializeMeUser(bundle, origin);
+  const { created_at, updated_at, last_post_time, ...rest } = serializeMeUser(bundle, origin);
   return rest;
 }
 
 /** User, purse-register shape (endpoint 14): as create group, plus is_nfc. */
 export function serializePurseRegisterUser(bundle: UserBundle, origin: string): PurseRegisterUserDto {
   const user = serializeCreateGroupUser(bundle, origin);
-  return { ...user, is_nfc: user.is_nft };
+  // The caller proved no wallet: the account's secret goes only to a signed-in owner (via me).
+  return { ...user, widget_secret: "", is_nfc: user.is_nft };
 }

@@ -134,6 +134,6 @@ describe("wallet types", () => {
   it.each([0, 6, 2.5, "6", "five", "", "0x5", null, undefined, true])("rejects %j", (input) => {
     const result = WalletTypeSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe("wallet_type must be one of 1, 2, 3, 4, 5");
+    expect(result.error?.issues[0]?.message).toBe("must be one of 1, 2, 3, 4, 5");
   });
 });

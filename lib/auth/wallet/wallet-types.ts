@@ -12,7 +12,7 @@ export const WALLET_TYPES = {
 export type WalletType = (typeof WALLET_TYPES)[keyof typeof WALLET_TYPES];
 
 const WALLET_TYPE_VALUES: readonly number[] = Object.values(WALLET_TYPES);
-const WALLET_TYPE_ERROR = "wallet_type must be one of 1, 2, 3, 4, 5";
+const WALLET_TYPE_ERROR = "must be one of 1, 2, 3, 4, 5";
 
 export function isWalletType(value: unknown): value is WalletType {
   return typeof value === "number" && WALLET_TYPE_VALUES.includes(value);

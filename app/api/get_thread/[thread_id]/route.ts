@@ -1,3 +1,4 @@
 import { getThread } from "@/lib/api/endpoints/threads";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getThread.api;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getThread.api });

@@ -1,3 +1,4 @@
 import { updateInfo } from "@/lib/api/endpoints/users";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const POST = updateInfo.api;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: updateInfo.api });

@@ -1,3 +1,4 @@
 import { walletLogin } from "@/lib/api/endpoints/wallet";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const POST = walletLogin.api;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: walletLogin.api });

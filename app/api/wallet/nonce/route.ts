@@ -1,3 +1,4 @@
 import { getWalletNonce } from "@/lib/api/endpoints/wallet";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getWalletNonce.api;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getWalletNonce.api });

@@ -1,3 +1,4 @@
 import { walletRegister } from "@/lib/api/endpoints/wallet";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const POST = walletRegister.api;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: walletRegister.api });

@@ -1,3 +1,4 @@
 import { getWalletPostList } from "@/lib/api/endpoints/user-posts";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getWalletPostList.api;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getWalletPostList.api });

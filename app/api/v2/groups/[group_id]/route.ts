@@ -1,3 +1,4 @@
 import { getGroupInfo } from "@/lib/api/endpoints/groups";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getGroupInfo.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getGroupInfo.v2 });

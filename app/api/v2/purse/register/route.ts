@@ -1,3 +1,4 @@
 import { purseRegister } from "@/lib/api/endpoints/wallet";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const POST = purseRegister.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: purseRegister.v2 });

@@ -1,3 +1,4 @@
 import { getGroupCategories } from "@/lib/api/endpoints/categories";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getGroupCategories.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getGroupCategories.v2 });

@@ -1,3 +1,4 @@
 import { getGroupThreads } from "@/lib/api/endpoints/thread-lists";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getGroupThreads.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getGroupThreads.v2 });

@@ -1,3 +1,4 @@
 import { getCategoryThreads } from "@/lib/api/endpoints/thread-lists";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const GET = getCategoryThreads.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getCategoryThreads.v2 });

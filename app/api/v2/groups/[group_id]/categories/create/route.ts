@@ -1,3 +1,4 @@
 import { createGroupCategory } from "@/lib/api/endpoints/categories";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const POST = createGroupCategory.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: createGroupCategory.v2 });

@@ -1,3 +1,4 @@
 import { createGroupThread } from "@/lib/api/endpoints/threads";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const POST = createGroupThread.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: createGroupThread.v2 });

@@ -1,3 +1,4 @@
 import { createThreadPost } from "@/lib/api/endpoints/posts";
+import { serveMethods } from "@/lib/api/route-methods";
 
-export const POST = createThreadPost.v2;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: createThreadPost.v2 });
