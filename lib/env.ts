@@ -12,6 +12,7 @@ const EnvSchema = z.object({
   AGORA_WEB_WALLET_URL: z.string().url().optional(),
   AGORA_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
+  AGORA_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

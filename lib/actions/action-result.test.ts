@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 vi.mock("@/lib/log", () => ({ logger: { error: vi.fn() } }));
 // Outside a Next.js request there are no request headers; the action sees an anonymous client.
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+vi.mock("@/lib/auth/session", () => ({ getViewer: async () => null }));
 
 const { humanizeApiMessage, runAction, GENERIC_ERROR } = await import("@/lib/actions/action-result");
 const { ApiError } = await import("@/lib/api/api-error");

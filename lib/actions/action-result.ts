@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { ApiError } from "@/lib/api/api-error";
 import { consumeRateLimit, readClientAddress } from "@/lib/api/rate-limit";
+import { getViewer } from "@/lib/auth/session";
 import { logger } from "@/lib/log";
 import type { ActionResult } from "@/lib/actions/action-types";
 
@@ -43,8 +44,9 @@ export function humanizeApiMessage(message: string): string {
  */
 export async function runAction<T>(name: string, body: () => Promise<T>): Promise<ActionResult<T>> {
   try {
-    // Server actions are public endpoints too: the same per-client budget as the API.
-    await consumeRateLimit(`web:${readClientAddress(await headers())}`);
+    // Server actions are public endpoints too: a budget per signed-in person, or per client address.
+    const viewer = await getViewer();
+    await consumeRateLimit(viewer ? `web:user:${viewer.id}` : `web:anon:${readClientAddress(await headers())}`);
     return { ok: true, data: await body() };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error: humanizeApiMessage(error.message) };

@@ -25,7 +25,12 @@ export async function consumeRateLimit(subject: string): Promise<void> {
   }
 }
 
-/** The client's address as the proxy in front of Agora reports it; "local" when none does. */
+/**
+ * The client's address as the proxy in front of Agora reports it. Only with AGORA_TRUST_PROXY=1:
+ * without a proxy that overwrites X-Forwarded-For, a client could name a new address per request
+ * and so get a fresh budget each time; then every client shares the "direct" budget instead.
+ */
 export function readClientAddress(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
+  if (getEnv().AGORA_TRUST_PROXY !== "1") return "direct";
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startServer, type RunningServer } from "../support/server-process";
+import { runPackageScript, startServer, type RunningServer } from "../support/server-process";
 import { call, expectedError } from "../support/api-client";
 import { createTestUser, uniqueName, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createThreadOverHttp } from "../support/thread-helpers";
@@ -180,5 +180,17 @@ describe("rate limiting", () => {
     expect(statuses.slice(3)).toEqual([429, 429]);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await last!.json()).toMatchObject(expectedError("v2", 42900));
+  });
+
+  it("gives no fresh budget for a forged X-Forwarded-For when no proxy is trusted", async () => {
+    const key = runPackageScript("apikey", ["create", "forwarded-for test"], limited.env).trim().split("\n").pop()!.trim();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${limited.baseUrl}/api/v2/groups/1`, {
+        headers: { api_key: key, "x-forwarded-for": `203.0.113.${i + 1}` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(3)).toEqual([429, 429]);
   });
 });
