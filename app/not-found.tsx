@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import "@/components/ui/ui.css";
 
 export const metadata: Metadata = { title: "Page not found" };
 

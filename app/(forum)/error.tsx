@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
+import "@/components/ui/ui.css";
 
 export default function ForumError({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {

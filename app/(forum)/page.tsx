@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { GroupCard } from "@/components/groups/group-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listGroupDirectory } from "@/lib/db/group-directory";
+import "@/components/groups/groups.css";
 
 export const dynamic = "force-dynamic";
 

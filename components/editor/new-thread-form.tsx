@@ -3,11 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { FormError } from "@/components/forms/form-field";
+import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { createThreadAction } from "@/lib/actions/thread-actions";
 import { MAX_THREAD_TITLE_LENGTH, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import type { CategoryOption } from "./category-options";
+import { CategorySelectField } from "./category-select-field";
 import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
 import "../forms/forms.css";
 import "./editor.css";
@@ -25,7 +28,6 @@ export function NewThreadForm({ groupName, categories, initialCategoryId }: NewT
   const [categoryId, setCategoryId] = useState(initialCategoryId ? String(initialCategoryId) : "");
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
-  const categoryFieldId = useId();
   const bodyLabelId = useId();
   const bodyErrorId = useId();
 
@@ -59,24 +61,7 @@ export function NewThreadForm({ groupName, categories, initialCategoryId }: NewT
         onChange={(event) => setTitle(event.target.value)}
       />
       {categories.length > 0 ? (
-        <div className="form-field">
-          <label className="form-label" htmlFor={categoryFieldId}>
-            Category <span className="form-optional">(optional)</span>
-          </label>
-          <select
-            id={categoryFieldId}
-            className="form-select"
-            value={categoryId}
-            onChange={(event) => setCategoryId(event.target.value)}
-          >
-            <option value="">No category</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {`${"\u00a0\u00a0".repeat(category.depth)}${category.name}`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategorySelectField label="Category" emptyLabel="No category" categories={categories} value={categoryId} onChange={setCategoryId} />
       ) : null}
       <div className="form-field">
         <span className="form-label" id={bodyLabelId}>
@@ -90,25 +75,15 @@ export function NewThreadForm({ groupName, categories, initialCategoryId }: NewT
           describedBy={bodyError ? bodyErrorId : undefined}
           onChange={() => bodyError && setBodyError(null)}
         />
-        {bodyError ? (
-          <p id={bodyErrorId} className="form-error" role="alert">
-            {bodyError}
-          </p>
-        ) : null}
+        {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
-      {mutation.isError ? (
-        <p className="form-error" role="alert">
-          {mutation.error.message}
-        </p>
-      ) : null}
-      <div className="form-actions">
+      <FormStatus mutation={mutation} />
+      {/* Success opens the new thread, so the button stays busy until it does. */}
+      <FormActions busy={mutation.isPending || mutation.isSuccess} label="Publish thread" busyLabel="Publishing…">
         <button type="button" className="button button--secondary" onClick={() => router.back()} disabled={mutation.isPending}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={mutation.isPending || mutation.isSuccess}>
-          {mutation.isPending || mutation.isSuccess ? "Publishing…" : "Publish thread"}
-        </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

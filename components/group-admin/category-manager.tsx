@@ -2,9 +2,11 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
-import { TextField } from "@/components/forms/text-field";
+import { useState, type FormEvent } from "react";
 import type { CategoryOption } from "@/components/editor/category-options";
+import { CategorySelectField } from "@/components/editor/category-select-field";
+import { FormActions, FormStatus } from "@/components/forms/form-footer";
+import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { createCategoryAction } from "@/lib/actions/group-actions";
 import "../forms/forms.css";
@@ -23,7 +25,6 @@ export function CategoryManager({ groupId, groupName, categories }: CategoryMana
   const [name, setName] = useState("");
   const [parentId, setParentId] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
-  const parentFieldId = useId();
   const mutation = useMutation({
     mutationFn: (input: { name: string; parentId: number | null }) =>
       unwrapAction(() => createCategoryAction({ groupId, groupName, ...input })),
@@ -64,33 +65,10 @@ export function CategoryManager({ groupId, groupName, categories }: CategoryMana
       <form className="form-stack" onSubmit={handleSubmit} noValidate aria-label="Add a category">
         <div className="form-row">
           <TextField label="New category name" name="category-name" value={name} maxLength={MAX_CATEGORY_NAME} error={nameError} onChange={(event) => setName(event.target.value)} />
-          <div className="form-field">
-            <label className="form-label" htmlFor={parentFieldId}>
-              Inside <span className="form-optional">(optional)</span>
-            </label>
-            <select id={parentFieldId} className="form-select" value={parentId} onChange={(event) => setParentId(event.target.value)}>
-              <option value="">Top level</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {`${"\u00a0\u00a0".repeat(category.depth)}${category.name}`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CategorySelectField label="Inside" emptyLabel="Top level" categories={categories} value={parentId} onChange={setParentId} />
         </div>
-        <div aria-live="polite">
-          {mutation.isError ? (
-            <p className="form-error" role="alert">
-              {mutation.error.message}
-            </p>
-          ) : null}
-          {mutation.isSuccess ? <p className="form-success">Category “{mutation.data.name}” added.</p> : null}
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-            {mutation.isPending ? "Adding…" : "Add category"}
-          </button>
-        </div>
+        <FormStatus mutation={mutation} success={<>Category “{mutation.data?.name}” added.</>} />
+        <FormActions busy={mutation.isPending} label="Add category" busyLabel="Adding…" />
       </form>
     </section>
   );

@@ -2,8 +2,9 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { collectFieldErrors } from "@/components/forms/field-errors";
+import { useState } from "react";
+import { useFieldErrors } from "@/components/forms/field-errors";
+import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { createGroupAction } from "@/lib/actions/group-actions";
@@ -26,25 +27,14 @@ export function NewGroupForm() {
   const [values, setValues] = useState<GroupFieldValues>({ title: "", description: "", cover: "", logo: "" });
   const [name, setName] = useState("");
   const [nameEdited, setNameEdited] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, handleSubmit } = useFieldErrors(CreateGroupFieldsSchema, GROUP_FIELD_LABELS);
   const mutation = useMutation({
     mutationFn: (input: GroupFieldValues & { name: string }) => unwrapAction(() => createGroupAction(input)),
     onSuccess: ({ name: created }) => router.push(`/g/${created}`),
   });
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CreateGroupFieldsSchema.safeParse({ ...values, name });
-    if (!parsed.success) {
-      setErrors(collectFieldErrors(parsed.error, GROUP_FIELD_LABELS));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data);
-  }
-
   return (
-    <form className="form-card form-stack" onSubmit={handleSubmit} noValidate>
+    <form className="form-card form-stack" onSubmit={handleSubmit({ ...values, name }, mutation.mutate)} noValidate>
       <GroupFields
         values={values}
         errors={errors}
@@ -68,16 +58,9 @@ export function NewGroupForm() {
           setName(event.target.value.toLowerCase());
         }}
       />
-      {mutation.isError ? (
-        <p className="form-error" role="alert">
-          {mutation.error.message}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending || mutation.isSuccess}>
-          {mutation.isPending || mutation.isSuccess ? "Creating…" : "Create community"}
-        </button>
-      </div>
+      <FormStatus mutation={mutation} />
+      {/* Success leads to the new community, so the button stays busy until it opens. */}
+      <FormActions busy={mutation.isPending || mutation.isSuccess} label="Create community" busyLabel="Creating…" />
     </form>
   );
 }

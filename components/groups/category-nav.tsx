@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { HashIcon } from "@/components/ui/icons";
 import type { CategoryDto } from "@/lib/schemas/category-schemas";
+import "./groups.css";
 
 export interface CategoryNavProps {
   groupName: string;

@@ -3,6 +3,7 @@ import { CategoryNav } from "@/components/groups/category-nav";
 import { GroupHeader } from "@/components/groups/group-header";
 import type { CategoryDto } from "@/lib/schemas/category-schemas";
 import type { GroupDto } from "@/lib/schemas/group-schemas";
+import "./groups.css";
 
 export interface GroupBoardProps {
   group: GroupDto;

@@ -4,6 +4,8 @@ import { MessageIcon, UsersIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { pluralize } from "@/lib/format/counts";
 import type { GroupDirectoryEntry } from "@/lib/db/group-directory";
+import "../ui/ui.css";
+import "./groups.css";
 
 export interface GroupCardProps {
   group: GroupDirectoryEntry;

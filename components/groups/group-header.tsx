@@ -4,6 +4,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { UsersIcon } from "@/components/ui/icons";
 import { formatCount, pluralize } from "@/lib/format/counts";
 import type { GroupDto } from "@/lib/schemas/group-schemas";
+import "../ui/ui.css";
+import "./groups.css";
 
 export interface GroupHeaderProps {
   group: GroupDto;

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { SignInButton } from "@/components/wallet/sign-in-button";
+import "./layout.css";
 
 export function SiteHeader() {
   return (

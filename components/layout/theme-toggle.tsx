@@ -2,6 +2,7 @@
 
 import { MoonIcon, SunIcon } from "@/components/ui/icons";
 import { THEME_COOKIE, type Theme } from "@/lib/theme";
+import "./layout.css";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

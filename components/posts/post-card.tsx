@@ -4,6 +4,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { HeartIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PostView } from "@/lib/views/post-view";
+import "./posts.css";
 
 export interface PostCardProps {
   post: PostView;

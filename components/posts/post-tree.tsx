@@ -1,5 +1,6 @@
 import { PostCard } from "@/components/posts/post-card";
 import type { PostView } from "@/lib/views/post-view";
+import "./posts.css";
 
 export interface PostTreeProps {
   posts: PostView[];

@@ -3,9 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { z } from "zod";
-import { collectFieldErrors } from "@/components/forms/field-errors";
+import { useFieldErrors } from "@/components/forms/field-errors";
+import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
 import { UserAvatar } from "@/components/wallet/user-avatar";
 import { unwrapAction } from "@/lib/actions/action-types";
@@ -26,7 +27,7 @@ export function ProfileSettingsForm({ initial }: ProfileSettingsFormProps) {
   const router = useRouter();
   const { update } = useSession();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, handleSubmit } = useFieldErrors(ProfileSchema, LABELS);
   const mutation = useMutation({
     mutationFn: (input: ProfileInput) => unwrapAction(() => updateProfileAction(input)),
     onSuccess: async () => {
@@ -41,19 +42,8 @@ export function ProfileSettingsForm({ initial }: ProfileSettingsFormProps) {
     if (mutation.isSuccess) mutation.reset();
   };
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ProfileSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(collectFieldErrors(parsed.error, LABELS));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data);
-  }
-
   return (
-    <form className="form-card form-stack" onSubmit={handleSubmit} noValidate aria-labelledby="profile-title">
+    <form className="form-card form-stack" onSubmit={handleSubmit(values, mutation.mutate)} noValidate aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
       <div className="form-preview">
         <UserAvatar name={values.username || "?"} image={values.photoUrl} size={56} />
@@ -63,19 +53,8 @@ export function ProfileSettingsForm({ initial }: ProfileSettingsFormProps) {
       <TextField label="Avatar address" name="photoUrl" type="url" inputMode="url" optional placeholder="https://" value={values.photoUrl} error={errors.photoUrl} onChange={set("photoUrl")} hint="A link to a square image. Leave empty to show your initial." />
       <TextField label="Cover image address" name="coverImage" type="url" inputMode="url" optional placeholder="https://" value={values.coverImage} error={errors.coverImage} onChange={set("coverImage")} hint="A wide image shown at the top of your profile." />
       <TextField label="Email" name="email" type="email" autoComplete="email" optional value={values.email} error={errors.email} onChange={set("email")} hint="Never shown to other people." />
-      <div aria-live="polite">
-        {mutation.isError ? (
-          <p className="form-error" role="alert">
-            {mutation.error.message}
-          </p>
-        ) : null}
-        {mutation.isSuccess ? <p className="form-success">Your profile is saved.</p> : null}
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving…" : "Save profile"}
-        </button>
-      </div>
+      <FormStatus mutation={mutation} success="Your profile is saved." />
+      <FormActions busy={mutation.isPending} label="Save profile" busyLabel="Saving…" />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { PostTree } from "@/components/posts/post-tree";
 import { loadNextThreadPage } from "@/lib/actions/thread-pages";
 import type { PostPageView, PostSort } from "@/lib/views/post-view";
+import "./threads.css";
 
 export interface LoadMorePostsProps {
   threadId: number;

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { PostSort } from "@/lib/views/post-view";
+import "./threads.css";
 
 export interface PostSortToggleProps {
   basePath: string;

@@ -1,11 +1,13 @@
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
-import { HeartIcon, MessageIcon, PinIcon } from "@/components/ui/icons";
+import { HeartIcon, MessageIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatCount } from "@/lib/format/counts";
 import type { ThreadActivityRow } from "@/lib/db/thread-activity";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 import { excerptFromContent } from "@/lib/views/excerpt";
+import { PinnedBadge } from "./pinned-badge";
+import "./threads.css";
 
 export interface ThreadListProps {
   groupName: string;
@@ -34,11 +36,7 @@ function ThreadRow({ groupName, thread, activity, showCategory }: Omit<ThreadLis
       ) : null}
       <div className="thread-row__main">
         <h3 className="thread-row__title">
-          {thread.is_pin ? (
-            <span className="badge badge--pin">
-              <PinIcon /> Pinned
-            </span>
-          ) : null}
+          {thread.is_pin ? <PinnedBadge /> : null}
           <Link href={threadHref(groupName, thread)} className="stretched-link">
             {thread.title}
           </Link>

@@ -1,3 +1,5 @@
+import "./ui.css";
+
 export interface AvatarProps {
   /** The name the initials come from (username or group title). */
   name: string;

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import "./ui.css";
 
 export interface PaginationProps {
   page: number;

@@ -1,3 +1,5 @@
+import "./ui.css";
+
 export interface SkeletonLinesProps {
   rows: number;
   /** Shape of each row: a thread row or a post. */

@@ -3,6 +3,8 @@ import { MessageIcon } from "@/components/ui/icons";
 import { pluralize } from "@/lib/format/counts";
 import { formatAbsoluteTime } from "@/lib/format/relative-time";
 import type { PublicProfile } from "@/lib/db/profiles";
+import "../ui/ui.css";
+import "./users.css";
 
 export interface ProfileHeaderProps {
   profile: PublicProfile;

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { UserPostDto } from "@/lib/schemas/user-post-schemas";
 import { excerptFromContent } from "@/lib/views/excerpt";
+import "./users.css";
 
 export interface UserPostListProps {
   posts: UserPostDto[];

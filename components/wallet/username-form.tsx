@@ -1,6 +1,8 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { FormActions } from "@/components/forms/form-footer";
+import { TextField } from "@/components/forms/text-field";
 import { UsernameSchema } from "@/lib/schemas/user-schemas";
 
 export interface UsernameFormProps {
@@ -14,9 +16,7 @@ export interface UsernameFormProps {
 export function UsernameForm({ address, pending, onSubmit, onCancel }: UsernameFormProps) {
   const [username, setUsername] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
+  const titleId = useId();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -30,45 +30,28 @@ export function UsernameForm({ address, pending, onSubmit, onCancel }: UsernameF
   }
 
   return (
-    <form className="form-card form-stack" onSubmit={handleSubmit} noValidate aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>Choose a username</h2>
+    <form className="form-card form-stack" onSubmit={handleSubmit} noValidate aria-labelledby={titleId}>
+      <h2 id={titleId}>Choose a username</h2>
       <p className="form-hint">
         Welcome! The wallet <span className="signin-address">{address}</span> is new to Agora. Pick the name people will see
         next to your posts.
       </p>
-      <div className="form-field">
-        <label className="form-label" htmlFor={inputId}>
-          Username
-        </label>
-        <input
-          id={inputId}
-          className="form-input"
-          name="username"
-          autoComplete="username"
-          autoFocus
-          maxLength={32}
-          value={username}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <p id={hintId} className="form-hint">
-          2 to 32 characters. You can change it later in Settings.
-        </p>
-        {error ? (
-          <p id={errorId} className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="form-actions">
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoFocus
+        maxLength={32}
+        value={username}
+        error={error}
+        hint="2 to 32 characters. You can change it later in Settings."
+        onChange={(event) => setUsername(event.target.value)}
+      />
+      <FormActions busy={pending} label="Create account and sign in" busyLabel="Waiting for your wallet…">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Use another wallet
         </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? "Waiting for your wallet…" : "Create account and sign in"}
-        </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

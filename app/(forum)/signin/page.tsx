@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { FormPage } from "@/components/forms/form-page";
 import { SignInFlow } from "@/components/wallet/sign-in-flow";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { getViewer } from "@/lib/auth/session";
 import { readSafeNext } from "@/lib/navigation/safe-next";
-import "@/components/forms/forms.css";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -16,15 +16,13 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
   const next = readSafeNext((await searchParams).next);
   if (await getViewer()) redirect(next);
   return (
-    <main className="form-page">
-      <h1>Sign in to Agora</h1>
-      <p className="form-page-lead">
-        Agora uses your wallet instead of a password. You sign a short message to prove the wallet is yours: it is free and
-        sends no transaction.
-      </p>
+    <FormPage
+      title="Sign in to Agora"
+      lead="Agora uses your wallet instead of a password. You sign a short message to prove the wallet is yours: it is free and sends no transaction."
+    >
       <WalletProvider>
         <SignInFlow next={next} />
       </WalletProvider>
-    </main>
+    </FormPage>
   );
 }

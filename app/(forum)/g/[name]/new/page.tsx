@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { toCategoryOptions } from "@/components/editor/category-options";
 import { NewThreadForm } from "@/components/editor/new-thread-form";
+import { GroupFormPage } from "@/components/groups/group-form-page";
 import { requireViewer } from "@/lib/auth/session";
 import { getGroupByName, getGroupCategories } from "@/lib/views/page-data";
-import "@/components/forms/forms.css";
 
 export const metadata: Metadata = { title: "New thread", robots: { index: false } };
 
@@ -21,21 +20,13 @@ export default async function NewThreadPage({ params, searchParams }: NewThreadP
   const options = toCategoryOptions(await getGroupCategories(group.id));
   const initialCategoryId = options.some((option) => option.id === category) ? category : null;
   return (
-    <main className="form-page">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link href="/">Communities</Link>
-          </li>
-          <li>
-            <Link href={`/g/${group.name}`}>{group.title}</Link>
-          </li>
-          <li aria-current="page">New thread</li>
-        </ol>
-      </nav>
-      <h1>Start a thread in {group.title}</h1>
-      <p className="form-page-lead">Give it a clear title so people know what it is about before they open it.</p>
+    <GroupFormPage
+      group={group}
+      current="New thread"
+      title={<>Start a thread in {group.title}</>}
+      lead="Give it a clear title so people know what it is about before they open it."
+    >
       <NewThreadForm groupName={group.name} categories={options} initialCategoryId={initialCategoryId} />
-    </main>
+    </GroupFormPage>
   );
 }

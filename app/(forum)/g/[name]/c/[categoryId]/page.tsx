@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { NewThreadLink } from "@/components/editor/new-thread-link";
 import { BoardThreads } from "@/components/groups/board-threads";
 import { GroupBoard } from "@/components/groups/group-board";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { CategoryDto } from "@/lib/schemas/category-schemas";
 import { getGroupByName, getGroupCategories, readIdSegment, readPageParam } from "@/lib/views/page-data";
@@ -43,27 +43,15 @@ export default async function CategoryPage({ params, searchParams }: CategoryPag
   const page = readPageParam(query.page);
   const parent = findParent(categories, category);
   const newThread = <NewThreadLink groupName={group.name} categoryId={category.id} />;
+  const trail = [{ href: `/g/${group.name}`, label: group.title }];
+  if (parent) trail.push({ href: `/g/${group.name}/c/${parent.id}`, label: parent.name });
   return (
     <GroupBoard
       group={group}
       categories={categories}
       category={category}
       newThread={newThread}
-      trail={
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <ol>
-            <li>
-              <Link href={`/g/${group.name}`}>{group.title}</Link>
-            </li>
-            {parent ? (
-              <li>
-                <Link href={`/g/${group.name}/c/${parent.id}`}>{parent.name}</Link>
-              </li>
-            ) : null}
-            <li aria-current="page">{category.name}</li>
-          </ol>
-        </nav>
-      }
+      trail={<Breadcrumbs links={trail} current={category.name} />}
     >
       <Suspense key={page} fallback={<SkeletonRows rows={6} variant="row" />}>
         <BoardThreads groupId={group.id} groupName={group.name} categoryId={category.id} page={page} newThread={newThread} />

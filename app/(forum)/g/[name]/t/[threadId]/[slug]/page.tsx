@@ -1,16 +1,17 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { PostCard } from "@/components/posts/post-card";
 import { PostTree } from "@/components/posts/post-tree";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
+import { PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PinIcon } from "@/components/ui/icons";
 import { pluralize } from "@/lib/format/counts";
 import { excerptFromContent } from "@/lib/views/excerpt";
 import { getGroupByName, getGroupCategories, getThread, getThreadRoute } from "@/lib/views/page-data";
 import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
 import { toPostPage, toPostView } from "@/lib/views/render-posts";
+import "@/components/threads/threads.css";
 
 interface ThreadPageProps {
   params: Promise<{ name: string; threadId: string; slug: string }>;
@@ -46,27 +47,14 @@ export default async function ThreadPage(props: ThreadPageProps) {
   const firstPost = toPostView(thread.first_post);
   const page = toPostPage(thread.posts, pageSize);
   const replies = Math.max(thread.posts_count - 1, 0);
+  const trail = [{ href: `/g/${group.name}`, label: group.title }];
+  if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
     <main className="page page--thread">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link href={`/g/${group.name}`}>{group.title}</Link>
-          </li>
-          {category ? (
-            <li>
-              <Link href={`/g/${group.name}/c/${category.id}`}>{category.name}</Link>
-            </li>
-          ) : null}
-        </ol>
-      </nav>
+      <Breadcrumbs links={trail} />
       <header className="thread-header">
         <h1 className="thread-header__title">
-          {thread.is_pin ? (
-            <span className="badge badge--pin">
-              <PinIcon /> Pinned
-            </span>
-          ) : null}
+          {thread.is_pin ? <PinnedBadge /> : null}
           {thread.title}
         </h1>
         <p className="thread-header__meta">

@@ -1,0 +1,11 @@
+import { PinIcon } from "@/components/ui/icons";
+import "./threads.css";
+
+/** Marks a pinned thread, before its title in lists and on its page. */
+export function PinnedBadge() {
+  return (
+    <span className="badge badge--pin">
+      <PinIcon /> Pinned
+    </span>
+  );
+}
