@@ -69,27 +69,24 @@ export async function findUsername(userId: number): Promise<string | null> {
   return user?.username ?? null;
 }
 
-/** A user's posts, newest first (index posts(user_id, id desc)). Relations load as batched `in` queries. */
-export async function listWalletPosts(input: { userId: number } & PageWindow): Promise<WalletPostRow[]> {
-  const db = await getDb();
-  return db.post.findMany({
+/** A user's live posts, newest first (index posts(user_id, id desc)); each list picks its own select. */
+function userPostsPage(input: { userId: number } & PageWindow) {
+  return {
     where: { userId: input.userId, ...LIVE_POST },
-    orderBy: { id: "desc" },
+    orderBy: { id: "desc" as const },
     skip: input.skip,
     take: input.take,
-    select: WALLET_POST_SELECT,
-  });
+  };
+}
+
+export async function listWalletPosts(input: { userId: number } & PageWindow): Promise<WalletPostRow[]> {
+  const db = await getDb();
+  return db.post.findMany({ ...userPostsPage(input), select: WALLET_POST_SELECT });
 }
 
 export async function listUserPosts(input: { userId: number } & PageWindow): Promise<UserPostRow[]> {
   const db = await getDb();
-  return db.post.findMany({
-    where: { userId: input.userId, ...LIVE_POST },
-    orderBy: { id: "desc" },
-    skip: input.skip,
-    take: input.take,
-    select: USER_POST_SELECT,
-  });
+  return db.post.findMany({ ...userPostsPage(input), select: USER_POST_SELECT });
 }
 
 /** The posts a user liked, most recently liked first (index post_likes(user_id)). */
