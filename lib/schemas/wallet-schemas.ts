@@ -20,9 +20,7 @@ export const WalletNonceParamsSchema = z.object({
 });
 
 /** POST /api/wallet/login (endpoint 8) */
-export const WalletLoginParamsSchema = z.object({
-  web3_public_key: Web3PublicKey,
-  wallet_type: WalletTypeSchema,
+export const WalletLoginParamsSchema = WalletNonceParamsSchema.extend({
   sign: OptionalProof,
   signMsg: OptionalProof,
   web3_wallet_auth_code: OptionalProof,
