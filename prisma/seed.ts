@@ -32,8 +32,7 @@ async function ensureUsers(): Promise<number[]> {
 async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: number): Promise<number> {
   const db = await getDb();
   const owner = userIds[groupIndex % userIds.length]!;
-  const group = await createGroup({
-    ownerId: owner,
+  const group = await createGroup({ id: owner }, {
     name: definition.name,
     title: definition.title,
     description: definition.description,
@@ -42,33 +41,32 @@ async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: n
   });
   const categoryIds = new Map<string, number>();
   for (const category of definition.categories) {
-    const { id } = await createCategory({ groupId: group.id, name: category.name, parentId: null });
+    const { id } = await createCategory({ id: owner }, { groupId: group.id, name: category.name, parentId: null });
     categoryIds.set(category.name, id);
     for (const child of category.children ?? []) {
-      categoryIds.set(child, (await createCategory({ groupId: group.id, name: child, parentId: id })).id);
+      categoryIds.set(child, (await createCategory({ id: owner }, { groupId: group.id, name: child, parentId: id })).id);
     }
   }
   let threads = 0;
   for (const [index, spec] of definition.threads.entries()) {
     const author = userIds[(groupIndex + index) % userIds.length]!;
-    const thread = await createThread({
-      groupId: group.id,
-      userId: author,
+    const thread = await createThread({ id: author }, {
+      group: { id: group.id },
       title: spec.title,
       content: toContent(openingPost(spec.title, index)),
       categoryId: categoryIds.get(spec.category) ?? null,
-      isPin: spec.pinned ? 1 : 0,
     });
+    // Pinning is a moderator's act, not part of starting a thread.
+    if (spec.pinned) await db.thread.update({ where: { id: thread.id }, data: { isPin: 1 } });
     const replies = 2 + ((index * 7 + groupIndex) % 6);
     const postIds: number[] = [];
     for (let r = 0; r < replies; r++) {
       // Every third reply answers an earlier reply, so threads show nested conversations.
       const parentId = r >= 2 && r % 3 === 2 ? postIds[r - 2] : undefined;
-      const post = await createPost({
+      const post = await createPost({ id: userIds[(author + r + 1) % userIds.length]! }, {
         threadId: thread.id,
-        userId: userIds[(author + r + 1) % userIds.length]!,
         content: toContent(replyContent(index + r)),
-        parentId,
+        parentId: parentId ?? null,
       });
       postIds.push(post.id);
     }

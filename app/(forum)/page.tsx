@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { GroupCard } from "@/components/groups/group-card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { listGroupDirectory } from "@/lib/db/group-directory";
+import { getDirectory } from "@/lib/views/page-data";
 import "@/components/groups/groups.css";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +13,7 @@ export const metadata: Metadata = {
 };
 
 export default async function HomePage() {
-  const groups = await listGroupDirectory();
+  const groups = await getDirectory();
   return (
     <main className="page page--wide">
       <section className="page-intro">

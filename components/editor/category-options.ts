@@ -8,7 +8,7 @@ export interface CategoryOption {
 interface CategoryLike {
   id: number;
   name: string;
-  parent_id: number | "";
+  parentId: number | null;
 }
 
 /** Categories in tree order (each parent followed by its children) with their depth, for a select. */
@@ -17,8 +17,8 @@ export function toCategoryOptions(categories: readonly CategoryLike[]): Category
   const ids = new Set(categories.map((category) => category.id));
   const roots: CategoryLike[] = [];
   for (const category of categories) {
-    const parent = category.parent_id === "" ? null : category.parent_id;
-    if (parent !== null && parent !== 0 && ids.has(parent)) {
+    const parent = category.parentId;
+    if (parent !== null && ids.has(parent)) {
       children.set(parent, [...(children.get(parent) ?? []), category]);
     } else {
       roots.push(category);

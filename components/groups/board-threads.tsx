@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ThreadList } from "@/components/threads/thread-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
-import { loadBoardPage } from "@/lib/views/board-data";
+import { loadBoardPage } from "@/lib/views/board-view";
 
 export interface BoardThreadsProps {
   groupId: number;
@@ -30,7 +30,7 @@ export async function BoardThreads({ groupId, groupName, categoryId, page, newTh
   }
   return (
     <>
-      <ThreadList groupName={groupName} threads={board.threads} activity={board.activity} showCategory={categoryId === null} />
+      <ThreadList groupName={groupName} threads={board.threads} showCategory={categoryId === null} />
       <Pagination page={page} totalPages={board.totalPages} hrefFor={(n) => (n === 1 ? basePath : `${basePath}?page=${n}`)} />
     </>
   );

@@ -1,26 +1,26 @@
 import Link from "next/link";
 import { HashIcon } from "@/components/ui/icons";
-import type { CategoryDto } from "@/lib/schemas/category-schemas";
+import type { CategoryView } from "@/lib/views/group-view";
 import "./groups.css";
 
 export interface CategoryNavProps {
   groupName: string;
-  categories: CategoryDto[];
+  categories: CategoryView[];
   /** The category being shown, or null for all threads. */
   activeId: number | null;
 }
 
 interface CategoryNode {
-  category: CategoryDto;
+  category: CategoryView;
   children: CategoryNode[];
 }
 
 // Categories arrive flat in display order; a parent missing from the page is shown at the top.
-function buildTree(categories: readonly CategoryDto[]): CategoryNode[] {
+function buildTree(categories: readonly CategoryView[]): CategoryNode[] {
   const nodes = new Map(categories.map((category) => [category.id, { category, children: [] as CategoryNode[] }]));
   const roots: CategoryNode[] = [];
   for (const node of nodes.values()) {
-    const parent = node.category.parent_id === "" ? undefined : nodes.get(node.category.parent_id);
+    const parent = node.category.parentId === null ? undefined : nodes.get(node.category.parentId);
     if (parent && parent !== node) parent.children.push(node);
     else roots.push(node);
   }

@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
 import { CategoryNav } from "@/components/groups/category-nav";
 import { GroupHeader } from "@/components/groups/group-header";
-import type { CategoryDto } from "@/lib/schemas/category-schemas";
-import type { GroupDto } from "@/lib/schemas/group-schemas";
+import type { CategoryView, GroupView } from "@/lib/views/group-view";
 import "./groups.css";
 
 export interface GroupBoardProps {
-  group: GroupDto;
-  categories: CategoryDto[];
-  category: CategoryDto | null;
+  group: GroupView;
+  categories: CategoryView[];
+  category: CategoryView | null;
   /** Above the list: where the person is (a breadcrumb on category pages). */
   trail?: ReactNode;
   newThread: ReactNode;

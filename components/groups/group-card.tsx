@@ -3,12 +3,12 @@ import { Avatar } from "@/components/ui/avatar";
 import { MessageIcon, UsersIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { pluralize } from "@/lib/format/counts";
-import type { GroupDirectoryEntry } from "@/lib/db/group-directory";
+import type { GroupCardView } from "@/lib/views/group-view";
 import "../ui/ui.css";
 import "./groups.css";
 
 export interface GroupCardProps {
-  group: GroupDirectoryEntry;
+  group: GroupCardView;
 }
 
 export function GroupCard({ group }: GroupCardProps) {
@@ -26,10 +26,10 @@ export function GroupCard({ group }: GroupCardProps) {
         {group.description ? <p className="group-card__description">{group.description}</p> : null}
         <ul className="stat-list" aria-label="Statistics">
           <li>
-            <UsersIcon /> {pluralize(group.membersCount, "member")}
+            <UsersIcon /> {pluralize(group.members, "member")}
           </li>
           <li>
-            <MessageIcon /> {pluralize(group.threadsCount, "thread")}
+            <MessageIcon /> {pluralize(group.threads, "thread")}
           </li>
           <li>
             active <RelativeTime value={group.lastActivityAt} />

@@ -3,12 +3,12 @@ import { GroupSettingsLink } from "@/components/group-admin/group-settings-link"
 import { Avatar } from "@/components/ui/avatar";
 import { UsersIcon } from "@/components/ui/icons";
 import { formatCount, pluralize } from "@/lib/format/counts";
-import type { GroupDto } from "@/lib/schemas/group-schemas";
+import type { GroupView } from "@/lib/views/group-view";
 import "../ui/ui.css";
 import "./groups.css";
 
 export interface GroupHeaderProps {
-  group: GroupDto;
+  group: GroupView;
 }
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
@@ -20,7 +20,6 @@ function pickCoverHue(id: number): number {
 /** Cover, logo, title, description and who is around: the top of every group page. */
 export function GroupHeader({ group }: GroupHeaderProps) {
   const hue = pickCoverHue(group.id);
-  const managerIds = [group.owner, ...group.group_admin.filter((admin) => admin.level <= 2).map((admin) => admin.user_id)];
   const cover = HTTP_URL.test(group.cover) ? `url("${encodeURI(group.cover)}")` : undefined;
   return (
     <header className="group-header">
@@ -46,11 +45,11 @@ export function GroupHeader({ group }: GroupHeaderProps) {
               <UsersIcon /> {pluralize(group.members, "member")}
             </li>
             <li>
-              <span className="online-dot" aria-hidden="true" /> {formatCount(group.online_members)} online
+              <span className="online-dot" aria-hidden="true" /> {formatCount(group.onlineMembers)} online
             </li>
           </ul>
         </div>
-        <GroupSettingsLink groupName={group.name} managerIds={managerIds} />
+        <GroupSettingsLink groupName={group.name} managerIds={group.managerIds} />
       </div>
     </header>
   );

@@ -2,7 +2,8 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { PostTree } from "@/components/posts/post-tree";
-import { loadNextThreadPage } from "@/lib/actions/thread-pages";
+import { unwrapAction } from "@/lib/actions/action-types";
+import { loadNextThreadPage } from "@/lib/actions/thread-actions";
 import type { PostPageView, PostSort } from "@/lib/views/post-view";
 import "./threads.css";
 
@@ -23,7 +24,7 @@ export function LoadMorePosts({ threadId, groupName, sort, pageSize, startPostId
   const query = useInfiniteQuery({
     // The cursor is part of the key: after a new reply the first page ends elsewhere.
     queryKey: ["thread-posts", threadId, sort, pageSize, startPostId],
-    queryFn: ({ pageParam }) => loadNextThreadPage({ threadId, groupName, sort, pageSize, startPostId: pageParam }),
+    queryFn: ({ pageParam }) => unwrapAction(() => loadNextThreadPage({ threadId, groupName, sort, pageSize, startPostId: pageParam })),
     initialPageParam: startPostId ?? 0,
     getNextPageParam: (lastPage: PostPageView) => lastPage.nextCursor ?? undefined,
     enabled: false,

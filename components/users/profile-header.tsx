@@ -2,19 +2,19 @@ import { Avatar } from "@/components/ui/avatar";
 import { MessageIcon } from "@/components/ui/icons";
 import { pluralize } from "@/lib/format/counts";
 import { formatAbsoluteTime } from "@/lib/format/relative-time";
-import type { PublicProfile } from "@/lib/db/profiles";
+import type { ProfileView } from "@/lib/views/profile-view";
 import "../ui/ui.css";
 import "./users.css";
 
 export interface ProfileHeaderProps {
-  profile: PublicProfile;
+  profile: ProfileView;
 }
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
 
 export function ProfileHeader({ profile }: ProfileHeaderProps) {
   const cover = profile.coverImage && HTTP_URL.test(profile.coverImage) ? `url("${encodeURI(profile.coverImage)}")` : undefined;
-  const joined = formatAbsoluteTime(profile.createdAt).replace(/ \d{2}:\d{2} UTC$/, "");
+  const joined = formatAbsoluteTime(profile.joinedAt).replace(/ \d{2}:\d{2} UTC$/, "");
   return (
     <header className="profile-header">
       <div className={cover ? "profile-header__cover" : "profile-header__cover profile-header__cover--plain"} style={cover ? { backgroundImage: cover } : undefined} aria-hidden="true" />
@@ -25,7 +25,7 @@ export function ProfileHeader({ profile }: ProfileHeaderProps) {
           {profile.bio ? <p className="profile-header__bio">{profile.bio}</p> : null}
           <ul className="stat-list" aria-label="About">
             <li>
-              <MessageIcon /> {pluralize(profile.postsCount, "post")}
+              <MessageIcon /> {pluralize(profile.posts, "post")}
             </li>
             <li>Joined {joined}</li>
           </ul>

@@ -1,5 +1,6 @@
 // Shared by server actions and the forms that call them (no server-only imports here).
-export type ActionResult<T = undefined> = { ok: true; data: T } | { ok: false; error: string };
+/** An action's outcome; a refusal says why in a person's words and, when one field is wrong, which. */
+export type ActionResult<T = undefined> = { ok: true; data: T } | { ok: false; error: string; field?: string };
 
 export const NETWORK_ERROR = "We could not reach Agora. Check your connection and try again.";
 

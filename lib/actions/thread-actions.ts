@@ -1,31 +1,40 @@
 "use server";
 
 import { z } from "zod";
-import { runAction, SIGNED_OUT_ERROR, type ActionResult } from "@/lib/actions/action-result";
-import { loadGroupInfo } from "@/lib/api/endpoints/groups";
-import { createThreadForUser } from "@/lib/api/endpoints/threads";
-import { getViewer } from "@/lib/auth/session";
+import { defineAction } from "@/lib/actions/define-action";
+import { GroupNameSchema } from "@/lib/schemas/group-schemas";
+import { idParam } from "@/lib/schemas/params";
+import { readThread } from "@/lib/services/thread-reads";
+import { createThread } from "@/lib/services/threads";
+import { MAX_THREAD_PAGE_SIZE } from "@/lib/views/post-view";
+import { toPostPage } from "@/lib/views/thread-view";
 
-const NewThreadInputSchema = z.object({
+const NewThreadInput = z.object({
   groupName: z.string().min(1).max(64),
   title: z.string(),
   content: z.string(),
   categoryId: z.number().int().nonnegative().nullable(),
 });
+export type NewThreadInput = z.infer<typeof NewThreadInput>;
 
-export type NewThreadInput = z.infer<typeof NewThreadInputSchema>;
+/** Starts a thread through the same use case as the API and answers where it lives. */
+export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
+  const { groupName, title, content, categoryId } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId });
+  return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
+});
 
-/** Starts a thread through the API's own create-thread code and answers where it lives. */
-export async function createThreadAction(input: NewThreadInput): Promise<ActionResult<{ url: string }>> {
-  const viewer = await getViewer();
-  if (!viewer) return { ok: false, error: SIGNED_OUT_ERROR };
-  const parsed = NewThreadInputSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: "This thread could not be sent. Reload the page and try again." };
-  const { groupName, title, content, categoryId } = parsed.data;
-  return runAction("createThread", async () => {
-    const group = await loadGroupInfo({ where: { name: groupName }, viewerId: viewer.id });
-    const thread = await createThreadForUser({ groupId: group.id, userId: viewer.id, title, content, categoryId });
-    const base = `/g/${encodeURIComponent(group.name)}/t/${thread.id}`;
-    return { url: thread.slug ? `${base}/${encodeURIComponent(thread.slug)}` : base };
-  });
-}
+const NextPageInput = z.object({
+  threadId: idParam(),
+  groupName: GroupNameSchema,
+  sort: z.enum(["old", "new"]),
+  startPostId: idParam(),
+  pageSize: z.number().int().min(1).max(MAX_THREAD_PAGE_SIZE),
+});
+export type NextPageInput = z.input<typeof NextPageInput>;
+
+/** "Load more" on a thread: the next top-level posts after `startPostId`, bodies already rendered to safe HTML. */
+export const loadNextThreadPage = defineAction({ name: "loadNextThreadPage", auth: "optional", input: NextPageInput }, async ({ viewer, input }) => {
+  const read = await readThread(viewer, { ...input, pageSize: input.pageSize + 1 });
+  return toPostPage(read.posts, input.pageSize, read.access);
+});

@@ -18,6 +18,3 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (description: string) => new ApiError(40000, description);
-export const forbidden = (description = "You are not allowed to do this") => new ApiError(40300, description);
-export const notFound = (what: string) => new ApiError(40400, `${what} not found`);
-export const conflict = (description: string) => new ApiError(40900, description);

@@ -6,7 +6,7 @@ type Handler = (request: Request, context: RouteContext) => Response | Promise<R
 
 const SERVED = ["GET", "POST"] as const;
 type ServedMethod = (typeof SERVED)[number];
-type RouteExports = Record<ServedMethod | "PUT" | "PATCH" | "DELETE" | "OPTIONS", Handler>;
+export type RouteExports = Record<ServedMethod | "PUT" | "PATCH" | "DELETE" | "OPTIONS", Handler>;
 
 /**
  * A route file's exports: its own handlers, and for every other method the 405 envelope

@@ -2,10 +2,10 @@ import "server-only";
 import type { User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
 import { verifyUserToken } from "@/lib/auth/tokens";
 import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
 import { getDb } from "@/lib/db/client";
+import { Conflict, DomainError, NotFound, Unauthenticated } from "@/lib/errors";
 import { touchLastSeen } from "@/lib/db/presence";
 import { logger } from "@/lib/log";
 import { loginWithWallet, registerWithWallet } from "@/lib/services/wallet-auth";
@@ -26,10 +26,10 @@ const WalletCredentialsSchema = z.object({
 });
 
 // next-auth puts the thrown message in the sign-in result; these are the words a person sees.
-function describeSignInFailure(error: ApiError): string {
-  if (error.code === 40400) return "This wallet has no Agora account yet. Choose a username to create one.";
-  if (error.code === 40103) return "We could not verify that signature. Please sign in again.";
-  if (error.code === 40900 && /username/i.test(error.message)) return "That username is already taken. Please choose another.";
+function describeSignInFailure(error: DomainError): string {
+  if (error instanceof NotFound) return "This wallet has no Agora account yet. Choose a username to create one.";
+  if (error instanceof Unauthenticated) return "We could not verify that signature. Please sign in again.";
+  if (error instanceof Conflict && error.field === "username") return "That username is already taken. Please choose another.";
   return error.message.replace(/^username: /, "Username ");
 }
 
@@ -48,7 +48,7 @@ export async function authorizeWalletCredentials(credentials: Record<string, str
       : await loginWithWallet(proof);
     return { id: String(session.userId), name: "", image: "", apiToken: session.token };
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(describeSignInFailure(error));
+    if (error instanceof DomainError) throw new Error(describeSignInFailure(error));
     logger.error({ err: error }, "wallet sign-in failed");
     throw new Error("Signing in failed on our side. Please try again in a moment.");
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import type { PageWindow } from "@/lib/db/pagination";
 
 export const CATEGORY_SELECT = {
   id: true,
@@ -17,17 +18,8 @@ export type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof CATEGORY_SE
 export const CATEGORY_NAME_SELECT = { id: true, name: true } satisfies Prisma.CategorySelect;
 export type CategoryNameRow = Prisma.CategoryGetPayload<{ select: typeof CATEGORY_NAME_SELECT }>;
 
-const GROUP_OWNER_SELECT = { id: true, ownerId: true } satisfies Prisma.GroupSelect;
-export type GroupOwnerRow = Prisma.GroupGetPayload<{ select: typeof GROUP_OWNER_SELECT }>;
-
-/** The group's id and owner: enough to know it exists and who may manage it. */
-export async function findGroupOwner(groupId: number): Promise<GroupOwnerRow | null> {
-  const db = await getDb();
-  return db.group.findUnique({ where: { id: groupId }, select: GROUP_OWNER_SELECT });
-}
-
 /** One page of a group's categories in display order (index categories(group_id, order, id)). */
-export async function listGroupCategories(input: { groupId: number; skip: number; take: number }): Promise<CategoryRow[]> {
+export async function listGroupCategories(input: { groupId: number } & PageWindow): Promise<CategoryRow[]> {
   const db = await getDb();
   return db.category.findMany({
     where: { groupId: input.groupId },

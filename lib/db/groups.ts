@@ -1,9 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
-
-// Members seen within this window count as online.
-export const ONLINE_WINDOW_MS = 5 * 60_000;
+import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
 
 export const GROUP_DETAIL_SELECT = {
   id: true,
@@ -34,9 +32,31 @@ export const GROUP_DETAIL_SELECT = {
 
 export type GroupDetailRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DETAIL_SELECT }>;
 
-export async function findGroupDetail(where: { id: number } | { name: string }): Promise<GroupDetailRow | null> {
+/** By id, or by handle (handles are stored lower-case). */
+export type GroupKey = { id: number } | { name: string };
+
+export async function findGroupDetail(key: GroupKey): Promise<GroupDetailRow | null> {
   const db = await getDb();
+  const where = "name" in key ? { name: key.name.trim().toLowerCase() } : key;
   return db.group.findUnique({ where, select: GROUP_DETAIL_SELECT });
+}
+
+export interface GroupHandle {
+  id: number;
+  name: string;
+  ownerId: number;
+}
+
+/** The group's id, handle and owner: enough to know it exists before reading or writing into it. */
+export async function findGroupHandle(key: GroupKey): Promise<GroupHandle | null> {
+  const db = await getDb();
+  const where = "name" in key ? { name: key.name.trim().toLowerCase() } : key;
+  return db.group.findUnique({ where, select: { id: true, name: true, ownerId: true } });
+}
+
+export async function isGroupNameTaken(name: string): Promise<boolean> {
+  const db = await getDb();
+  return (await db.group.findUnique({ where: { name }, select: { id: true } })) !== null;
 }
 
 export async function countOnlineMembers(groupId: number): Promise<number> {
@@ -46,12 +66,24 @@ export async function countOnlineMembers(groupId: number): Promise<number> {
   });
 }
 
-/** The viewer's admin level in a group (1 owner, 2 admin, 3 moderator), or null. */
-export async function findAdminLevel(groupId: number, userId: number): Promise<number | null> {
+export const GROUP_DIRECTORY_LIMIT = 100;
+
+const GROUP_DIRECTORY_SELECT = {
+  id: true,
+  name: true,
+  title: true,
+  description: true,
+  logo: true,
+  membersCount: true,
+  threadsCount: true,
+  postsCount: true,
+  lastActivityAt: true,
+} satisfies Prisma.GroupSelect;
+
+export type GroupDirectoryRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DIRECTORY_SELECT }>;
+
+/** The groups directory: most recently active first. */
+export async function listGroupDirectory(limit = GROUP_DIRECTORY_LIMIT): Promise<GroupDirectoryRow[]> {
   const db = await getDb();
-  const row = await db.groupAdmin.findUnique({
-    where: { groupId_userId: { groupId, userId } },
-    select: { level: true, deletedAt: true },
-  });
-  return row && !row.deletedAt ? row.level : null;
+  return db.group.findMany({ orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }], take: limit, select: GROUP_DIRECTORY_SELECT });
 }

@@ -1,8 +1,14 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 
-// A signed-in user counts as online for ONLINE_WINDOW_MS (lib/db/groups.ts); recording every
-// request would turn reads into writes, so one write a minute per user is enough.
+// Members seen within this window count as online.
+export const ONLINE_WINDOW_MS = 5 * 60_000;
+
+export function isOnline(lastSeenAt: Date | null | undefined, now = Date.now()): boolean {
+  return lastSeenAt != null && now - lastSeenAt.getTime() < ONLINE_WINDOW_MS;
+}
+
+// Recording every request would turn reads into writes, so one write a minute per user is enough.
 const TOUCH_INTERVAL_MS = 60_000;
 const globalForPresence = globalThis as unknown as { agoraLastTouch?: Map<number, number> };
 

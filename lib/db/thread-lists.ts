@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { findCategoryNames, type CategoryNameRow } from "@/lib/db/categories";
 import { getDb } from "@/lib/db/client";
+import type { PageWindow } from "@/lib/db/pagination";
 import { POST_AUTHOR_SELECT, type PostAuthorRow } from "@/lib/db/posts";
 
 export const THREAD_LIST_SELECT = {
@@ -19,6 +20,9 @@ export const THREAD_LIST_SELECT = {
   lastPostId: true,
   lastPostUserId: true,
   isPin: true,
+  createdAt: true,
+  lastActivityAt: true,
+  user: { select: POST_AUTHOR_SELECT },
 } satisfies Prisma.ThreadSelect;
 
 export type ThreadListRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LIST_SELECT }>;
@@ -33,20 +37,21 @@ export const FIRST_POST_SUMMARY_SELECT = {
 
 export type FirstPostSummaryRow = Prisma.PostGetPayload<{ select: typeof FIRST_POST_SUMMARY_SELECT }>;
 
-export interface ThreadListRelations {
-  users: Map<number, PostAuthorRow>;
-  firstPosts: Map<number, FirstPostSummaryRow>;
-  categories: Map<number, CategoryNameRow>;
+/** A thread as listings show it: the row with its starter, its last poster, its opening post and its category. */
+export interface ThreadListEntry {
+  thread: ThreadListRow;
+  /** Who posted last (the starter when nobody replied); null only if that user is gone. */
+  lastPoster: PostAuthorRow | null;
+  firstPost: FirstPostSummaryRow | null;
+  category: CategoryNameRow | null;
 }
 
-export interface ThreadPageQuery {
+export interface ThreadListQuery extends PageWindow {
   groupId: number;
   /** 0: every category. */
   categoryId: number;
   /** "new": pinned first, then latest activity; "old": oldest created first. */
   sort: "new" | "old";
-  skip: number;
-  take: number;
 }
 
 function listWhere(input: { groupId: number; categoryId: number }): Prisma.ThreadWhereInput {
@@ -55,56 +60,44 @@ function listWhere(input: { groupId: number; categoryId: number }): Prisma.Threa
 
 // Both orders end on id so that pages never overlap or skip when timestamps tie. "new" walks
 // threads(group_id, is_pin desc, last_activity_at desc, id desc); "old" walks threads(group_id, id).
-function listOrder(sort: ThreadPageQuery["sort"]): Prisma.ThreadOrderByWithRelationInput[] {
+function listOrder(sort: ThreadListQuery["sort"]): Prisma.ThreadOrderByWithRelationInput[] {
   if (sort === "old") return [{ id: "asc" }];
   return [{ isPin: "desc" }, { lastActivityAt: "desc" }, { id: "desc" }];
-}
-
-/** One page of a group's (or one category's) live threads. */
-export async function listThreadsPage(input: ThreadPageQuery): Promise<ThreadListRow[]> {
-  const db = await getDb();
-  return db.thread.findMany({
-    where: listWhere(input),
-    orderBy: listOrder(input.sort),
-    skip: input.skip,
-    take: input.take,
-    select: THREAD_LIST_SELECT,
-  });
-}
-
-/** How many live threads a group (or one of its categories, categoryId > 0) holds, for page counts. */
-export async function countGroupThreads(input: { groupId: number; categoryId: number }): Promise<number> {
-  const db = await getDb();
-  return db.thread.count({ where: listWhere(input) });
 }
 
 function uniqueIds(values: Array<number | null>): number[] {
   return [...new Set(values.filter((value): value is number => value !== null))];
 }
 
-/** Everything a page of list items shows besides the thread rows: three `in` queries, whatever the page size. */
-export async function loadThreadListRelations(rows: ThreadListRow[]): Promise<ThreadListRelations> {
+/** One page of a group's (or one category's) live threads: the page and three `in` queries, whatever its size. */
+export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadListEntry[]> {
   const db = await getDb();
-  const userIds = uniqueIds(rows.map((row) => row.lastPostUserId ?? row.userId));
+  const rows = await db.thread.findMany({
+    where: listWhere(query),
+    orderBy: listOrder(query.sort),
+    skip: query.skip,
+    take: query.take,
+    select: THREAD_LIST_SELECT,
+  });
+  const lastUserIds = uniqueIds(rows.map((row) => row.lastPostUserId ?? row.userId));
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
-  const categoryIds = uniqueIds(rows.map((row) => row.categoryId));
   const [users, firstPosts, categories] = await Promise.all([
-    userIds.length === 0 ? [] : db.user.findMany({ where: { id: { in: userIds } }, select: POST_AUTHOR_SELECT }),
-    firstPostIds.length === 0
-      ? []
-      : db.post.findMany({ where: { id: { in: firstPostIds } }, select: FIRST_POST_SUMMARY_SELECT }),
-    findCategoryNames(categoryIds),
+    lastUserIds.length === 0 ? [] : db.user.findMany({ where: { id: { in: lastUserIds } }, select: POST_AUTHOR_SELECT }),
+    firstPostIds.length === 0 ? [] : db.post.findMany({ where: { id: { in: firstPostIds } }, select: FIRST_POST_SUMMARY_SELECT }),
+    findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
   ]);
-  return {
-    users: new Map(users.map((user) => [user.id, user])),
-    firstPosts: new Map(firstPosts.map((post) => [post.id, post])),
-    categories,
-  };
+  const usersById = new Map(users.map((user) => [user.id, user]));
+  const postsById = new Map(firstPosts.map((post) => [post.id, post]));
+  return rows.map((thread) => ({
+    thread,
+    lastPoster: usersById.get(thread.lastPostUserId ?? thread.userId) ?? null,
+    firstPost: thread.firstPostId === null ? null : (postsById.get(thread.firstPostId) ?? null),
+    category: thread.categoryId === null ? null : (categories.get(thread.categoryId) ?? null),
+  }));
 }
 
-/** skip/take for a 1-based page; callers outside the API get the same bounds the API enforces. */
-export function toPageWindow(page: number, perPage: number): { skip: number; take: number } {
-  const take = Math.min(Math.max(Math.trunc(perPage) || 1, 1), 100);
-  const safePage = Math.max(Math.trunc(page) || 1, 1);
-  return { skip: (safePage - 1) * take, take };
+/** How many live threads a group (or one of its categories, categoryId > 0) holds, for page counts. */
+export async function countGroupThreads(input: { groupId: number; categoryId: number }): Promise<number> {
+  const db = await getDb();
+  return db.thread.count({ where: listWhere(input) });
 }

@@ -51,6 +51,22 @@ export const EDIT_HISTORY_SELECT = {
 } satisfies Prisma.PostEditSelect;
 export type EditHistoryRow = Prisma.PostEditGetPayload<{ select: typeof EDIT_HISTORY_SELECT }>;
 
+const THREAD_ROUTE_SELECT = {
+  id: true,
+  slug: true,
+  isDelete: true,
+  firstPostId: true,
+  groupId: true,
+  group: { select: { name: true } },
+} satisfies Prisma.ThreadSelect;
+export type ThreadRouteRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_ROUTE_SELECT }>;
+
+/** Where a thread lives (group handle and slug): one indexed lookup, for redirects and 404s before a page streams. */
+export async function findThreadRoute(id: number): Promise<ThreadRouteRow | null> {
+  const db = await getDb();
+  return db.thread.findUnique({ where: { id }, select: THREAD_ROUTE_SELECT });
+}
+
 export async function findThreadDetail(id: number): Promise<ThreadDetailRow | null> {
   const db = await getDb();
   return db.thread.findUnique({ where: { id }, select: THREAD_DETAIL_SELECT });
@@ -107,22 +123,4 @@ export async function loadEditHistory(postId: number | null): Promise<{ count: n
     db.postEdit.findMany({ where: { postId }, orderBy: { id: "desc" }, take: MAX_EDIT_HISTORY, select: EDIT_HISTORY_SELECT }),
   ]);
   return { count, rows };
-}
-
-/** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group. */
-export async function loadAdminLevels(groupId: number, userIds: readonly number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const db = await getDb();
-  const rows = await db.groupAdmin.findMany({
-    where: { groupId, userId: { in: ids }, deletedAt: null },
-    select: { userId: true, level: true },
-  });
-  return new Map(rows.map((row) => [row.userId, row.level]));
-}
-
-/** The group's id and handle, to check a group exists before writing into it. */
-export async function findGroupHandle(id: number): Promise<{ id: number; name: string } | null> {
-  const db = await getDb();
-  return db.group.findUnique({ where: { id }, select: { id: true, name: true } });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import type { PageWindow } from "@/lib/db/pagination";
 
 // Public listings show live posts in live threads only; a removed post stays out of every list.
 const LIVE_POST: Prisma.PostWhereInput = { deleted: 0, thread: { isDelete: 0 } };
@@ -31,6 +32,7 @@ const USERNAME = { select: { username: true } } as const;
 
 export const USER_POST_SELECT = {
   id: true,
+  createdAt: true,
   threadId: true,
   userId: true,
   sign: true,
@@ -50,11 +52,6 @@ export const USER_POST_SELECT = {
 } satisfies Prisma.PostSelect;
 
 export type UserPostRow = Prisma.PostGetPayload<{ select: typeof USER_POST_SELECT }>;
-
-interface PageWindow {
-  skip: number;
-  take: number;
-}
 
 /** The user a wallet address belongs to; `addresses` are the stored spellings the key may have. */
 export async function findUserIdByWallet(addresses: string[]): Promise<number | null> {

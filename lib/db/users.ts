@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { loadUserAdminLevels } from "@/lib/db/roles";
 
 export const USER_GROUPS_LIMIT = 50;
 export const RECOMMEND_GROUPS_LIMIT = 10;
@@ -66,6 +67,24 @@ export async function findUserProfile(userId: number): Promise<UserProfileRow | 
   return db.user.findUnique({ where: { id: userId }, select: USER_PROFILE_SELECT });
 }
 
+// Only what anyone may see on a profile page: no email, wallets, settings or secrets.
+const PUBLIC_PROFILE_SELECT = {
+  id: true,
+  username: true,
+  photoUrl: true,
+  coverImage: true,
+  bio: true,
+  createdAt: true,
+  postsCount: true,
+} satisfies Prisma.UserSelect;
+
+export type PublicProfileRow = Prisma.UserGetPayload<{ select: typeof PUBLIC_PROFILE_SELECT }>;
+
+export async function findPublicProfile(userId: number): Promise<PublicProfileRow | null> {
+  const db = await getDb();
+  return db.user.findUnique({ where: { id: userId }, select: PUBLIC_PROFILE_SELECT });
+}
+
 export async function findWalletByAddress(address: string): Promise<WalletOwnerRow | null> {
   const db = await getDb();
   return db.wallet.findUnique({ where: { address }, select: WALLET_OWNER_SELECT });
@@ -94,17 +113,6 @@ export async function listRecommendedGroups(userId: number, limit = RECOMMEND_GR
   });
 }
 
-/** The user's admin level per group, for the given groups only. */
-export async function findAdminLevels(userId: number, groupIds: number[]): Promise<Map<number, number>> {
-  if (groupIds.length === 0) return new Map();
-  const db = await getDb();
-  const rows = await db.groupAdmin.findMany({
-    where: { userId, groupId: { in: groupIds }, deletedAt: null },
-    select: { groupId: true, level: true },
-  });
-  return new Map(rows.map((row) => [row.groupId, row.level]));
-}
-
 export interface UserBundle {
   row: UserProfileRow;
   groups: UserGroupItemRow[];
@@ -120,7 +128,7 @@ export async function findUserBundle(userId: number, options: { groups: boolean 
     listRecommendedGroups(userId),
   ]);
   if (!row) return null;
-  const adminLevels = await findAdminLevels(
+  const adminLevels = await loadUserAdminLevels(
     userId,
     groups.map((group) => group.id),
   );

@@ -1,24 +1,46 @@
 import "server-only";
-import { ApiError } from "@/lib/api/api-error";
-import { inTransaction } from "@/lib/services/transaction";
+import { canManageCategories, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { findCategory, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
+import { findGroupHandle } from "@/lib/db/groups";
+import { toPageWindow } from "@/lib/db/pagination";
+import { inTransaction } from "@/lib/db/transaction";
+import { Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { CATEGORY_NAME_MAX } from "@/lib/schemas/category-schemas";
 
-export interface NewCategory {
+/** Endpoint 7 and the group pages: a group's categories in display order; the first 100 unless a page is asked for. */
+export async function listCategories(input: { groupId: number; page?: number; perPage?: number }): Promise<CategoryRow[]> {
+  const group = await findGroupHandle({ id: input.groupId });
+  if (!group) throw new NotFound("group");
+  return listGroupCategories({ groupId: group.id, ...toPageWindow(input.page ?? 1, input.perPage ?? 100) });
+}
+
+export interface NewCategoryInput {
   groupId: number;
   name: string;
+  /** null or 0: a top-level category. */
   parentId: number | null;
 }
 
-/** Appends a category to its group (or under a parent of the same group). */
-export async function createCategory(input: NewCategory): Promise<{ id: number }> {
-  return inTransaction(async (tx) => {
-    if (input.parentId !== null) {
-      const parent = await tx.category.findUnique({ where: { id: input.parentId }, select: { groupId: true } });
-      if (!parent || parent.groupId !== input.groupId) throw new ApiError(40400, "parent_id: no such category in this group");
+/** Appends a category to its group (or under a parent of the same group): the owner or an admin only. */
+export async function createCategory(actor: SignedIn, input: NewCategoryInput): Promise<CategoryRow> {
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > CATEGORY_NAME_MAX) throw new Invalid("name", `must be 1-${CATEGORY_NAME_MAX} characters`);
+  const role = await loadGroupRole(actor, input.groupId);
+  if (!role) throw new NotFound("group");
+  if (!canManageCategories(role)) throw new Forbidden("Only the group owner or an admin can create categories");
+  const parentId = input.parentId === null || input.parentId === 0 ? null : input.parentId;
+  const { id } = await inTransaction(async (tx) => {
+    if (parentId !== null) {
+      const parent = await tx.category.findUnique({ where: { id: parentId }, select: { groupId: true } });
+      if (!parent || parent.groupId !== input.groupId) throw new NotFound("category", "parent_id: no such category in this group");
     }
     const last = await tx.category.aggregate({ where: { groupId: input.groupId }, _max: { order: true } });
     return tx.category.create({
-      data: { groupId: input.groupId, name: input.name, parentId: input.parentId, order: (last._max.order ?? 0) + 1 },
+      data: { groupId: input.groupId, name, parentId, order: (last._max.order ?? 0) + 1 },
       select: { id: true },
     });
   });
+  const row = await findCategory(id);
+  if (!row) throw new NotFound("category");
+  return row;
 }

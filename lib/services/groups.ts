@@ -1,6 +1,21 @@
 import "server-only";
-import { conflict } from "@/lib/api/api-error";
-import { inTransaction, isUniqueViolation } from "@/lib/services/transaction";
+import { canManageGroup, guestRole, loadGroupRole, ROLE_LEVEL, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import {
+  countOnlineMembers,
+  findGroupDetail,
+  isGroupNameTaken,
+  listGroupDirectory,
+  type GroupDetailRow,
+  type GroupDirectoryRow,
+  type GroupKey,
+} from "@/lib/db/groups";
+import { getDb } from "@/lib/db/client";
+import { inTransaction, isUniqueViolation } from "@/lib/db/transaction";
+import { Conflict, Forbidden, NotFound } from "@/lib/errors";
+import { CreateGroupFieldsSchema } from "@/lib/schemas/group-create-schemas";
+import { GroupSettingsFieldsSchema } from "@/lib/schemas/group-settings-schemas";
+import { parseField } from "@/lib/services/parse-field";
+import { consumeWalletProof, type WalletProof } from "@/lib/services/wallet-proof";
 
 // The feature list a new group starts with (reference: "Feature names observed").
 export const DEFAULT_GROUP_FEATURES = [
@@ -16,42 +31,74 @@ export const DEFAULT_GROUP_FEATURES = [
   "discordsettings",
 ] as const;
 
-export const ADMIN_LEVEL = { owner: 1, admin: 2, moderator: 3 } as const;
+/** A group with what its page and get-group-info show around it. */
+export interface GroupRecord {
+  group: GroupDetailRow;
+  onlineMembers: number;
+  /** The viewer's role in it. */
+  role: GroupRole;
+}
 
-export interface NewGroup {
-  ownerId: number;
-  name: string;
+/** Endpoint 4 and the group pages: a group by id or handle, as `actor` sees it. */
+export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord> {
+  const group = await findGroupDetail(key);
+  if (!group) throw new NotFound("group");
+  const [onlineMembers, role] = await Promise.all([
+    countOnlineMembers(group.id),
+    actor ? loadGroupRole(actor, group.id) : guestRole(group.id),
+  ]);
+  return { group, onlineMembers, role: role ?? guestRole(group.id) };
+}
+
+/** The home page's communities, most recently active first (the place hidden groups will be left out). */
+export async function listCommunities(): Promise<GroupDirectoryRow[]> {
+  return listGroupDirectory();
+}
+
+export interface GroupFields {
   title: string;
   description: string;
   cover: string;
   logo: string;
 }
 
-/** Creates a group with its owner as level-1 admin and first member. */
-export async function createGroup(input: NewGroup): Promise<{ id: number }> {
+/**
+ * Endpoint 5 and the New community page: a group owned by the actor, who becomes its level-1
+ * admin and first member. A wallet proof, when given, is spent only once the name is known to
+ * be free, so a taken name does not burn the message.
+ */
+export async function createGroup(actor: SignedIn, input: GroupFields & { name: string }, options: { proof?: WalletProof } = {}): Promise<{ id: number; name: string }> {
+  const fields = parseField(CreateGroupFieldsSchema, input, "group");
+  if (await isGroupNameTaken(fields.name)) throw new Conflict(`name: group name "${fields.name}" is already taken`, "name");
+  if (options.proof) await consumeWalletProof(options.proof);
   try {
     return await inTransaction((tx) =>
       tx.group.create({
         data: {
-          name: input.name.toLowerCase(),
-          title: input.title,
-          description: input.description,
-          cover: input.cover,
-          logo: input.logo,
-          ownerId: input.ownerId,
+          ...fields,
+          name: fields.name.toLowerCase(),
+          ownerId: actor.id,
           membersCount: 1,
           settings: { layout_type: "forum", show_link_preview: "1", show_poll_cate: "0" },
-          features: {
-            create: DEFAULT_GROUP_FEATURES.map((featureName) => ({ featureName, isSetting: 0, status: 1 })),
-          },
-          admins: { create: { userId: input.ownerId, level: ADMIN_LEVEL.owner } },
-          members: { create: { userId: input.ownerId } },
+          features: { create: DEFAULT_GROUP_FEATURES.map((featureName) => ({ featureName, isSetting: 0, status: 1 })) },
+          admins: { create: { userId: actor.id, level: ROLE_LEVEL.owner } },
+          members: { create: { userId: actor.id } },
         },
-        select: { id: true },
+        select: { id: true, name: true },
       }),
     );
   } catch (error) {
-    if (isUniqueViolation(error, "name")) throw conflict(`group name "${input.name}" is already taken`);
+    if (isUniqueViolation(error, "name")) throw new Conflict(`group name "${input.name}" is already taken`, "name");
     throw error;
   }
+}
+
+/** The group settings page: title, description, cover and logo, by its owner or an admin. */
+export async function updateGroupSettings(actor: SignedIn, groupId: number, input: GroupFields): Promise<void> {
+  const fields = parseField(GroupSettingsFieldsSchema, input, "group");
+  const role = await loadGroupRole(actor, groupId);
+  if (!role) throw new NotFound("group");
+  if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
+  const db = await getDb();
+  await db.group.update({ where: { id: groupId }, data: fields, select: { id: true } });
 }

@@ -1,22 +1,23 @@
 import "server-only";
-import { ApiError, notFound } from "@/lib/api/api-error";
-import { inTransaction, type Tx } from "@/lib/services/transaction";
+import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { findCreatedPost, type CreatedPostRow } from "@/lib/db/created-post";
+import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { Forbidden, NotFound } from "@/lib/errors";
+import { parseContentOrThrow } from "@/lib/services/content";
 
-export interface NewPost {
+export interface NewPostInput {
   threadId: number;
-  userId: number;
-  /** Normalised delta JSON (lib/delta/parse.ts). */
-  content: string;
-  parentId?: number | null;
-  sign?: string | null;
-  signMsg?: string;
+  /** A delta: an array of ops or its JSON text (contract section 8). */
+  content: unknown;
+  /** The post replied to; null, 0 or -1 for a top-level post. */
+  parentId: number | null;
 }
 
-export interface CreatedPostFacts {
-  id: number;
-  depth: number;
-  /** Whether this write subscribed the author (they are subscribed afterwards either way). */
-  subscribed: boolean;
+interface PostWrite {
+  userId: number;
+  /** Normalised delta JSON. */
+  content: string;
+  parentId: number | null;
 }
 
 async function joinGroup(tx: Tx, groupId: number, userId: number): Promise<void> {
@@ -28,23 +29,16 @@ async function joinGroup(tx: Tx, groupId: number, userId: number): Promise<void>
  * Inserts a post and keeps every counter it moves right in the same transaction. Counter
  * updates are increments (not read-modify-write), so concurrent posts cannot lose one.
  * Rows are locked in one order everywhere (post, thread, group, user) to avoid deadlocks.
+ * The author is subscribed to the thread and joins its group.
  */
-export async function insertPost(
-  tx: Tx,
-  thread: { id: number; groupId: number },
-  input: Omit<NewPost, "threadId">,
-  isFirstPost = false,
-): Promise<CreatedPostFacts> {
+export async function insertPost(tx: Tx, thread: { id: number; groupId: number }, input: PostWrite, isFirstPost = false): Promise<{ id: number }> {
   let depth = 0;
   let rootId: number | null = null;
   let replyUid = 0;
-  const parentId = input.parentId ?? null;
+  const { parentId } = input;
   if (parentId !== null) {
-    const parent = await tx.post.findUnique({
-      where: { id: parentId },
-      select: { threadId: true, depth: true, rootId: true, userId: true, deleted: true },
-    });
-    if (!parent || parent.threadId !== thread.id) throw new ApiError(40400, "parent_id: no such post in this thread");
+    const parent = await tx.post.findUnique({ where: { id: parentId }, select: { threadId: true, depth: true, rootId: true, userId: true } });
+    if (!parent || parent.threadId !== thread.id) throw new NotFound("post", "parent_id: no such post in this thread");
     depth = parent.depth + 1;
     rootId = parent.rootId ?? parentId;
     replyUid = parent.userId;
@@ -60,16 +54,13 @@ export async function insertPost(
       depth,
       replyUid,
       content: input.content,
-      sign: input.sign ?? null,
-      signMsg: input.signMsg ?? "",
+      signMsg: "",
       createdAt: now,
       updatedAt: now,
     },
     select: { id: true },
   });
-  if (parentId !== null) {
-    await tx.post.update({ where: { id: parentId }, data: { childrenCount: { increment: 1 } } });
-  }
+  if (parentId !== null) await tx.post.update({ where: { id: parentId }, data: { childrenCount: { increment: 1 } } });
   await tx.thread.update({
     where: { id: thread.id },
     data: {
@@ -81,27 +72,25 @@ export async function insertPost(
       ...(isFirstPost ? { firstPostId: post.id } : {}),
     },
   });
-  await tx.group.update({
-    where: { id: thread.groupId },
-    data: { postsCount: { increment: 1 }, lastActivityAt: now },
-  });
+  await tx.group.update({ where: { id: thread.groupId }, data: { postsCount: { increment: 1 }, lastActivityAt: now } });
   await tx.user.update({ where: { id: input.userId }, data: { postsCount: { increment: 1 }, lastPostAt: now } });
   await joinGroup(tx, thread.groupId, input.userId);
-  const subscription = await tx.subscription.createMany({
-    data: [{ userId: input.userId, threadId: thread.id }],
-    skipDuplicates: true,
-  });
-  return { id: post.id, depth, subscribed: subscription.count > 0 };
+  await tx.subscription.createMany({ data: [{ userId: input.userId, threadId: thread.id }], skipDuplicates: true });
+  return { id: post.id };
 }
 
-/** Endpoint 3: a post (or a reply, with parentId) in an existing thread. */
-export async function createPost(input: NewPost): Promise<CreatedPostFacts> {
-  return inTransaction(async (tx) => {
-    const thread = await tx.thread.findUnique({
-      where: { id: input.threadId },
-      select: { id: true, groupId: true, isDelete: true },
-    });
-    if (!thread || thread.isDelete !== 0) throw notFound("thread");
-    return insertPost(tx, thread, input);
+/** Endpoint 3 and the Reply button: a post (or a reply, with parentId) in a live thread. */
+export async function createPost(actor: SignedIn, input: NewPostInput): Promise<CreatedPostRow> {
+  const content = parseContentOrThrow(input.content);
+  const parentId = input.parentId !== null && input.parentId > 0 ? input.parentId : null;
+  const { id } = await inTransaction(async (tx) => {
+    const thread = await tx.thread.findUnique({ where: { id: input.threadId }, select: { id: true, groupId: true, isDelete: true } });
+    if (!thread || thread.isDelete !== 0) throw new NotFound("thread");
+    const role = await loadGroupRole(actor, thread.groupId, tx);
+    if (!role || !canPost(actor, role)) throw new Forbidden("You cannot post in this group");
+    return insertPost(tx, thread, { userId: actor.id, content, parentId });
   });
+  const created = await findCreatedPost(id);
+  if (!created) throw new NotFound("post");
+  return created;
 }

@@ -1,39 +1,50 @@
 import "server-only";
-import { ApiError } from "@/lib/api/api-error";
+import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
+import type { GroupKey } from "@/lib/db/groups";
+import { inTransaction } from "@/lib/db/transaction";
+import { Forbidden, NotFound } from "@/lib/errors";
+import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
+import { parseContentOrThrow } from "@/lib/services/content";
+import { parseField } from "@/lib/services/parse-field";
 import { insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
-import { inTransaction } from "@/lib/services/transaction";
 
-export interface NewThread {
-  groupId: number;
-  userId: number;
+export interface NewThreadInput {
+  group: GroupKey;
   title: string;
-  /** Normalised delta JSON of the first post. */
-  content: string;
+  /** A delta: an array of ops or its JSON text (contract section 8). */
+  content: unknown;
+  /** 0 or null: no category. */
   categoryId: number | null;
-  isPin?: number;
 }
 
-/** Creates a thread and its first post in one transaction. */
-export async function createThread(input: NewThread): Promise<{ id: number; firstPostId: number }> {
+export interface CreatedThread {
+  id: number;
+  slug: string;
+  groupName: string;
+}
+
+/** Creates a thread and its first post in one transaction (the API's create thread and the New thread page). */
+export async function createThread(actor: SignedIn, input: NewThreadInput): Promise<CreatedThread> {
+  const title = parseField(ThreadTitleSchema, input.title, "title");
+  const content = parseContentOrThrow(input.content);
+  const categoryId = input.categoryId || null;
   return inTransaction(async (tx) => {
-    if (input.categoryId !== null) {
-      const category = await tx.category.findUnique({ where: { id: input.categoryId }, select: { groupId: true } });
-      if (!category || category.groupId !== input.groupId) throw new ApiError(40400, "category_id: no such category in this group");
+    const where = "name" in input.group ? { name: input.group.name.trim().toLowerCase() } : input.group;
+    const group = await tx.group.findUnique({ where, select: { id: true, name: true } });
+    if (!group) throw new NotFound("group");
+    const role = await loadGroupRole(actor, group.id, tx);
+    if (!role || !canPost(actor, role)) throw new Forbidden("You cannot start threads in this group");
+    if (categoryId !== null) {
+      const category = await tx.category.findUnique({ where: { id: categoryId }, select: { groupId: true } });
+      if (!category || category.groupId !== group.id) throw new NotFound("category", "category_id: no such category in this group");
     }
     const thread = await tx.thread.create({
-      data: {
-        groupId: input.groupId,
-        userId: input.userId,
-        categoryId: input.categoryId,
-        title: input.title,
-        slug: slugify(input.title),
-        isPin: input.isPin ?? 0,
-      },
-      select: { id: true, groupId: true },
+      data: { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) },
+      select: { id: true, groupId: true, slug: true },
     });
-    await tx.group.update({ where: { id: input.groupId }, data: { threadsCount: { increment: 1 } } });
-    const first = await insertPost(tx, thread, { userId: input.userId, content: input.content }, true);
-    return { id: thread.id, firstPostId: first.id };
+    await tx.group.update({ where: { id: group.id }, data: { threadsCount: { increment: 1 } } });
+    await insertPost(tx, thread, { userId: actor.id, content, parentId: null }, true);
+    return { id: thread.id, slug: thread.slug, groupName: group.name };
   });
 }

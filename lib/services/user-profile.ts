@@ -1,10 +1,12 @@
 import "server-only";
-import { conflict } from "@/lib/api/api-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { SignedIn } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
+import { findPublicProfile, findUserBundle, findUserProfile, type PublicProfileRow, type UserBundle, type UserProfileRow } from "@/lib/db/users";
+import { Conflict, NotFound } from "@/lib/errors";
 import { EmailSchema, IsNftSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
-import { isUniqueViolation } from "@/lib/services/transaction";
+import { isUniqueViolation } from "@/lib/db/transaction";
 import { usernameKey } from "@/lib/services/users";
 
 export interface UserInfoChanges {
@@ -15,8 +17,8 @@ export interface UserInfoChanges {
   isNft?: number;
 }
 
-/** Endpoint 6: changes only what is given. An empty email or cover image clears it. */
-export async function updateUserInfo(userId: number, changes: UserInfoChanges): Promise<void> {
+/** Endpoint 6 and the settings page: changes only what is given. An empty email or cover image clears it. */
+export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges): Promise<void> {
   const data: Prisma.UserUpdateInput = {};
   if (changes.username !== undefined) {
     const username = parseField(UsernameSchema, changes.username, "username");
@@ -33,9 +35,30 @@ export async function updateUserInfo(userId: number, changes: UserInfoChanges): 
 
   const db = await getDb();
   try {
-    await db.user.update({ where: { id: userId }, data, select: { id: true } });
+    await db.user.update({ where: { id: actor.id }, data, select: { id: true } });
   } catch (error) {
-    if (isUniqueViolation(error, "username")) throw conflict("username is already taken");
+    if (isUniqueViolation(error, "username")) throw new Conflict("username is already taken", "username");
     throw error;
   }
+}
+
+/** The signed-in user's own account, with the group lists the me-style shapes embed. */
+export async function getOwnAccount(actor: SignedIn, options: { groups: boolean }): Promise<UserBundle> {
+  const bundle = await findUserBundle(actor.id, options);
+  if (!bundle) throw new NotFound("user");
+  return bundle;
+}
+
+/** What anyone may see of a person: the profile page's header. */
+export async function getPublicProfile(userId: number): Promise<PublicProfileRow> {
+  const profile = await findPublicProfile(userId);
+  if (!profile) throw new NotFound("user");
+  return profile;
+}
+
+/** A user's own profile row, as the wallet sign-in answers show it. */
+export async function getAccountProfile(userId: number): Promise<UserProfileRow> {
+  const row = await findUserProfile(userId);
+  if (!row) throw new NotFound("user");
+  return row;
 }

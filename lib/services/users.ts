@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { conflict } from "@/lib/api/api-error";
-import { inTransaction, isUniqueViolation, type Tx } from "@/lib/services/transaction";
+import { inTransaction, isUniqueViolation, type Tx } from "@/lib/db/transaction";
+import { Conflict } from "@/lib/errors";
 
 export interface NewWallet {
   type: number;
@@ -19,7 +19,7 @@ export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
-/** Creates a user bound to one wallet; a taken username or wallet is a 409. */
+/** Creates a user bound to one wallet; a taken username or wallet is a Conflict. */
 export async function createUserWithWallet(input: NewUser, tx?: Tx): Promise<{ id: number }> {
   const run = async (client: Tx) => {
     const user = await client.user.create({
@@ -37,8 +37,8 @@ export async function createUserWithWallet(input: NewUser, tx?: Tx): Promise<{ i
   try {
     return tx ? await run(tx) : await inTransaction(run);
   } catch (error) {
-    if (isUniqueViolation(error, "username")) throw conflict("username is already taken");
-    if (isUniqueViolation(error, "address")) throw conflict("this wallet is already registered");
+    if (isUniqueViolation(error, "username")) throw new Conflict("username is already taken", "username");
+    if (isUniqueViolation(error, "address")) throw new Conflict("this wallet is already registered", "web3_public_key");
     throw error;
   }
 }

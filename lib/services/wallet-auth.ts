@@ -1,16 +1,15 @@
 import "server-only";
-import { ApiError, badRequest, conflict } from "@/lib/api/api-error";
-import { formatTimestamp } from "@/lib/api/time";
 import { issueUserToken } from "@/lib/auth/tokens";
 import { normalizeWalletKey } from "@/lib/auth/wallet/wallet-address";
 import { buildWalletMessage, generateNonce } from "@/lib/auth/wallet/wallet-message";
 import { isEvmStyle, isWalletType, WALLET_TYPES, type WalletType } from "@/lib/auth/wallet/wallet-types";
 import { getDb } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/transaction";
 import { findWalletByAddress, type WalletOwnerRow } from "@/lib/db/users";
 import { getEnv } from "@/lib/env";
+import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
-import { inTransaction } from "@/lib/services/transaction";
 import { createUserWithWallet } from "@/lib/services/users";
 import { checkWalletProof, consumeWalletProof, type WalletProof } from "@/lib/services/wallet-proof";
 import { proveWebWallet } from "@/lib/services/web-wallet";
@@ -36,14 +35,14 @@ type NormalizedKey = { address: string; publicKey: string | null };
 
 function normalizeOrThrow(walletType: WalletType, web3PublicKey: string): NormalizedKey {
   const key = normalizeWalletKey(walletType, web3PublicKey);
-  if (!key.ok) throw badRequest(key.error);
+  if (!key.ok) throw new Invalid("web3_public_key", key.error.replace(/^web3_public_key /, ""), key.error);
   return key;
 }
 
 /** Contract section 6: GET /api/wallet/nonce. */
 export async function issueWalletNonce(input: { web3PublicKey: string; walletType: WalletType }) {
   if (input.walletType === WALLET_TYPES.webWallet) {
-    throw badRequest("wallet_type: a web wallet (4) signs in with web3_wallet_auth_code and needs no message");
+    throw new Invalid("wallet_type", "a web wallet (4) signs in with web3_wallet_auth_code and needs no message");
   }
   const key = normalizeOrThrow(input.walletType, input.web3PublicKey);
   const issuedAt = new Date();
@@ -54,7 +53,7 @@ export async function issueWalletNonce(input: { web3PublicKey: string; walletTyp
   const db = await getDb();
   await db.walletNonce.create({ data: { nonce, address: key.address, walletType: input.walletType, message, expiresAt } });
   await db.walletNonce.deleteMany({ where: { expiresAt: { lt: new Date(issuedAt.getTime() - NONCE_RETENTION_MS) } } });
-  return { nonce, message, expires_at: formatTimestamp(expiresAt) };
+  return { nonce, message, expiresAt };
 }
 
 /** Types 1, 2, 5 and 3 prove with a signed nonce message (returned, to consume); type 4 with an auth code. */
@@ -83,7 +82,7 @@ export async function loginWithWallet(input: WalletLoginInput): Promise<{ userId
   const proof = await proveOwnership(input, key);
   const wallet = await findWalletByAddress(key.address);
   if (!wallet || !isSameWalletKind(wallet.type, input.walletType)) {
-    throw new ApiError(40400, "no account for this wallet; register first");
+    throw new NotFound("user", "no account for this wallet; register first");
   }
   return startSession(wallet, proof);
 }
@@ -98,7 +97,7 @@ export async function registerWithWallet(input: WalletRegisterInput): Promise<{ 
   const existing = await findWalletByAddress(key.address);
   if (existing) {
     if (!isSameWalletKind(existing.type, input.walletType)) {
-      throw conflict("web3_public_key is registered with another wallet type");
+      throw new Conflict("web3_public_key is registered with another wallet type", "web3_public_key");
     }
     return { ...(await startSession(existing, proof)), created: false };
   }
@@ -113,7 +112,7 @@ export async function registerWithWallet(input: WalletRegisterInput): Promise<{ 
   } catch (error) {
     // A concurrent register of the same wallet won the race (a client retrying a lost answer):
     // this call logs in instead, as when the wallet was registered before it began.
-    const winner = error instanceof ApiError && error.code === 40900 ? await findWalletByAddress(key.address) : null;
+    const winner = error instanceof Conflict ? await findWalletByAddress(key.address) : null;
     if (winner && isSameWalletKind(winner.type, input.walletType)) return { ...(await startSession(winner, proof)), created: false };
     throw error;
   }
@@ -124,8 +123,14 @@ export async function registerPurse(input: { web3PublicKey: string; username: st
   const key = normalizeOrThrow(WALLET_TYPES.evm, input.web3PublicKey);
   const username = parseField(UsernameSchema, input.username, "username");
   const photoUrl = parseField(PhotoUrlSchema, input.photoUrl ?? "", "photo_url");
-  if (await findWalletByAddress(key.address)) throw conflict("web3_public_key: this wallet is already registered");
+  if (await findWalletByAddress(key.address)) throw new Conflict("web3_public_key: this wallet is already registered", "web3_public_key");
   const wallet = { type: WALLET_TYPES.evm, address: key.address, publicKey: null };
   const user = await createUserWithWallet({ username, photoUrl, wallet });
   return { userId: user.id };
+}
+
+/** Whether an EVM address already has an account, so the sign-in page asks a newcomer for a username first. */
+export async function isWalletRegistered(address: string): Promise<boolean> {
+  const key = normalizeWalletKey(WALLET_TYPES.evm, address);
+  return key.ok && (await findWalletByAddress(key.address)) !== null;
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import { ApiError, badRequest } from "@/lib/api/api-error";
 import { parseWalletMessage } from "@/lib/auth/wallet/wallet-message";
 import { verifyWalletSignature } from "@/lib/auth/wallet/wallet-signature";
 import type { WalletType } from "@/lib/auth/wallet/wallet-types";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import type { Tx } from "@/lib/services/transaction";
+import { Invalid, Unauthenticated } from "@/lib/errors";
+import type { Tx } from "@/lib/db/transaction";
 
 export interface WalletClaim {
   walletType: WalletType;
@@ -22,7 +22,7 @@ export interface WalletProof {
   nonce: string;
 }
 
-const unproven = (description: string) => new ApiError(40103, description);
+const unproven = (description: string) => new Unauthenticated(description);
 
 // multipart/form-data encoders turn every LF into CRLF; the message was issued (and signed) with LF.
 const normalizeLineBreaks = (message: string) => message.replace(/\r\n/g, "\n");
@@ -32,8 +32,8 @@ const normalizeLineBreaks = (message: string) => message.replace(/\r\n/g, "\n");
  * wallet type, unexpired and unused, and `sign` the wallet's signature over it. Writes nothing.
  */
 export async function checkWalletProof(claim: WalletClaim, names = { sign: "sign", signMsg: "signMsg" }): Promise<WalletProof> {
-  if (!claim.sign) throw badRequest(`${names.sign}: is required for wallet_type ${claim.walletType}`);
-  if (!claim.signMsg) throw badRequest(`${names.signMsg}: is required for wallet_type ${claim.walletType}`);
+  if (!claim.sign) throw new Invalid(names.sign, `is required for wallet_type ${claim.walletType}`);
+  if (!claim.signMsg) throw new Invalid(names.signMsg, `is required for wallet_type ${claim.walletType}`);
   const signMsg = normalizeLineBreaks(claim.signMsg);
 
   const fields = parseWalletMessage(signMsg);

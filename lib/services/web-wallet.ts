@@ -1,8 +1,8 @@
 import "server-only";
-import { ApiError, badRequest } from "@/lib/api/api-error";
 import { normalizeWalletKey } from "@/lib/auth/wallet/wallet-address";
 import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
 import { getEnv } from "@/lib/env";
+import { Invalid, Unauthenticated, Unavailable } from "@/lib/errors";
 import { logger } from "@/lib/log";
 
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -26,19 +26,19 @@ export async function requestWebWalletAddress(providerUrl: string, code: string)
     });
   } catch (error) {
     logger.warn({ err: error }, "web-wallet provider unreachable");
-    throw new ApiError(50000, "The web-wallet provider could not be reached; try again later");
+    throw new Unavailable("The web-wallet provider could not be reached; try again later");
   }
   if (response.status >= 400 && response.status < 500) {
-    throw new ApiError(40103, "web3_wallet_auth_code was rejected by the web-wallet provider");
+    throw new Unauthenticated("web3_wallet_auth_code was rejected by the web-wallet provider");
   }
   const body: unknown = response.ok ? await response.json().catch(() => null) : null;
   const address = (body as { address?: unknown } | null)?.address;
   if (typeof address !== "string") {
     logger.warn({ status: response.status }, "web-wallet provider gave an unusable answer");
-    throw new ApiError(50000, "The web-wallet provider gave an unusable answer; try again later");
+    throw new Unavailable("The web-wallet provider gave an unusable answer; try again later");
   }
   const normalized = normalizeWalletKey(WALLET_TYPES.webWallet, address);
-  if (!normalized.ok) throw new ApiError(50000, "The web-wallet provider answered an invalid address");
+  if (!normalized.ok) throw new Unavailable("The web-wallet provider answered an invalid address");
   return normalized.address;
 }
 
@@ -46,11 +46,11 @@ export async function requestWebWalletAddress(providerUrl: string, code: string)
 export async function proveWebWallet(code: string | undefined, expectedAddress: string): Promise<void> {
   const providerUrl = getEnv().AGORA_WEB_WALLET_URL;
   if (!providerUrl) {
-    throw badRequest("wallet_type 4 (web wallet) is not available: no web-wallet provider is configured on this server");
+    throw new Invalid("wallet_type", "4 (web wallet) is not available: no web-wallet provider is configured on this server", "wallet_type 4 (web wallet) is not available: no web-wallet provider is configured on this server");
   }
-  if (!code) throw badRequest("web3_wallet_auth_code: is required for wallet_type 4");
+  if (!code) throw new Invalid("web3_wallet_auth_code", "is required for wallet_type 4");
   const address = await requestWebWalletAddress(providerUrl, code);
   if (address !== expectedAddress) {
-    throw new ApiError(40103, "web3_wallet_auth_code belongs to another wallet than web3_public_key");
+    throw new Unauthenticated("web3_wallet_auth_code belongs to another wallet than web3_public_key");
   }
 }

@@ -1,22 +1,24 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ApiError } from "@/lib/api/api-error";
-import { loadGroupCategories } from "@/lib/api/endpoints/categories";
-import { loadGroupInfo } from "@/lib/api/endpoints/groups";
-import { loadThread } from "@/lib/api/endpoints/threads";
 import { getViewer } from "@/lib/auth/session";
-import { findThreadRoute } from "@/lib/db/thread-routes";
+import { NotFound } from "@/lib/errors";
+import { listCategories } from "@/lib/services/categories";
+import { getGroup, listCommunities } from "@/lib/services/groups";
+import { locateThread, readThread } from "@/lib/services/thread-reads";
+import { toCategoryView, toGroupCardView, toGroupView } from "@/lib/views/group-view";
 import type { PostSort } from "@/lib/views/post-view";
+import { loadProfile } from "@/lib/views/profile-view";
+import { toThreadView } from "@/lib/views/thread-view";
 
-// The pages call the API's own loaders; these wrappers only turn "not found" into the 404
-// page and share one load between generateMetadata and the page of the same request.
+// What the pages read, as view models. Each loader turns "not found" into the 404 page and is
+// cached per request, so generateMetadata and the page share one load.
 
 async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 40400) notFound();
+    if (error instanceof NotFound) notFound();
     throw error;
   }
 }
@@ -36,21 +38,20 @@ export function readPageParam(value: string | string[] | undefined): number {
   return Math.max(page, 1);
 }
 
+export const getDirectory = cache(async () => (await listCommunities()).map(toGroupCardView));
+
 export const getGroupByName = cache(async (name: string) => {
   if (!GROUP_NAME.test(name)) notFound();
-  const viewer = await getViewer();
-  return orNotFound(loadGroupInfo({ where: { name }, viewerId: viewer?.id ?? null }));
+  return toGroupView(await orNotFound(getGroup(await getViewer(), { name })));
 });
 
-export const getGroupCategories = cache((groupId: number) => orNotFound(loadGroupCategories({ groupId })));
+export const getGroupCategories = cache(async (groupId: number) => (await orNotFound(listCategories({ groupId }))).map(toCategoryView));
 
 export const getThread = cache(async (threadId: number, groupName: string, sort: PostSort, pageSize: number) => {
   if (!GROUP_NAME.test(groupName)) notFound();
-  const viewer = await getViewer();
   // One extra top-level post tells whether "Load more" has anything to load.
-  return orNotFound(
-    loadThread({ threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0, viewerId: viewer?.id ?? null }),
-  );
+  const read = await orNotFound(readThread(await getViewer(), { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }));
+  return toThreadView(read, pageSize);
 });
 
 /**
@@ -58,7 +59,9 @@ export const getThread = cache(async (threadId: number, groupName: string, sort:
  * exist or lives in another group than the URL says.
  */
 export const getThreadRoute = cache(async (threadIdSegment: string, groupName: string) => {
-  const route = await findThreadRoute(readIdSegment(threadIdSegment));
+  const route = await locateThread(readIdSegment(threadIdSegment));
   if (!route || route.groupName !== groupName.toLowerCase()) notFound();
   return { ...route, path: `/g/${route.groupName}/t/${route.id}/${route.slug}` };
 });
+
+export const getProfile = cache(async (idSegment: string) => orNotFound(loadProfile(readIdSegment(idSegment))));

@@ -21,6 +21,10 @@ export interface PostView {
   /** ISO 8601. */
   createdAt: string;
   likes: number;
+  likedByViewer: boolean;
+  /** What the viewer may do with it (lib/auth/permissions.ts decided). */
+  canEdit: boolean;
+  canDelete: boolean;
   author: PostAuthorView;
   children: PostView[];
 }

@@ -1,51 +1,54 @@
-import { describe, expect, it } from "vitest";
-import type { PostDto } from "@/lib/schemas/post-schemas";
-import { excerptFromContent } from "@/lib/views/excerpt";
-import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
-import { toPostPage, toPostView } from "@/lib/views/render-posts";
+import { describe, expect, it, vi } from "vitest";
 
-function makePost(id: number, overrides: Partial<PostDto> = {}): PostDto {
+// Views are pure projections; the permission module they ask is pure too, but imports the db layer.
+vi.mock("@/lib/db/roles", () => ({ findGroupRoleFacts: vi.fn() }));
+
+const { excerptFromContent } = await import("@/lib/views/excerpt");
+const { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } = await import("@/lib/views/post-view");
+const { toPostPage, toPostView } = await import("@/lib/views/thread-view");
+type PostNode = import("@/lib/db/post-tree").PostNode;
+type Access = import("@/lib/auth/permissions").Access;
+
+const guest: Access = { actor: null, role: { groupId: 1, userId: null, level: null, superAdmin: false } };
+
+function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, children: PostNode[] = []): PostNode {
+  const createdAt = new Date("2026-11-21T04:40:00.123Z");
   return {
-    id,
-    thread_id: 1,
-    created_at: "2026-11-21T04:40:00.123000Z",
-    updated_at: "2026-11-21T04:40:00.123000Z",
-    content: JSON.stringify([{ insert: `post ${id} <script>alert(1)</script>\n` }]),
-    parent_id: -1,
-    user_id: 7,
-    nsfw: 0,
-    deleted: 0,
-    sign: null,
-    deleted_by: null,
-    group_id: 1,
-    archive_id: "",
-    reply_uid: 0,
-    is_ban: 0,
-    tipped: null,
-    online: false,
-    badge: [],
-    user_title: [],
-    tip_count: 0,
-    liked: 0,
-    children_count: 0,
-    children: { posts: [] },
-    total_likes: 3,
-    total_report: 0,
-    user: { id: 7, photo_url: "", username: "ada", is_nft: 0 },
+    post: {
+      id,
+      threadId: 1,
+      groupId: 1,
+      userId: 7,
+      parentId: null,
+      rootId: null,
+      depth: 0,
+      content: JSON.stringify([{ insert: `post ${id} <script>alert(1)</script>\n` }]),
+      nsfw: 0,
+      deleted: 0,
+      sign: null,
+      archiveId: "",
+      replyUid: 0,
+      childrenCount: children.length,
+      likesCount: 3,
+      reportCount: 0,
+      tipCount: 0,
+      createdAt,
+      updatedAt: createdAt,
+      deletedBy: null,
+      ...overrides,
+    },
+    author: { id: 7, username: "ada", photoUrl: "", isNft: 0, lastSeenAt: null },
+    replyTo: null,
     likes: [],
-    flags: [],
-    attached_files: [],
     attachments: [],
-    reply_user: null,
-    can_edit: false,
-    can_delete: false,
-    ...overrides,
+    likedByViewer: false,
+    children,
   };
 }
 
 describe("toPostView", () => {
   it("renders the body to escaped HTML and keeps the reply tree", () => {
-    const view = toPostView(makePost(1, { children: { posts: [makePost(2, { parent_id: 1 })] } }));
+    const view = toPostView(makeNode(1, {}, [makeNode(2, { parentId: 1 })]), guest);
     expect(view.html).toBe("<p>post 1 &lt;script&gt;alert(1)&lt;/script&gt;</p>");
     expect(view.createdAt).toBe("2026-11-21T04:40:00.123Z");
     expect(view.likes).toBe(3);
@@ -54,22 +57,32 @@ describe("toPostView", () => {
   });
 
   it("shows no body for a deleted post", () => {
-    const view = toPostView(makePost(1, { deleted: 2 }));
+    const view = toPostView(makeNode(1, { deleted: 2 }), guest);
     expect(view.deleted).toBe(true);
     expect(view.html).toBe("");
+  });
+
+  it("asks the permission module what the viewer may do", () => {
+    const author: Access = { actor: { id: 7 }, role: { groupId: 1, userId: 7, level: null, superAdmin: false } };
+    const moderator: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: 3, superAdmin: false } };
+    const member: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: null, superAdmin: false } };
+    expect(toPostView(makeNode(1), author)).toMatchObject({ canEdit: true, canDelete: true });
+    expect(toPostView(makeNode(1), moderator)).toMatchObject({ canEdit: false, canDelete: true });
+    expect(toPostView(makeNode(1), member)).toMatchObject({ canEdit: false, canDelete: false });
+    expect(toPostView(makeNode(1), guest)).toMatchObject({ canEdit: false, canDelete: false });
   });
 });
 
 describe("toPostPage", () => {
   it("uses the extra row only to know that another page exists", () => {
-    const page = toPostPage([makePost(10), makePost(11), makePost(12)], 2);
+    const page = toPostPage([makeNode(10), makeNode(11), makeNode(12)], 2, guest);
     expect(page.posts.map((post) => post.id)).toEqual([10, 11]);
     expect(page.nextCursor).toBe(11);
   });
 
   it("has no next cursor on the last page", () => {
-    expect(toPostPage([makePost(10), makePost(11)], 2).nextCursor).toBeNull();
-    expect(toPostPage([], 2)).toEqual({ posts: [], nextCursor: null });
+    expect(toPostPage([makeNode(10), makeNode(11)], 2, guest).nextCursor).toBeNull();
+    expect(toPostPage([], 2, guest)).toEqual({ posts: [], nextCursor: null });
   });
 });
 

@@ -18,9 +18,9 @@ describe("GET /api/v2/groups/{group_id}/categories (endpoint 7)", () => {
   beforeAll(async () => {
     const owner = await createTestUser();
     groupId = await owner.createGroup();
-    const news = (await createCategory({ groupId, name: "News", parentId: null })).id;
-    const help = (await createCategory({ groupId, name: "Help", parentId: null })).id;
-    const faq = (await createCategory({ groupId, name: "FAQ", parentId: help })).id;
+    const news = (await createCategory(owner, { groupId, name: "News", parentId: null })).id;
+    const help = (await createCategory(owner, { groupId, name: "Help", parentId: null })).id;
+    const faq = (await createCategory(owner, { groupId, name: "FAQ", parentId: help })).id;
     ids = { news, help, faq };
   });
 
@@ -94,7 +94,7 @@ describe("POST /api/v2/groups/{group_id}/categories/create (contract section 9)"
       ],
     });
     const otherGroup = await stranger.createGroup();
-    foreignCategoryId = (await createCategory({ groupId: otherGroup, name: "Elsewhere", parentId: null })).id;
+    foreignCategoryId = (await createCategory(stranger, { groupId: otherGroup, name: "Elsewhere", parentId: null })).id;
   });
 
   it("lets the owner create a top-level category and answers the Category shape", async () => {

@@ -68,7 +68,7 @@ describe("POST /api/v2/groups/{group_id}/threads/create (contract section 9)", (
   });
 
   it("files the thread under a category of the group; 0 means none", async () => {
-    const category = await createCategory({ groupId: group.id, name: "News", parentId: null });
+    const category = await createCategory(owner, { groupId: group.id, name: "News", parentId: null });
     expect((await createThreadOverHttp(owner, group.id, { category_id: category.id })).category_index_id).toBe(category.id);
     expect((await createThreadOverHttp(owner, group.id, { category_id: 0 })).category_index_id).toBeNull();
   });
@@ -82,7 +82,7 @@ describe("POST /api/v2/groups/{group_id}/threads/create (contract section 9)", (
 
     beforeAll(async () => {
       const otherGroup = await createNamedGroup(owner);
-      foreignCategoryId = (await createCategory({ groupId: otherGroup.id, name: "Elsewhere", parentId: null })).id;
+      foreignCategoryId = (await createCategory(owner, { groupId: otherGroup.id, name: "Elsewhere", parentId: null })).id;
     });
 
     it.each([

@@ -31,24 +31,23 @@ describe("thread listings (endpoints 12 and 2)", () => {
     author = await createTestUser();
     replier = await createTestUser();
     groupId = await author.createGroup();
-    categoryId = (await createCategory({ groupId, name: "Announcements", parentId: null })).id;
+    categoryId = (await createCategory(author, { groupId, name: "Announcements", parentId: null })).id;
     const otherGroup = await replier.createGroup();
-    foreignCategoryId = (await createCategory({ groupId: otherGroup, name: "Foreign", parentId: null })).id;
+    foreignCategoryId = (await createCategory(replier, { groupId: otherGroup, name: "Foreign", parentId: null })).id;
     threadIds = [];
     for (let index = 0; index < 25; index += 1) {
-      const created = await createThread({
-        groupId,
-        userId: author.id,
+      const created = await createThread(author, {
+        group: { id: groupId },
         title: `Thread number ${index}`,
         content: delta(`Body ${index}`),
         categoryId: index % 5 === 0 ? categoryId : null,
-        isPin: index === 3 ? 1 : 0,
       });
       threadIds.push(created.id);
     }
+    await (await getDb()).thread.update({ where: { id: threadIds[3]! }, data: { isPin: 1 } });
     pinnedId = threadIds[3]!;
     bumpedId = threadIds[5]!;
-    await createPost({ threadId: bumpedId, userId: replier.id, content: delta("A reply that bumps the thread") });
+    await createPost(replier, { threadId: bumpedId, content: delta("A reply that bumps the thread"), parentId: null });
   });
 
   async function walk(query: Record<string, string | number>): Promise<number[][]> {

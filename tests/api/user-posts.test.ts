@@ -32,11 +32,13 @@ describe("user post lists (endpoints 11 and 13)", () => {
     author = { id, username, address: wallet.address, token: "", createGroup: liker.createGroup };
     groupName = uniqueName("posts");
     groupId = await liker.createGroup(groupName);
-    categoryId = (await createCategory({ groupId, name: "Talk", parentId: null })).id;
-    thread = await createThread({ groupId, userId: author.id, title: "Author thread", content: delta("first"), categoryId });
-    replyId = (await createPost({ threadId: thread.id, userId: author.id, content: delta("second") })).id;
-    answerId = (await createPost({ threadId: thread.id, userId: liker.id, content: delta("answer"), parentId: replyId })).id;
+    categoryId = (await createCategory(liker, { groupId, name: "Talk", parentId: null })).id;
+    const created = await createThread(author, { group: { id: groupId }, title: "Author thread", content: delta("first"), categoryId });
     const db = await getDb();
+    const { firstPostId } = await db.thread.findUniqueOrThrow({ where: { id: created.id }, select: { firstPostId: true } });
+    thread = { id: created.id, firstPostId: firstPostId! };
+    replyId = (await createPost(author, { threadId: thread.id, content: delta("second"), parentId: null })).id;
+    answerId = (await createPost(liker, { threadId: thread.id, content: delta("answer"), parentId: replyId })).id;
     await db.postLike.createMany({ data: [{ postId: thread.firstPostId, userId: liker.id }, { postId: replyId, userId: liker.id }] });
   });
 

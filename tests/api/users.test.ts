@@ -21,7 +21,7 @@ describe("GET|POST /api/me (endpoint 9)", () => {
   beforeAll(async () => {
     user = await registerEvmUser({ photoUrl: "https://img.example/me.png" });
     ownGroup = uniqueName("mine");
-    await createGroup({ ownerId: user.id, name: ownGroup, title: "Mine", description: "d", cover: "", logo: "" });
+    await createGroup(user, { name: ownGroup, title: "Mine", description: "d", cover: "", logo: "" });
     // Created last, so it is the most recently active group the user is not in.
     otherGroup = uniqueName("other");
     await (await createTestUser()).createGroup(otherGroup);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 // Nothing that reads the environment may be imported statically: setup-env points it at the test database first.
-type Settings = typeof import("@/lib/services/group-settings");
+type Settings = typeof import("@/lib/services/groups");
 type Fixtures = typeof import("../support/fixtures");
 
 let settings: Settings;
@@ -10,7 +10,7 @@ let readGroup: (id: number) => Promise<{ title: string; description: string; cov
 let addAdmin: (groupId: number, userId: number, level: number) => Promise<void>;
 
 beforeAll(async () => {
-  settings = await import("@/lib/services/group-settings");
+  settings = await import("@/lib/services/groups");
   fixtures = await import("../support/fixtures");
   const { getDb } = await import("@/lib/db/client");
   const db = await getDb();
@@ -22,15 +22,16 @@ beforeAll(async () => {
 
 const CHANGES = { title: "  Renamed  ", description: "New words", cover: "https://img.example/cover.png", logo: "" };
 
-async function expectApiError(promise: Promise<unknown>, code: number, description: RegExp) {
-  await expect(promise).rejects.toMatchObject({ name: "ApiError", code, message: expect.stringMatching(description) });
+// Services speak in domain errors; the API maps forbidden → 403, invalid → 400, not_found → 404.
+async function expectDomainError(promise: Promise<unknown>, kind: string, description: RegExp) {
+  await expect(promise).rejects.toMatchObject({ kind, message: expect.stringMatching(description) });
 }
 
 describe("updateGroupSettings", () => {
   it("lets the owner change title, description, cover and logo (trimmed)", async () => {
     const owner = await fixtures.createTestUser();
     const groupId = await owner.createGroup();
-    await settings.updateGroupSettings({ groupId, userId: owner.id, ...CHANGES });
+    await settings.updateGroupSettings(owner, groupId, CHANGES);
     expect(await readGroup(groupId)).toEqual({ title: "Renamed", description: "New words", cover: CHANGES.cover, logo: "" });
   });
 
@@ -43,10 +44,10 @@ describe("updateGroupSettings", () => {
     await addAdmin(groupId, admin.id, 2);
     await addAdmin(groupId, moderator.id, 3);
 
-    await settings.updateGroupSettings({ groupId, userId: admin.id, ...CHANGES, title: "By the admin" });
+    await settings.updateGroupSettings(admin, groupId, { ...CHANGES, title: "By the admin" });
     expect((await readGroup(groupId))?.title).toBe("By the admin");
     for (const user of [moderator, stranger]) {
-      await expectApiError(settings.updateGroupSettings({ groupId, userId: user.id, ...CHANGES, title: "Hijacked" }), 40300, /owner or an admin/);
+      await expectDomainError(settings.updateGroupSettings(user, groupId, { ...CHANGES, title: "Hijacked" }), "forbidden", /owner or an admin/);
     }
     expect((await readGroup(groupId))?.title).toBe("By the admin");
   });
@@ -61,12 +62,12 @@ describe("updateGroupSettings", () => {
     const owner = await fixtures.createTestUser();
     const groupId = await owner.createGroup();
     const before = await readGroup(groupId);
-    await expectApiError(settings.updateGroupSettings({ groupId, userId: owner.id, ...CHANGES, ...bad }), 40000, message);
+    await expectDomainError(settings.updateGroupSettings(owner, groupId, { ...CHANGES, ...bad }), "invalid", message);
     expect(await readGroup(groupId)).toEqual(before);
   });
 
   it("answers 404 for a group that does not exist", async () => {
     const user = await fixtures.createTestUser();
-    await expectApiError(settings.updateGroupSettings({ groupId: 2_000_000_000, userId: user.id, ...CHANGES }), 40400, /group not found/);
+    await expectDomainError(settings.updateGroupSettings(user, 2_000_000_000, CHANGES), "not_found", /group not found/);
   });
 });

@@ -31,8 +31,9 @@ function answer(code: unknown, response: http.ServerResponse) {
   }
 }
 
-async function expectApiError(promise: Promise<unknown>, code: number, description: RegExp) {
-  await expect(promise).rejects.toMatchObject({ name: "ApiError", code, message: expect.stringMatching(description) });
+// Services speak in domain errors; the API maps unauthenticated → 40103, invalid → 40000, unavailable → 50000.
+async function expectDomainError(promise: Promise<unknown>, kind: string, description: RegExp) {
+  await expect(promise).rejects.toMatchObject({ kind, message: expect.stringMatching(description) });
 }
 
 beforeAll(async () => {
@@ -81,24 +82,24 @@ describe("web wallet (type 4) through the provider", () => {
   });
 
   it.each([
-    ["a rejected code", "nope", 40103, /rejected by the web-wallet provider/],
-    ["a code for another wallet", "good:someone-else@web", 40103, /belongs to another wallet/],
-    ["a missing code", undefined, 40000, /^web3_wallet_auth_code: is required/],
-    ["a provider answer that is not JSON", "garbled", 50000, /unusable answer/],
-    ["a provider failure", "down", 50000, /unusable answer/],
-  ])("refuses %s and registers nothing", async (_label, code, errorCode, description) => {
+    ["a rejected code", "nope", "unauthenticated", /rejected by the web-wallet provider/],
+    ["a code for another wallet", "good:someone-else@web", "unauthenticated", /belongs to another wallet/],
+    ["a missing code", undefined, "invalid", /^web3_wallet_auth_code: is required/],
+    ["a provider answer that is not JSON", "garbled", "unavailable", /unusable answer/],
+    ["a provider failure", "down", "unavailable", /unusable answer/],
+  ])("refuses %s and registers nothing", async (_label, code, errorKind, description) => {
     const address = `${uniqueName("web")}@wallet`;
     const input = { walletType: 4 as const, web3PublicKey: address, webWalletAuthCode: code, username: uniqueName("w"), photoUrl: "" };
-    await expectApiError(auth.registerWithWallet(input), errorCode, description);
-    await expectApiError(auth.loginWithWallet(input), errorCode, description);
+    await expectDomainError(auth.registerWithWallet(input), errorKind, description);
+    await expectDomainError(auth.loginWithWallet(input), errorKind, description);
     expect(await findWallet(address)).toBeNull();
   });
 
   it("answers 404 for a proven but unregistered web wallet", async () => {
     const address = `${uniqueName("web")}@wallet`;
-    await expectApiError(
+    await expectDomainError(
       auth.loginWithWallet({ walletType: 4, web3PublicKey: address, webWalletAuthCode: `good:${address}` }),
-      40400,
+      "not_found",
       /register first/,
     );
   });

@@ -28,6 +28,6 @@ export async function createTestUser(): Promise<TestUser> {
     address: wallet.address,
     token,
     createGroup: async (name = uniqueName("group")) =>
-      (await createGroup({ ownerId: id, name, title: `Group ${name}`, description: "A test group", cover: "", logo: "" })).id,
+      (await createGroup({ id }, { name, title: `Group ${name}`, description: "A test group", cover: "", logo: "" })).id,
   };
 }

@@ -1,4 +1,3 @@
-import { logout } from "@/lib/api/endpoints/users";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: logout.api });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/logout");

@@ -1,4 +1,3 @@
-import { getMe } from "@/lib/api/endpoints/users";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getMe.api, POST: getMe.api });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/me");

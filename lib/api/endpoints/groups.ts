@@ -1,28 +1,56 @@
 import "server-only";
 import { z } from "zod";
-import { notFound } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/api/api-error";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
+import { readRequestOrigin } from "@/lib/api/request-origin";
 import { serializeGroup } from "@/lib/api/serializers/group";
-import { countOnlineMembers, findAdminLevel, findGroupDetail } from "@/lib/db/groups";
-import type { GroupDto } from "@/lib/schemas/group-schemas";
-import { idParam } from "@/lib/schemas/params";
-
-/** A group in the get-group-info shape, by id or handle; the web pages render the same data. */
-export async function loadGroupInfo(input: { where: { id: number } | { name: string }; viewerId: number | null }): Promise<GroupDto> {
-  const where = "name" in input.where ? { name: input.where.name.toLowerCase() } : input.where;
-  const row = await findGroupDetail(where);
-  if (!row) throw notFound("group");
-  const [onlineMembers, viewerAdminLevel] = await Promise.all([
-    countOnlineMembers(row.id),
-    input.viewerId === null ? Promise.resolve(null) : findAdminLevel(row.id, input.viewerId),
-  ]);
-  return serializeGroup(row, { onlineMembers, viewerAdminLevel });
-}
+import { serializeCreateGroupUser } from "@/lib/api/serializers/user";
+import { CreateGroupFieldsSchema } from "@/lib/schemas/group-create-schemas";
+import { GroupSchema } from "@/lib/schemas/group-schemas";
+import { idParam, trimmedString } from "@/lib/schemas/params";
+import { CreateGroupUserSchema } from "@/lib/schemas/user-schemas";
+import { createGroup, getGroup } from "@/lib/services/groups";
+import { getOwnAccount } from "@/lib/services/user-profile";
+import { checkUserWalletProof } from "@/lib/services/wallet-proof";
 
 // GET /api/v2/groups/{group_id}
 export const getGroupInfo = defineEndpoint(
-  { auth: "optional", params: z.object({ group_id: idParam() }) },
-  async ({ params, viewer }) => ({
-    group: await loadGroupInfo({ where: { id: params.group_id }, viewerId: viewer?.id ?? null }),
-  }),
+  {
+    method: "GET",
+    path: "/api/v2/groups/{group_id}",
+    family: "v2",
+    auth: "optional",
+    tag: "Groups",
+    summary: "4. Get group info",
+    params: z.object({ group_id: idParam() }),
+    response: z.object({ group: GroupSchema }),
+  },
+  async ({ params, viewer }) => ({ group: serializeGroup(await getGroup(viewer, { id: params.group_id })) }),
+);
+
+// POST /api/group/create
+export const createGroupEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/group/create",
+    family: "api",
+    auth: "user",
+    tag: "Groups",
+    summary: "5. Create a group",
+    params: CreateGroupFieldsSchema.extend({
+      uid: idParam(),
+      signature: trimmedString({ min: 1, max: 4096 }),
+      signMsg: z.string({ error: "must be a string" }).max(4096, { error: "must be at most 4096 characters" }).optional(),
+    }),
+    response: z.object({ user: CreateGroupUserSchema }),
+  },
+  async ({ params, viewer, request }) => {
+    if (params.uid !== viewer.id) throw new ApiError(40300, "uid: must be the id of the signed-in user");
+    // Contract section 6: the signature is checked only when the message it signs comes with it.
+    const proof = params.signMsg ? await checkUserWalletProof(viewer.id, params.signature, params.signMsg) : undefined;
+    const { name, title, description, cover, logo } = params;
+    await createGroup(viewer, { name, title, description, cover, logo }, { proof });
+    const bundle = await getOwnAccount(viewer, { groups: true });
+    return { user: serializeCreateGroupUser(bundle, readRequestOrigin(request)) };
+  },
 );

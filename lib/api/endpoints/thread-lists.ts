@@ -1,75 +1,46 @@
 import "server-only";
-import { notFound } from "@/lib/api/api-error";
+import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeThreadListItem } from "@/lib/api/serializers/thread-list-item";
-import { findCategory, findGroupOwner } from "@/lib/db/categories";
-import { listThreadsPage, loadThreadListRelations, toPageWindow, type ThreadPageQuery } from "@/lib/db/thread-lists";
-import {
-  CategoryThreadsParamsSchema,
-  GroupThreadsParamsSchema,
-  type ThreadListItemDto,
-} from "@/lib/schemas/thread-list-schemas";
+import { CategoryThreadsParamsSchema, GroupThreadsParamsSchema, ThreadListItemSchema } from "@/lib/schemas/thread-list-schemas";
+import { listGroupThreads } from "@/lib/services/thread-lists";
 
-// A category named together with a group must be one of that group's (contract section 5).
-async function requireGroupAndCategory(groupId: number, categoryId: number): Promise<void> {
-  const [group, category] = await Promise.all([
-    findGroupOwner(groupId),
-    categoryId > 0 ? findCategory(categoryId) : Promise.resolve(null),
-  ]);
-  if (!group) throw notFound("group");
-  if (categoryId > 0 && (!category || category.groupId !== groupId)) throw notFound("category");
-}
-
-async function loadThreadPage(query: ThreadPageQuery): Promise<ThreadListItemDto[]> {
-  const rows = await listThreadsPage(query);
-  const related = await loadThreadListRelations(rows);
-  const now = new Date();
-  return rows.map((row) => serializeThreadListItem(row, related, now));
-}
-
-/** Endpoint 12: `new` = pinned first, then latest activity; `old` = oldest created first. */
-export async function loadGroupThreads(input: {
-  groupId: number;
-  page: number;
-  perPage: number;
-  categoryId: number;
-  sort: "new" | "old";
-}): Promise<ThreadListItemDto[]> {
-  await requireGroupAndCategory(input.groupId, input.categoryId);
-  return loadThreadPage({ ...input, ...toPageWindow(input.page, input.perPage) });
-}
-
-/** Endpoint 2: one category's threads, pinned first, then latest activity. */
-export async function loadCategoryThreads(input: {
-  groupId: number;
-  categoryId: number;
-  page: number;
-  perPage: number;
-}): Promise<ThreadListItemDto[]> {
-  await requireGroupAndCategory(input.groupId, input.categoryId);
-  return loadThreadPage({ ...input, sort: "new", ...toPageWindow(input.page, input.perPage) });
-}
+const ThreadsResponseSchema = z.object({ threads: z.array(ThreadListItemSchema) });
 
 // GET /api/v2/groups/{group_id}/threads
-export const getGroupThreads = defineEndpoint({ auth: "optional", params: GroupThreadsParamsSchema }, async ({ params }) => ({
-  threads: await loadGroupThreads({
-    groupId: params.group_id,
-    page: params.page,
-    perPage: params.per_page,
-    categoryId: params.category_id,
-    sort: params.sort,
-  }),
-}));
+export const getGroupThreads = defineEndpoint(
+  {
+    method: "GET",
+    path: "/api/v2/groups/{group_id}/threads",
+    family: "v2",
+    auth: "optional",
+    tag: "Threads",
+    summary: "12. Threads of a group",
+    params: GroupThreadsParamsSchema,
+    response: ThreadsResponseSchema,
+  },
+  async ({ params }) => {
+    const { group_id: groupId, category_id: categoryId, page, per_page: perPage, sort } = params;
+    const entries = await listGroupThreads({ groupId, categoryId, page, perPage, sort });
+    return { threads: entries.map((entry) => serializeThreadListItem(entry)) };
+  },
+);
 
 // GET /api/v2/groups/{group_id}/categories/{category_id}
 export const getCategoryThreads = defineEndpoint(
-  { auth: "optional", params: CategoryThreadsParamsSchema },
-  async ({ params }) => ({
-    threads: await loadCategoryThreads({
-      groupId: params.group_id,
-      categoryId: params.category_id,
-      page: params.page,
-      perPage: params.per_page,
-    }),
-  }),
+  {
+    method: "GET",
+    path: "/api/v2/groups/{group_id}/categories/{category_id}",
+    family: "v2",
+    auth: "optional",
+    tag: "Threads",
+    summary: "2. Threads of a category",
+    params: CategoryThreadsParamsSchema,
+    response: ThreadsResponseSchema,
+  },
+  async ({ params }) => {
+    const { group_id: groupId, category_id: categoryId, page, per_page: perPage } = params;
+    const entries = await listGroupThreads({ groupId, categoryId, page, perPage, sort: "new" });
+    return { threads: entries.map((entry) => serializeThreadListItem(entry)) };
+  },
 );

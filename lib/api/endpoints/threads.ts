@@ -1,58 +1,24 @@
 import "server-only";
 import { z } from "zod";
-import { badRequest, notFound } from "@/lib/api/api-error";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
-import { parseDeltaContent } from "@/lib/delta/parse";
-import { findGroupHandle } from "@/lib/db/threads";
-import { loadThread } from "@/lib/read/thread";
+import { serializeThread } from "@/lib/api/serializers/thread";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
-import { optionalIntParam, ThreadSortSchema, ThreadTitleSchema, type ThreadDto } from "@/lib/schemas/thread-schemas";
+import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
+import { readThread } from "@/lib/services/thread-reads";
 import { createThread } from "@/lib/services/threads";
 
-export { loadThread, type LoadThreadInput } from "@/lib/read/thread";
-
 const DEFAULT_PAGE_SIZE = 10;
-
-export interface CreateThreadForUserInput {
-  groupId: number;
-  userId: number;
-  title: string;
-  /** A delta: an array of ops or its JSON text (contract section 8). */
-  content: unknown;
-  /** 0 or null: no category. */
-  categoryId: number | null;
-}
-
-/** Creates a thread with its first post and answers its full record; the web's server action calls it too. */
-export async function createThreadForUser(input: CreateThreadForUserInput): Promise<ThreadDto> {
-  const title = ThreadTitleSchema.safeParse(input.title);
-  if (!title.success) throw badRequest(`title: ${title.error.issues[0]?.message ?? "is invalid"}`);
-  const content = parseDeltaContent(input.content);
-  if (!content.ok) throw badRequest(content.error);
-  const group = await findGroupHandle(input.groupId);
-  if (!group) throw notFound("group");
-  const created = await createThread({
-    groupId: group.id,
-    userId: input.userId,
-    title: title.data,
-    content: content.json,
-    categoryId: input.categoryId || null,
-  });
-  return loadThread({
-    threadId: created.id,
-    groupName: group.name,
-    sort: "new",
-    pageSize: DEFAULT_PAGE_SIZE,
-    startPostId: 0,
-    viewerId: input.userId,
-  });
-}
 
 // GET /api/get_thread/{thread_id}
 export const getThread = defineEndpoint(
   {
+    method: "GET",
+    path: "/api/get_thread/{thread_id}",
+    family: "api",
     auth: "optional",
+    tag: "Threads",
+    summary: "1. Get thread info",
     params: z.object({
       thread_id: idParam(),
       group_name: z.string({ error: "must be a string" }).trim().min(1, { error: "must not be empty" }).max(64),
@@ -60,37 +26,35 @@ export const getThread = defineEndpoint(
       page_size: pageSizeParam(DEFAULT_PAGE_SIZE),
       start_post_id: unsetWhenBlank(intParam().default(0)),
     }),
+    response: ThreadResponseSchema,
   },
-  async ({ params, viewer }) => ({
-    thread: await loadThread({
-      threadId: params.thread_id,
-      groupName: params.group_name,
-      sort: params.sort,
-      pageSize: params.page_size,
-      startPostId: params.start_post_id,
-      viewerId: viewer?.id ?? null,
-    }),
-  }),
+  async ({ params, viewer }) => {
+    const { thread_id: threadId, group_name: groupName, sort, page_size: pageSize, start_post_id: startPostId } = params;
+    return { thread: serializeThread(await readThread(viewer, { threadId, groupName, sort, pageSize, startPostId })) };
+  },
 );
 
 // POST /api/v2/groups/{group_id}/threads/create
 export const createGroupThread = defineEndpoint(
   {
+    method: "POST",
+    path: "/api/v2/groups/{group_id}/threads/create",
+    family: "v2",
     auth: "user",
+    tag: "Threads",
+    summary: "Create a thread with its first post",
     params: z.object({
       group_id: idParam(),
       title: ThreadTitleSchema,
       content: DeltaContentParamSchema,
       category_id: optionalIntParam({ min: 0 }),
     }),
+    response: ThreadResponseSchema,
   },
-  async ({ params, viewer }) => ({
-    thread: await createThreadForUser({
-      groupId: params.group_id,
-      userId: viewer.id,
-      title: params.title,
-      content: params.content,
-      categoryId: params.category_id ?? null,
-    }),
-  }),
+  async ({ params, viewer }) => {
+    const input = { group: { id: params.group_id }, title: params.title, content: params.content, categoryId: params.category_id ?? null };
+    const created = await createThread(viewer, input);
+    const page = { threadId: created.id, groupName: created.groupName, sort: "new" as const, pageSize: DEFAULT_PAGE_SIZE, startPostId: 0 };
+    return { thread: serializeThread(await readThread(viewer, page)) };
+  },
 );

@@ -1,50 +1,67 @@
 import "server-only";
 import { z } from "zod";
-import { notFound } from "@/lib/api/api-error";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { readRequestOrigin } from "@/lib/api/request-origin";
 import { serializeMeUser, serializeUpdateInfoUser } from "@/lib/api/serializers/user";
 import { revokeUserToken } from "@/lib/auth/tokens";
-import { findUserBundle } from "@/lib/db/users";
-import { EmailSchema, IsNftSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
-import { updateUserInfo } from "@/lib/services/user-profile";
-
-async function findBundleOrThrow(userId: number, options: { groups: boolean }) {
-  const bundle = await findUserBundle(userId, options);
-  if (!bundle) throw notFound("user");
-  return bundle;
-}
+import { EmailSchema, IsNftSchema, MeUserSchema, PhotoUrlSchema, UpdateInfoUserSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import { getOwnAccount, updateUserInfo } from "@/lib/services/user-profile";
 
 // GET or POST /api/me
-export const getMe = defineEndpoint({ auth: "user", params: z.object({}) }, async ({ viewer, request }) => {
-  const bundle = await findBundleOrThrow(viewer.id, { groups: true });
-  return { user: serializeMeUser(bundle, readRequestOrigin(request)) };
-});
-
-export const UpdateInfoParamsSchema = z.object({
-  username: UsernameSchema.optional(),
-  photo_url: PhotoUrlSchema.optional(),
-  cover_image: PhotoUrlSchema.optional(),
-  // Contract section 7 names the reference's unnamed email parameter.
-  email: EmailSchema.optional(),
-  is_nft: IsNftSchema.optional(),
-});
+export const getMe = defineEndpoint(
+  {
+    method: ["GET", "POST"],
+    path: "/api/me",
+    family: "api",
+    auth: "user",
+    tag: "Users",
+    summary: "9. The signed-in user",
+    params: z.object({}),
+    response: z.object({ user: MeUserSchema }),
+  },
+  async ({ viewer, request }) => ({ user: serializeMeUser(await getOwnAccount(viewer, { groups: true }), readRequestOrigin(request)) }),
+);
 
 // POST /api/user/update_info
-export const updateInfo = defineEndpoint({ auth: "user", params: UpdateInfoParamsSchema }, async ({ params, viewer, request }) => {
-  await updateUserInfo(viewer.id, {
-    username: params.username,
-    photoUrl: params.photo_url,
-    coverImage: params.cover_image,
-    email: params.email,
-    isNft: params.is_nft,
-  });
-  const bundle = await findBundleOrThrow(viewer.id, { groups: false });
-  return serializeUpdateInfoUser(bundle, readRequestOrigin(request));
-});
+export const updateInfo = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/user/update_info",
+    family: "api",
+    auth: "user",
+    tag: "Users",
+    summary: "6. Update user info",
+    params: z.object({
+      username: UsernameSchema.optional(),
+      photo_url: PhotoUrlSchema.optional(),
+      cover_image: PhotoUrlSchema.optional(),
+      // Contract section 7 names the reference's unnamed email parameter.
+      email: EmailSchema.optional(),
+      is_nft: IsNftSchema.optional(),
+    }),
+    response: UpdateInfoUserSchema,
+  },
+  async ({ params, viewer, request }) => {
+    const { username, photo_url: photoUrl, cover_image: coverImage, email, is_nft: isNft } = params;
+    await updateUserInfo(viewer, { username, photoUrl, coverImage, email, isNft });
+    return serializeUpdateInfoUser(await getOwnAccount(viewer, { groups: false }), readRequestOrigin(request));
+  },
+);
 
 // POST /api/logout
-export const logout = defineEndpoint({ auth: "user", params: z.object({}) }, async ({ viewer }) => {
-  await revokeUserToken(viewer.tokenId);
-  return {};
-});
+export const logout = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/logout",
+    family: "api",
+    auth: "user",
+    tag: "Users",
+    summary: "Revoke the token",
+    params: z.object({}),
+    response: z.object({}),
+  },
+  async ({ viewer }) => {
+    await revokeUserToken(viewer.tokenId);
+    return {};
+  },
+);

@@ -1,66 +1,100 @@
 import "server-only";
-import { notFound } from "@/lib/api/api-error";
+import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { readRequestOrigin } from "@/lib/api/request-origin";
-import {
-  serializePurseRegisterUser,
-  serializeWalletLoginUser,
-  serializeWalletRegisterUser,
-} from "@/lib/api/serializers/user";
-import { findUserBundle, findUserProfile } from "@/lib/db/users";
+import { serializePurseRegisterUser, serializeWalletLoginUser, serializeWalletRegisterUser } from "@/lib/api/serializers/user";
+import { serializeWalletNonce } from "@/lib/api/serializers/wallet-nonce";
+import { PurseRegisterUserSchema, WalletLoginUserSchema, WalletRegisterUserSchema } from "@/lib/schemas/user-schemas";
 import {
   PurseRegisterParamsSchema,
   WalletLoginParamsSchema,
   WalletNonceParamsSchema,
+  WalletNonceSchema,
   WalletRegisterParamsSchema,
 } from "@/lib/schemas/wallet-schemas";
+import { getAccountProfile, getOwnAccount } from "@/lib/services/user-profile";
 import { issueWalletNonce, loginWithWallet, registerPurse, registerWithWallet } from "@/lib/services/wallet-auth";
 
-async function findProfileOrThrow(userId: number) {
-  const row = await findUserProfile(userId);
-  if (!row) throw notFound("user");
-  return row;
-}
-
 // GET /api/wallet/nonce
-export const getWalletNonce = defineEndpoint({ auth: "none", params: WalletNonceParamsSchema }, async ({ params }) =>
-  issueWalletNonce({ web3PublicKey: params.web3_public_key, walletType: params.wallet_type }),
+export const getWalletNonce = defineEndpoint(
+  {
+    method: "GET",
+    path: "/api/wallet/nonce",
+    family: "api",
+    auth: "none",
+    tag: "Wallet",
+    summary: "The message a wallet signs to log in or register",
+    params: WalletNonceParamsSchema,
+    response: WalletNonceSchema,
+  },
+  async ({ params }) => serializeWalletNonce(await issueWalletNonce({ web3PublicKey: params.web3_public_key, walletType: params.wallet_type })),
 );
 
 // POST /api/wallet/login
-export const walletLogin = defineEndpoint({ auth: "none", params: WalletLoginParamsSchema }, async ({ params }) => {
-  const { userId, token } = await loginWithWallet({
-    walletType: params.wallet_type,
-    web3PublicKey: params.web3_public_key,
-    sign: params.sign,
-    signMsg: params.signMsg,
-    webWalletAuthCode: params.web3_wallet_auth_code,
-  });
-  return { user: serializeWalletLoginUser(await findProfileOrThrow(userId)), api_token: token };
-});
+export const walletLogin = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/wallet/login",
+    family: "api",
+    auth: "none",
+    tag: "Wallet",
+    summary: "8. Log in with a wallet",
+    params: WalletLoginParamsSchema,
+    response: z.object({ user: WalletLoginUserSchema, api_token: z.string() }),
+  },
+  async ({ params }) => {
+    const { userId, token } = await loginWithWallet({
+      walletType: params.wallet_type,
+      web3PublicKey: params.web3_public_key,
+      sign: params.sign,
+      signMsg: params.signMsg,
+      webWalletAuthCode: params.web3_wallet_auth_code,
+    });
+    return { user: serializeWalletLoginUser(await getAccountProfile(userId)), api_token: token };
+  },
+);
 
 // POST /api/wallet/register
-export const walletRegister = defineEndpoint({ auth: "none", params: WalletRegisterParamsSchema }, async ({ params }) => {
-  const { userId, token } = await registerWithWallet({
-    walletType: params.wallet_type,
-    web3PublicKey: params.web3_public_key,
-    sign: params.sign,
-    signMsg: params.signMsg,
-    webWalletAuthCode: params.web3_wallet_auth_code,
-    username: params.username,
-    photoUrl: params.photo_url,
-  });
-  return { user: serializeWalletRegisterUser(await findProfileOrThrow(userId)), api_token: token };
-});
+export const walletRegister = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/wallet/register",
+    family: "api",
+    auth: "none",
+    tag: "Wallet",
+    summary: "10. Register with a wallet (an existing address logs in)",
+    params: WalletRegisterParamsSchema,
+    response: z.object({ user: WalletRegisterUserSchema, api_token: z.string() }),
+  },
+  async ({ params }) => {
+    const { userId, token } = await registerWithWallet({
+      walletType: params.wallet_type,
+      web3PublicKey: params.web3_public_key,
+      sign: params.sign,
+      signMsg: params.signMsg,
+      webWalletAuthCode: params.web3_wallet_auth_code,
+      username: params.username,
+      photoUrl: params.photo_url,
+    });
+    return { user: serializeWalletRegisterUser(await getAccountProfile(userId)), api_token: token };
+  },
+);
 
 // POST /api/v2/purse/register
-export const purseRegister = defineEndpoint({ auth: "none", params: PurseRegisterParamsSchema }, async ({ params, request }) => {
-  const { userId } = await registerPurse({
-    web3PublicKey: params.web3_public_key,
-    username: params.username,
-    photoUrl: params.photo_url,
-  });
-  const bundle = await findUserBundle(userId, { groups: true });
-  if (!bundle) throw notFound("user");
-  return { user: serializePurseRegisterUser(bundle, readRequestOrigin(request)) };
-});
+export const purseRegister = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/purse/register",
+    family: "v2",
+    auth: "none",
+    tag: "Wallet",
+    summary: "14. Register a wallet without proof (quick start)",
+    params: PurseRegisterParamsSchema,
+    response: z.object({ user: PurseRegisterUserSchema }),
+  },
+  async ({ params, request }) => {
+    const { userId } = await registerPurse({ web3PublicKey: params.web3_public_key, username: params.username, photoUrl: params.photo_url });
+    const bundle = await getOwnAccount({ id: userId }, { groups: true });
+    return { user: serializePurseRegisterUser(bundle, readRequestOrigin(request)) };
+  },
+);

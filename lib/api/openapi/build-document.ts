@@ -1,18 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import type { Endpoint } from "@/lib/api/define-endpoint";
+import { methodsOf, type EndpointSpec } from "@/lib/api/define-endpoint";
 import { ERROR_CODES } from "@/lib/api/error-codes";
 import type { ApiFamily } from "@/lib/api/envelope";
 
-export interface Operation {
+interface Operation {
   method: "get" | "post";
-  path: string;
-  family: ApiFamily;
-  summary: string;
-  endpoint: Endpoint;
-  /** The zod schema of the envelope's `data` for this operation. */
-  data: z.ZodType;
-  tag: string;
+  spec: EndpointSpec;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -38,8 +32,8 @@ function envelopeSchema(family: ApiFamily, data: JsonSchema, success: boolean): 
   };
 }
 
-function paramFields(endpoint: Endpoint): [string, z.ZodType][] {
-  const params = endpoint.options.params;
+function paramFields(spec: EndpointSpec): [string, z.ZodType][] {
+  const params = spec.params;
   if (!(params instanceof z.ZodObject)) return [];
   return Object.entries(params.shape as Record<string, z.ZodType>).filter(([name]) => name !== "api_key");
 }
@@ -50,9 +44,9 @@ function isRequired(field: z.ZodType): boolean {
 
 const NUMBERS_AS_STRINGS = "Numbers may also be sent as strings.";
 
-function buildOperation(operation: Operation): JsonSchema {
-  const pathNames = new Set([...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
-  const fields = paramFields(operation.endpoint);
+function buildOperation({ method, spec }: Operation): JsonSchema {
+  const pathNames = new Set([...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
+  const fields = paramFields(spec);
   const parameters: JsonSchema[] = [];
   const bodyProperties: Record<string, JsonSchema> = {};
   const bodyRequired: string[] = [];
@@ -60,7 +54,7 @@ function buildOperation(operation: Operation): JsonSchema {
     const schema = toSchema(field);
     if (pathNames.has(name)) {
       parameters.push({ name, in: "path", required: true, schema });
-    } else if (operation.method === "get") {
+    } else if (method === "get") {
       parameters.push({ name, in: "query", required: isRequired(field), schema, description: NUMBERS_AS_STRINGS });
     } else {
       bodyProperties[name] = schema;
@@ -68,18 +62,18 @@ function buildOperation(operation: Operation): JsonSchema {
     }
   }
   const security: JsonSchema[] = [{ apiKeyHeader: [] }, { svcApiKeyHeader: [] }, { apiKeyQuery: [] }];
-  if (operation.endpoint.options.auth === "user") security.forEach((entry) => (entry.userToken = []));
+  if (spec.auth === "user") security.forEach((entry) => (entry.userToken = []));
   const errorResponse = (description: string) => ({
     description,
-    content: { "application/json": { schema: envelopeSchema(operation.family, { type: "object", maxProperties: 0 }, false) } },
+    content: { "application/json": { schema: envelopeSchema(spec.family, { type: "object", maxProperties: 0 }, false) } },
   });
   const body = { type: "object", properties: bodyProperties, required: bodyRequired };
   return {
-    summary: operation.summary,
-    tags: [operation.tag],
-    operationId: `${operation.family}_${operation.method}_${operation.path.replace(/[^a-z0-9]+/gi, "_")}`,
+    summary: spec.summary,
+    tags: [spec.tag],
+    operationId: `${spec.family}_${method}_${spec.path.replace(/[^a-z0-9]+/gi, "_")}`,
     parameters,
-    ...(operation.method === "post"
+    ...(method === "post"
       ? {
           requestBody: {
             description: `Parameters may also travel in the query string. ${NUMBERS_AS_STRINGS}`,
@@ -95,7 +89,7 @@ function buildOperation(operation: Operation): JsonSchema {
     responses: {
       200: {
         description: "Success",
-        content: { "application/json": { schema: envelopeSchema(operation.family, toSchema(operation.data), true) } },
+        content: { "application/json": { schema: envelopeSchema(spec.family, toSchema(spec.response), true) } },
       },
       ...Object.fromEntries(
         Object.entries(ERROR_CODES).map(([code, info]) => [code.slice(0, 3), errorResponse(info.description)]),
@@ -105,10 +99,13 @@ function buildOperation(operation: Operation): JsonSchema {
 }
 
 /** An OpenAPI 3.1 document of both families, built from the schemas the handlers validate with. */
-export function buildOpenApiDocument(operations: Operation[], serverUrl: string): JsonSchema {
+export function buildOpenApiDocument(specs: readonly EndpointSpec[], serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const operation of operations) {
-    (paths[operation.path] ??= {})[operation.method] = buildOperation(operation);
+  for (const spec of specs) {
+    for (const method of methodsOf(spec)) {
+      const lower = method === "GET" ? "get" : "post";
+      (paths[spec.path] ??= {})[lower] = buildOperation({ method: lower, spec });
+    }
   }
   return {
     openapi: "3.1.0",

@@ -1,11 +1,14 @@
 import "server-only";
 import { buildOpenApiDocument } from "@/lib/api/openapi/build-document";
-import { OPERATIONS } from "@/lib/api/openapi/operations";
+import { ENDPOINTS } from "@/lib/api/routes";
 
 let cached: Record<string, unknown> | undefined;
 
 export function getOpenApiDocument(): Record<string, unknown> {
-  cached ??= buildOpenApiDocument(OPERATIONS, "/");
+  cached ??= buildOpenApiDocument(
+    ENDPOINTS.map((endpoint) => endpoint.spec),
+    "/",
+  );
   return cached;
 }
 

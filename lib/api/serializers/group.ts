@@ -1,7 +1,7 @@
 import "server-only";
-import type { GroupDetailRow } from "@/lib/db/groups";
 import { formatGroupTimestamp } from "@/lib/api/time";
 import type { GroupDto } from "@/lib/schemas/group-schemas";
+import type { GroupRecord } from "@/lib/services/groups";
 
 type JsonObject = Record<string, unknown>;
 
@@ -19,13 +19,9 @@ function intField(source: JsonObject, key: string, fallback: number): number {
   return Number.isInteger(value) ? value : fallback;
 }
 
-export interface GroupViewerFacts {
-  onlineMembers: number;
-  viewerAdminLevel: number | null;
-}
-
 /** Group, get-group-info shape. */
-export function serializeGroup(row: GroupDetailRow, facts: GroupViewerFacts): GroupDto {
+export function serializeGroup(record: GroupRecord): GroupDto {
+  const { group: row, role } = record;
   const token = asObject(row.erc20Token);
   const settings = asObject(row.settings);
   const files = asObject(row.attachedFiles);
@@ -75,8 +71,9 @@ export function serializeGroup(row: GroupDetailRow, facts: GroupViewerFacts): Gr
       created_at: formatGroupTimestamp(admin.createdAt),
       updated_at: formatGroupTimestamp(admin.updatedAt),
     })),
-    permission_level: facts.viewerAdminLevel === null ? row.permissionLevel : String(facts.viewerAdminLevel),
-    online_members: facts.onlineMembers,
+    // The viewer's role level when they have one, else the group's default.
+    permission_level: role.level === null ? row.permissionLevel : String(role.level),
+    online_members: record.onlineMembers,
     pending_user: [],
     group_subscription: { current_plan: "free", group_id: row.id, is_canceled: false, period_end: "" },
     members: row.membersCount,

@@ -1,38 +1,13 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
-import type { PostAttachmentRow, PostAuthorRow, PostLikeRow, PostRow } from "@/lib/db/posts";
+import { canDeletePost, canEditPost, type Access } from "@/lib/auth/permissions";
+import type { PostNode } from "@/lib/db/post-tree";
+import type { PostAttachmentRow, PostAuthorRow } from "@/lib/db/posts";
+import { isOnline } from "@/lib/db/presence";
 import type { AttachedFileDto, PostDto, UserBriefDto } from "@/lib/schemas/post-schemas";
 
-/** Everything a page of posts needs besides the rows, loaded in batches beforehand. */
-export interface PostPageContext {
-  viewerId: number | null;
-  /** The viewer's admin level in the thread's group (1 owner, 2 admin, 3 moderator), or null. */
-  viewerAdminLevel: number | null;
-  /** Authors seen at or after this instant are shown as online. */
-  onlineSince: Date;
-  authors: ReadonlyMap<number, PostAuthorRow>;
-  likes: ReadonlyMap<number, readonly PostLikeRow[]>;
-  attachments: ReadonlyMap<number, readonly PostAttachmentRow[]>;
-  viewerLiked: ReadonlySet<number>;
-  /** Replies by parent id, oldest first. */
-  childrenByParent: ReadonlyMap<number, readonly PostRow[]>;
-}
-
-/** Groups replies under their parents, keeping the (oldest-first) order they came in. */
-export function groupRepliesByParent(replies: readonly PostRow[]): Map<number, PostRow[]> {
-  const byParent = new Map<number, PostRow[]>();
-  for (const reply of replies) {
-    if (reply.parentId === null) continue;
-    const list = byParent.get(reply.parentId) ?? [];
-    list.push(reply);
-    byParent.set(reply.parentId, list);
-  }
-  return byParent;
-}
-
-function serializeAuthor(userId: number, context: PostPageContext): UserBriefDto {
-  const author = context.authors.get(userId);
+function serializeAuthor(userId: number, author: PostAuthorRow | null): UserBriefDto {
   // An author row can only be missing if the user was removed mid-request; keep the shape.
   return author ? serializeUserBrief(author) : { id: userId, photo_url: "", username: "", is_nft: 0 };
 }
@@ -53,54 +28,42 @@ export function serializeAttachedFile(file: PostAttachmentRow, post: { id: numbe
   };
 }
 
-function canModerate(level: number | null): boolean {
-  return level !== null && level >= 1 && level <= 3;
-}
-
 /** Post (inside a thread), with its loaded replies nested in `children.posts`. */
-export function serializePost(row: PostRow, context: PostPageContext): PostDto {
-  const author = context.authors.get(row.userId);
-  const isAuthor = context.viewerId !== null && context.viewerId === row.userId;
-  const files = context.attachments.get(row.id) ?? [];
-  const replyUser = row.parentId !== null && row.replyUid > 0 ? serializeAuthor(row.replyUid, context) : null;
+export function serializePost(node: PostNode, access: Access, now = Date.now()): PostDto {
+  const { post, author } = node;
   return {
-    id: row.id,
-    thread_id: row.threadId,
-    created_at: formatTimestamp(row.createdAt),
-    updated_at: formatTimestamp(row.updatedAt),
-    content: row.content,
-    parent_id: row.parentId ?? -1,
-    user_id: row.userId,
-    nsfw: row.nsfw,
-    deleted: row.deleted,
-    sign: row.sign,
-    deleted_by: row.deletedBy ? { id: row.deletedBy.id, username: row.deletedBy.username, is_nft: row.deletedBy.isNft } : null,
-    group_id: row.groupId,
-    archive_id: row.archiveId,
-    reply_uid: row.replyUid,
+    id: post.id,
+    thread_id: post.threadId,
+    created_at: formatTimestamp(post.createdAt),
+    updated_at: formatTimestamp(post.updatedAt),
+    content: post.content,
+    parent_id: post.parentId ?? -1,
+    user_id: post.userId,
+    nsfw: post.nsfw,
+    deleted: post.deleted,
+    sign: post.sign,
+    deleted_by: post.deletedBy ? { id: post.deletedBy.id, username: post.deletedBy.username, is_nft: post.deletedBy.isNft } : null,
+    group_id: post.groupId,
+    archive_id: post.archiveId,
+    reply_uid: post.replyUid,
     is_ban: 0,
     tipped: null,
-    online: Boolean(author?.lastSeenAt && author.lastSeenAt >= context.onlineSince),
+    online: isOnline(author?.lastSeenAt, now),
     badge: [],
     user_title: [],
-    tip_count: row.tipCount,
-    liked: context.viewerLiked.has(row.id) ? 1 : 0,
-    children_count: row.childrenCount,
-    children: { posts: (context.childrenByParent.get(row.id) ?? []).map((child) => serializePost(child, context)) },
-    total_likes: row.likesCount,
-    total_report: row.reportCount,
-    user: serializeAuthor(row.userId, context),
-    likes: (context.likes.get(row.id) ?? []).map((like) => ({
-      id: like.id,
-      user_id: like.userId,
-      post_id: like.postId,
-      is_ban: like.isBan,
-    })),
+    tip_count: post.tipCount,
+    liked: node.likedByViewer ? 1 : 0,
+    children_count: post.childrenCount,
+    children: { posts: node.children.map((child) => serializePost(child, access, now)) },
+    total_likes: post.likesCount,
+    total_report: post.reportCount,
+    user: serializeAuthor(post.userId, author),
+    likes: node.likes.map((like) => ({ id: like.id, user_id: like.userId, post_id: like.postId, is_ban: like.isBan })),
     flags: [],
-    attached_files: files.map((file) => serializeAttachedFile(file, row)),
-    attachments: files.map((file) => ({ id: file.id, post_id: row.id, url: file.url })),
-    reply_user: replyUser,
-    can_edit: isAuthor,
-    can_delete: isAuthor || canModerate(context.viewerAdminLevel),
+    attached_files: node.attachments.map((file) => serializeAttachedFile(file, post)),
+    attachments: node.attachments.map((file) => ({ id: file.id, post_id: post.id, url: file.url })),
+    reply_user: post.parentId !== null && post.replyUid > 0 ? serializeAuthor(post.replyUid, node.replyTo) : null,
+    can_edit: canEditPost(access.actor, post),
+    can_delete: canDeletePost(access.actor, post, access.role),
   };
 }

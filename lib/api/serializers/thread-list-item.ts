@@ -1,15 +1,13 @@
 import "server-only";
-import { ONLINE_WINDOW_MS } from "@/lib/db/groups";
-import type { ThreadListRelations, ThreadListRow } from "@/lib/db/thread-lists";
+import { isOnline } from "@/lib/db/presence";
+import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 
 /** Thread list item (/api/v2): stringly `deleted`/`nsfw`/`gallery_id`, "" for an unset category. */
-export function serializeThreadListItem(row: ThreadListRow, related: ThreadListRelations, now: Date): ThreadListItemDto {
+export function serializeThreadListItem(entry: ThreadListEntry, now = Date.now()): ThreadListItemDto {
+  const { thread: row, lastPoster: lastUser, firstPost, category } = entry;
   const lastUserId = row.lastPostUserId ?? row.userId;
-  const lastUser = related.users.get(lastUserId);
-  const firstPost = row.firstPostId === null ? undefined : related.firstPosts.get(row.firstPostId);
-  const category = row.categoryId === null ? undefined : related.categories.get(row.categoryId);
-  const online = lastUser?.lastSeenAt ? now.getTime() - lastUser.lastSeenAt.getTime() < ONLINE_WINDOW_MS : false;
+  const online = isOnline(lastUser?.lastSeenAt, now);
   return {
     id: row.id,
     title: row.title,

@@ -1,34 +1,20 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
-import { serializePost, type PostPageContext } from "@/lib/api/serializers/post";
+import { serializePost } from "@/lib/api/serializers/post";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
-import type { PostRow } from "@/lib/db/posts";
-import type { EditHistoryRow, HotThreadRow, PinnedThreadRow, ThreadDetailRow } from "@/lib/db/threads";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
-
-/** What the full thread record is made of besides the thread row, all loaded in batches. */
-export interface ThreadRecordParts {
-  firstPost: PostRow;
-  /** The first post's author's admin level in the group, 0 if none. */
-  firstPostAuthorLevel: number;
-  /** The page of top-level posts, in the requested order; their replies are in `context`. */
-  topLevelPosts: readonly PostRow[];
-  context: PostPageContext;
-  pinned: readonly PinnedThreadRow[];
-  hots: readonly HotThreadRow[];
-  editHistory: { count: number; rows: readonly EditHistoryRow[] };
-  participants: number;
-  viewerSubscribed: boolean;
-}
+import type { ThreadRead } from "@/lib/services/thread-reads";
 
 /** Thread (full record), as get thread answers it under data.thread. */
-export function serializeThread(row: ThreadDetailRow, parts: ThreadRecordParts): ThreadDto {
+export function serializeThread(parts: ThreadRead): ThreadDto {
+  const row = parts.thread;
+  const now = Date.now();
   return {
     id: row.id,
     title: row.title,
     user_id: row.userId,
     group_id: row.groupId,
-    first_post_id: parts.firstPost.id,
+    first_post_id: parts.firstPost.post.id,
     updated_at: formatTimestamp(row.updatedAt),
     likes_count: row.likesCount,
     posts_count: row.postsCount,
@@ -39,7 +25,7 @@ export function serializeThread(row: ThreadDetailRow, parts: ThreadRecordParts):
     slug: row.slug,
     badge: [],
     user_title: [],
-    posts: parts.topLevelPosts.map((post) => serializePost(post, parts.context)),
+    posts: parts.posts.map((node) => serializePost(node, parts.access, now)),
     first_level_count: row.firstLevelCount,
     is_subscribe: parts.viewerSubscribed,
     is_pin: row.isPin,
@@ -81,6 +67,6 @@ export function serializeThread(row: ThreadDetailRow, parts: ThreadRecordParts):
     tip_list: [],
     tipped: false,
     user: serializeUserBrief(row.user),
-    first_post: { ...serializePost(parts.firstPost, parts.context), user_group_level: parts.firstPostAuthorLevel },
+    first_post: { ...serializePost(parts.firstPost, parts.access, now), user_group_level: parts.firstPostAuthorLevel },
   };
 }

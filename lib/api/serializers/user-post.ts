@@ -1,6 +1,7 @@
 import "server-only";
 import type { UserPostRow } from "@/lib/db/user-posts";
 import type { UserPostDto } from "@/lib/schemas/user-post-schemas";
+import type { UserPostList } from "@/lib/services/user-posts";
 
 /**
  * Post in a user's post list (by user id), /api/v2 family: `deleted` and `nsfw` as strings.
@@ -37,4 +38,10 @@ export function serializeUserPost(row: UserPostRow, likeUsername: string): UserP
     parent_poster_name: row.parent?.user.username ?? "",
     thread_poster_name: row.thread.user.username,
   };
+}
+
+/** A user's post list: `like_username` names the liker on the "likes" list and is "" elsewhere. */
+export function serializeUserPostList(list: UserPostList): UserPostDto[] {
+  const likeUsername = list.filter === "likes" ? list.user.username : "";
+  return list.posts.map((row) => serializeUserPost(row, likeUsername));
 }

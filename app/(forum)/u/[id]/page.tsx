@@ -1,26 +1,15 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { cache } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { ProfileHeader } from "@/components/users/profile-header";
 import { UserPostList } from "@/components/users/user-post-list";
-import { loadUserPostsById } from "@/lib/api/endpoints/user-posts";
-import { findPostDates, findPublicProfile } from "@/lib/db/profiles";
-import { readIdSegment, readPageParam } from "@/lib/views/page-data";
-
-const POSTS_PER_PAGE = 20;
+import { getProfile, readPageParam } from "@/lib/views/page-data";
+import { loadProfilePosts } from "@/lib/views/profile-view";
 
 interface ProfilePageProps {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
-
-const getProfile = cache(async (idSegment: string) => {
-  const profile = await findPublicProfile(readIdSegment(idSegment));
-  if (!profile) notFound();
-  return profile;
-});
 
 export async function generateMetadata({ params }: ProfilePageProps): Promise<Metadata> {
   const profile = await getProfile((await params).id);
@@ -35,9 +24,7 @@ export default async function ProfilePage({ params, searchParams }: ProfilePageP
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const profile = await getProfile(id);
   const page = readPageParam(query.page);
-  const posts = await loadUserPostsById({ userId: profile.id, page, perPage: POSTS_PER_PAGE });
-  const dates = await findPostDates(posts.map((post) => post.id));
-  const totalPages = Math.max(Math.ceil(profile.postsCount / POSTS_PER_PAGE), 1);
+  const { posts, totalPages } = await loadProfilePosts(profile, page);
   const basePath = `/u/${profile.id}`;
   return (
     <main className="page">
@@ -47,7 +34,7 @@ export default async function ProfilePage({ params, searchParams }: ProfilePageP
           Posts
         </h2>
         {posts.length > 0 ? (
-          <UserPostList posts={posts} dates={dates} />
+          <UserPostList posts={posts} />
         ) : (
           <EmptyState title={page > 1 ? "No posts on this page" : `${profile.username} has not posted yet`}>
             <p>{page > 1 ? "Go back to the first page to see the latest posts." : "Posts and replies will show up here."}</p>

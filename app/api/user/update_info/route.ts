@@ -1,4 +1,3 @@
-import { updateInfo } from "@/lib/api/endpoints/users";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: updateInfo.api });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/user/update_info");

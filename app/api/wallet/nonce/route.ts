@@ -1,4 +1,3 @@
-import { getWalletNonce } from "@/lib/api/endpoints/wallet";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getWalletNonce.api });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/wallet/nonce");

@@ -1,4 +1,3 @@
-import { walletRegister } from "@/lib/api/endpoints/wallet";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: walletRegister.api });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/wallet/register");

@@ -5,7 +5,6 @@ import { CategoryManager } from "@/components/group-admin/category-manager";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
 import { GroupFormPage } from "@/components/groups/group-form-page";
 import { requireViewer } from "@/lib/auth/session";
-import { canManageGroup } from "@/lib/services/group-settings";
 import { getGroupByName, getGroupCategories } from "@/lib/views/page-data";
 
 export const metadata: Metadata = { title: "Community settings", robots: { index: false } };
@@ -16,9 +15,9 @@ interface GroupSettingsPageProps {
 
 export default async function GroupSettingsPage({ params }: GroupSettingsPageProps) {
   const { name } = await params;
-  const viewer = await requireViewer(`/g/${name}/settings`);
+  await requireViewer(`/g/${name}/settings`);
   const group = await getGroupByName(name);
-  if (!(await canManageGroup({ id: group.id, ownerId: group.owner }, viewer.id))) {
+  if (!group.viewerCanManage) {
     return (
       <GroupFormPage
         group={group}

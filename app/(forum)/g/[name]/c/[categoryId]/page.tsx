@@ -6,7 +6,7 @@ import { BoardThreads } from "@/components/groups/board-threads";
 import { GroupBoard } from "@/components/groups/group-board";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import type { CategoryDto } from "@/lib/schemas/category-schemas";
+import type { CategoryView } from "@/lib/views/group-view";
 import { getGroupByName, getGroupCategories, readIdSegment, readPageParam } from "@/lib/views/page-data";
 
 interface CategoryPageProps {
@@ -23,8 +23,8 @@ async function loadCategory(name: string, categoryIdSegment: string) {
   return { group, categories, category };
 }
 
-function findParent(categories: CategoryDto[], category: CategoryDto): CategoryDto | undefined {
-  return category.parent_id === "" ? undefined : categories.find((candidate) => candidate.id === category.parent_id);
+function findParent(categories: CategoryView[], category: CategoryView): CategoryView | undefined {
+  return category.parentId === null ? undefined : categories.find((candidate) => candidate.id === category.parentId);
 }
 
 export async function generateMetadata({ params }: CategoryPageProps): Promise<Metadata> {

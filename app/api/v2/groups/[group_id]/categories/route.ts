@@ -1,4 +1,3 @@
-import { getGroupCategories } from "@/lib/api/endpoints/categories";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getGroupCategories.v2 });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/v2/groups/{group_id}/categories");

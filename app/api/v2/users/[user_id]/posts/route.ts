@@ -1,4 +1,3 @@
-import { getUserPosts } from "@/lib/api/endpoints/user-posts";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getUserPosts.v2 });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/v2/users/{user_id}/posts");

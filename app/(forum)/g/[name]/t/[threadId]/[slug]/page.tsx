@@ -7,10 +7,8 @@ import { PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
 import { EmptyState } from "@/components/ui/empty-state";
 import { pluralize } from "@/lib/format/counts";
-import { excerptFromContent } from "@/lib/views/excerpt";
 import { getGroupByName, getGroupCategories, getThread, getThreadRoute } from "@/lib/views/page-data";
 import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
-import { toPostPage, toPostView } from "@/lib/views/render-posts";
 import "@/components/threads/threads.css";
 
 interface ThreadPageProps {
@@ -31,7 +29,7 @@ async function loadThreadPage({ params, searchParams }: ThreadPageProps) {
 
 export async function generateMetadata(props: ThreadPageProps): Promise<Metadata> {
   const { thread, group, basePath } = await loadThreadPage(props);
-  const description = excerptFromContent(thread.first_post.content, 160, thread.title);
+  const description = thread.excerpt;
   return {
     title: `${thread.title} · ${group.title}`,
     description: description || `A thread in ${group.title} on Agora.`,
@@ -42,11 +40,9 @@ export async function generateMetadata(props: ThreadPageProps): Promise<Metadata
 
 export default async function ThreadPage(props: ThreadPageProps) {
   const { thread, group, sort, pageSize, basePath, extraQuery } = await loadThreadPage(props);
-  const categories = thread.category_index_id === null ? [] : await getGroupCategories(group.id);
-  const category = categories.find((candidate) => candidate.id === thread.category_index_id);
-  const firstPost = toPostView(thread.first_post);
-  const page = toPostPage(thread.posts, pageSize);
-  const replies = Math.max(thread.posts_count - 1, 0);
+  const categories = thread.categoryId === null ? [] : await getGroupCategories(group.id);
+  const category = categories.find((candidate) => candidate.id === thread.categoryId);
+  const { firstPost, page, replies } = thread;
   const trail = [{ href: `/g/${group.name}`, label: group.title }];
   if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
@@ -54,12 +50,12 @@ export default async function ThreadPage(props: ThreadPageProps) {
       <Breadcrumbs links={trail} />
       <header className="thread-header">
         <h1 className="thread-header__title">
-          {thread.is_pin ? <PinnedBadge /> : null}
+          {thread.isPinned ? <PinnedBadge /> : null}
           {thread.title}
         </h1>
         <p className="thread-header__meta">
-          {pluralize(replies, "reply", "replies")} · {pluralize(thread.participant, "participant")} ·{" "}
-          {pluralize(thread.likes_count, "like")}
+          {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} ·{" "}
+          {pluralize(thread.likes, "like")}
         </p>
       </header>
       <PostCard post={firstPost} threadId={thread.id} groupName={group.name} isFirst />
@@ -69,7 +65,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
           <h2 id="replies-heading" className="replies__heading">
             {replies === 0 ? "Replies" : pluralize(replies, "reply", "replies")}
           </h2>
-          {thread.first_level_count > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
+          {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
         </div>
         {page.posts.length > 0 ? (
           <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} />

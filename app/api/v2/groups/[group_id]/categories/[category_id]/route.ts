@@ -1,4 +1,3 @@
-import { getCategoryThreads } from "@/lib/api/endpoints/thread-lists";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ GET: getCategoryThreads.v2 });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/v2/groups/{group_id}/categories/{category_id}");

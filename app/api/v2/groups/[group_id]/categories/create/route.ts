@@ -1,4 +1,3 @@
-import { createGroupCategory } from "@/lib/api/endpoints/categories";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: createGroupCategory.v2 });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/v2/groups/{group_id}/categories/create");

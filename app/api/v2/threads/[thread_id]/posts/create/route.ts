@@ -1,4 +1,3 @@
-import { createThreadPost } from "@/lib/api/endpoints/posts";
-import { serveMethods } from "@/lib/api/route-methods";
+import { serveRoute } from "@/lib/api/routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({ POST: createThreadPost.v2 });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/v2/threads/{thread_id}/posts/create");

@@ -1,7 +1,7 @@
 import "server-only";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "@/lib/api/api-error";
 import { getEnv } from "@/lib/env";
+import { RateLimited } from "@/lib/errors";
 
 const globalForLimiter = globalThis as unknown as { agoraLimiter?: RateLimiterMemory | null };
 
@@ -12,7 +12,7 @@ function getLimiter(): RateLimiterMemory | null {
   return globalForLimiter.agoraLimiter;
 }
 
-/** One budget per API key and client address: a noisy client does not starve the others. */
+/** One budget per subject (API key and client address, or web user): a noisy client does not starve the others. */
 export async function consumeRateLimit(subject: string): Promise<void> {
   const limiter = getLimiter();
   if (!limiter) return;
@@ -21,7 +21,7 @@ export async function consumeRateLimit(subject: string): Promise<void> {
   } catch (result) {
     if (!(result instanceof RateLimiterRes)) throw result;
     const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    throw new ApiError(42900, `Too many requests; retry in ${seconds} s`, { "Retry-After": String(seconds) });
+    throw new RateLimited(seconds);
   }
 }
 

@@ -1,0 +1,56 @@
+import "server-only";
+import { headers } from "next/headers";
+import type { z } from "zod";
+import type { ActionResult } from "@/lib/actions/action-types";
+import { describeForForm } from "@/lib/actions/form-errors";
+import { getViewer, type Viewer } from "@/lib/auth/session";
+import { DomainError } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { consumeRateLimit, readClientAddress } from "@/lib/rate-limit";
+
+export const GENERIC_ERROR = "Something went wrong on our side. Please try again in a moment.";
+export const SIGNED_OUT_ERROR = "Your session has ended. Please sign in again.";
+const STALE_FORM = "This form is out of date. Reload the page and try again.";
+
+type ActionAuth = "user" | "optional";
+
+export interface ActionOptions<S extends z.ZodType, A extends ActionAuth> {
+  /** For the logs. */
+  name: string;
+  auth: A;
+  /** Anyone can call a server action with any arguments, so they are checked like API parameters. */
+  input: S;
+  /** What a person reads when the input does not fit (a stale page, a wallet sending junk). */
+  invalidInput?: string;
+}
+
+export interface ActionContext<I, A extends ActionAuth> {
+  input: I;
+  viewer: A extends "user" ? Viewer : Viewer | null;
+}
+
+/**
+ * A server action, the twin of defineEndpoint: who is asking, a rate limit per person (or
+ * client address), input validation, and domain errors turned into words for the form; any
+ * other failure is logged and answered with a generic message, so nothing internal leaks.
+ */
+export function defineAction<S extends z.ZodType, A extends ActionAuth, R>(
+  options: ActionOptions<S, A>,
+  fn: (context: ActionContext<z.output<S>, A>) => Promise<R>,
+): (input: z.input<S>) => Promise<ActionResult<R>> {
+  return async (input) => {
+    try {
+      const viewer = await getViewer();
+      if (options.auth === "user" && !viewer) return { ok: false, error: SIGNED_OUT_ERROR };
+      await consumeRateLimit(viewer ? `web:user:${viewer.id}` : `web:anon:${readClientAddress(await headers())}`);
+      const parsed = options.input.safeParse(input);
+      if (!parsed.success) return { ok: false, error: options.invalidInput ?? STALE_FORM };
+      const data = await fn({ input: parsed.data as z.output<S>, viewer: viewer as ActionContext<z.output<S>, A>["viewer"] });
+      return { ok: true, data };
+    } catch (error) {
+      if (error instanceof DomainError) return describeForForm(error);
+      logger.error({ err: error, action: options.name }, "server action failed");
+      return { ok: false, error: GENERIC_ERROR };
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/transaction";
+
+/** What decides a person's role in a group, read in one query. */
+export interface GroupRoleFacts {
+  groupId: number;
+  ownerId: number;
+  /** The person's live group_admins level (1 owner, 2 admin, 3 moderator), or null. */
+  level: number | null;
+  superAdmin: boolean;
+}
+
+/** The group's owner and the user's admin level and site role; null when the group does not exist. */
+export async function findGroupRoleFacts(groupId: number, userId: number | null, tx?: Tx): Promise<GroupRoleFacts | null> {
+  const db = tx ?? (await getDb());
+  const uid = userId ?? 0;
+  const rows = await db.$queryRaw<{ owner_id: number; level: number | null; super_admin: number | null }[]>`
+    SELECT g.owner_id, ga.level, u.super_admin
+    FROM groups g
+    LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = ${uid} AND ga.deleted_at IS NULL
+    LEFT JOIN users u ON u.id = ${uid}
+    WHERE g.id = ${groupId}`;
+  const row = rows[0];
+  if (!row) return null;
+  return { groupId, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0 };
+}
+
+/** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group, for pages of posts. */
+export async function loadAdminLevels(groupId: number, userIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.groupAdmin.findMany({
+    where: { groupId, userId: { in: ids }, deletedAt: null },
+    select: { userId: true, level: true },
+  });
+  return new Map(rows.map((row) => [row.userId, row.level]));
+}
+
+/** One user's admin level per group, for the given groups only. */
+export async function loadUserAdminLevels(userId: number, groupIds: readonly number[]): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.groupAdmin.findMany({
+    where: { userId, groupId: { in: [...groupIds] }, deletedAt: null },
+    select: { groupId: true, level: true },
+  });
+  return new Map(rows.map((row) => [row.groupId, row.level]));
+}

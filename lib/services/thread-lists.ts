@@ -1,0 +1,35 @@
+import "server-only";
+import { findCategory } from "@/lib/db/categories";
+import { findGroupHandle } from "@/lib/db/groups";
+import { toPageWindow } from "@/lib/db/pagination";
+import { countGroupThreads, listThreadEntries, type ThreadListEntry } from "@/lib/db/thread-lists";
+import { NotFound } from "@/lib/errors";
+
+export interface ThreadListInput {
+  groupId: number;
+  /** 0: every category of the group. */
+  categoryId: number;
+  page: number;
+  perPage: number;
+  /** "new": pinned first, then latest activity; "old": oldest created first. */
+  sort: "new" | "old";
+}
+
+// A category named together with a group must be one of that group's (contract section 5).
+async function requireGroupAndCategory(groupId: number, categoryId: number): Promise<void> {
+  const [group, category] = await Promise.all([findGroupHandle({ id: groupId }), categoryId > 0 ? findCategory(categoryId) : null]);
+  if (!group) throw new NotFound("group");
+  if (categoryId > 0 && (!category || category.groupId !== groupId)) throw new NotFound("category");
+}
+
+/** Endpoints 2 and 12 and the group pages: one page of a group's (or a category's) threads. */
+export async function listGroupThreads(input: ThreadListInput): Promise<ThreadListEntry[]> {
+  await requireGroupAndCategory(input.groupId, input.categoryId);
+  return listThreadEntries({ ...input, ...toPageWindow(input.page, input.perPage) });
+}
+
+/** The same page with the number of threads it is a page of, for a paginated page. */
+export async function listGroupThreadsWithTotal(input: ThreadListInput): Promise<{ entries: ThreadListEntry[]; total: number }> {
+  const [entries, total] = await Promise.all([listGroupThreads(input), countGroupThreads(input)]);
+  return { entries, total };
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { normalizeWalletKey } from "@/lib/auth/wallet/wallet-address";
+import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
+import { toPageWindow } from "@/lib/db/pagination";
+import {
+  findUserIdByWallet,
+  findUsername,
+  listLikedPosts,
+  listUserPosts as listUserPostRows,
+  listWalletPosts as listWalletPostRows,
+  type UserPostRow,
+  type WalletPostRow,
+} from "@/lib/db/user-posts";
+import { NotFound } from "@/lib/errors";
+
+export interface UserPostsInput {
+  userId: number;
+  page: number;
+  perPage: number;
+  /** "likes": the posts the user liked; "tips": the posts they tipped (Agora has no tips yet). */
+  filter?: "tips" | "likes";
+}
+
+export interface UserPostList {
+  user: { id: number; username: string };
+  filter: UserPostsInput["filter"];
+  posts: UserPostRow[];
+}
+
+/** Endpoint 13 and the profile page: a user's live posts, newest first, or the posts they liked. */
+export async function listUserPosts(input: UserPostsInput): Promise<UserPostList> {
+  const username = await findUsername(input.userId);
+  if (username === null) throw new NotFound("user");
+  const window = { userId: input.userId, ...toPageWindow(input.page, input.perPage) };
+  const user = { id: input.userId, username };
+  if (input.filter === "tips") return { user, filter: input.filter, posts: [] };
+  const posts = input.filter === "likes" ? await listLikedPosts(window) : await listUserPostRows(window);
+  return { user, filter: input.filter, posts };
+}
+
+/**
+ * The stored spellings a web3_public_key may have: EVM addresses are stored lower-case, and a
+ * permaweb wallet is stored under the hash of the modulus a client sends as its public key.
+ */
+function walletAddressCandidates(key: string): string[] {
+  if (/^0x[0-9a-f]{40}$/i.test(key)) return [key.toLowerCase()];
+  const candidates = new Set([key]);
+  const permaweb = normalizeWalletKey(WALLET_TYPES.permaweb, key);
+  if (permaweb.ok) candidates.add(permaweb.address);
+  return [...candidates];
+}
+
+/** Endpoint 11: a wallet owner's posts, newest first. */
+export async function listWalletPosts(input: { web3PublicKey: string; page: number; perPage: number }): Promise<WalletPostRow[]> {
+  const userId = await findUserIdByWallet(walletAddressCandidates(input.web3PublicKey.trim()));
+  if (userId === null) throw new NotFound("user");
+  return listWalletPostRows({ userId, ...toPageWindow(input.page, input.perPage) });
+}

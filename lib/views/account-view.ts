@@ -1,0 +1,26 @@
+import "server-only";
+import type { SignedIn } from "@/lib/auth/permissions";
+import { getAccountProfile } from "@/lib/services/user-profile";
+
+/** The settings page's model: the signed-in person's own editable fields. */
+export interface AccountView {
+  id: number;
+  /** The wallet they signed in with, shown so they know which account this is. */
+  address: string | null;
+  username: string;
+  photoUrl: string;
+  coverImage: string;
+  email: string;
+}
+
+export async function loadAccount(actor: SignedIn): Promise<AccountView> {
+  const user = await getAccountProfile(actor.id);
+  return {
+    id: user.id,
+    address: user.wallets[0]?.address ?? null,
+    username: user.username,
+    photoUrl: user.photoUrl,
+    coverImage: user.coverImage ?? "",
+    email: user.email ?? "",
+  };
+}

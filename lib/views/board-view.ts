@@ -1,0 +1,57 @@
+import "server-only";
+import type { ThreadListEntry } from "@/lib/db/thread-lists";
+import { countPages } from "@/lib/db/pagination";
+import { listGroupThreadsWithTotal } from "@/lib/services/thread-lists";
+import { excerptFromContent } from "@/lib/views/excerpt";
+
+export const THREADS_PER_PAGE = 20;
+
+/** A row of a group's thread list. */
+export interface ThreadRowView {
+  id: number;
+  title: string;
+  slug: string;
+  isPinned: boolean;
+  excerpt: string;
+  replies: number;
+  likes: number;
+  lastActivityAt: Date;
+  author: { id: number; username: string; photoUrl: string };
+  /** Who replied last, when someone did. */
+  lastReplyBy: string | null;
+  category: { id: number; name: string } | null;
+}
+
+export interface BoardPageView {
+  threads: ThreadRowView[];
+  totalPages: number;
+}
+
+export function toThreadRowView({ thread, lastPoster, firstPost, category }: ThreadListEntry): ThreadRowView {
+  const replies = Math.max(thread.postsCount - 1, 0);
+  return {
+    id: thread.id,
+    title: thread.title,
+    slug: thread.slug || "thread",
+    isPinned: thread.isPin !== 0,
+    excerpt: firstPost ? excerptFromContent(firstPost.content, 180, thread.title) : "",
+    replies,
+    likes: thread.likesCount,
+    lastActivityAt: thread.lastActivityAt,
+    author: { id: thread.user.id, username: thread.user.username, photoUrl: thread.user.photoUrl },
+    lastReplyBy: replies > 0 && lastPoster?.username ? lastPoster.username : null,
+    category: category ? { id: category.id, name: category.name } : null,
+  };
+}
+
+/** One page of a group's threads (categoryId null) or of one category's, pinned first, then latest activity. */
+export async function loadBoardPage(input: { groupId: number; categoryId: number | null; page: number }): Promise<BoardPageView> {
+  const { entries, total } = await listGroupThreadsWithTotal({
+    groupId: input.groupId,
+    categoryId: input.categoryId ?? 0,
+    page: input.page,
+    perPage: THREADS_PER_PAGE,
+    sort: "new",
+  });
+  return { threads: entries.map(toThreadRowView), totalPages: countPages(total, THREADS_PER_PAGE) };
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import { canManageGroup, listGroupManagers } from "@/lib/auth/permissions";
+import type { CategoryRow } from "@/lib/db/categories";
+import type { GroupDirectoryRow } from "@/lib/db/groups";
+import type { GroupRecord } from "@/lib/services/groups";
+
+/** The top of every group page and what its write pages need to know. */
+export interface GroupView {
+  id: number;
+  name: string;
+  title: string;
+  description: string;
+  cover: string;
+  logo: string;
+  members: number;
+  onlineMembers: number;
+  /** Who may open the settings: the Settings link is shown to them in the browser. */
+  managerIds: number[];
+  /** Whether the viewer of this request may change the group. */
+  viewerCanManage: boolean;
+}
+
+export interface CategoryView {
+  id: number;
+  name: string;
+  /** null at the top level. */
+  parentId: number | null;
+}
+
+/** A community on the home page. */
+export interface GroupCardView {
+  id: number;
+  name: string;
+  title: string;
+  description: string;
+  logo: string;
+  members: number;
+  threads: number;
+  lastActivityAt: Date;
+}
+
+export function toGroupView({ group, onlineMembers, role }: GroupRecord): GroupView {
+  return {
+    id: group.id,
+    name: group.name,
+    title: group.title,
+    description: group.description,
+    cover: group.cover,
+    logo: group.logo,
+    members: group.membersCount,
+    onlineMembers,
+    managerIds: listGroupManagers(group),
+    viewerCanManage: canManageGroup(role),
+  };
+}
+
+export function toCategoryView(row: CategoryRow): CategoryView {
+  return { id: row.id, name: row.name, parentId: row.parentId };
+}
+
+export function toGroupCardView(row: GroupDirectoryRow): GroupCardView {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    description: row.description,
+    logo: row.logo,
+    members: row.membersCount,
+    threads: row.threadsCount,
+    lastActivityAt: row.lastActivityAt,
+  };
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import type { UserPostRow } from "@/lib/db/user-posts";
+import { countPages } from "@/lib/db/pagination";
+import { listUserPosts } from "@/lib/services/user-posts";
+import { getPublicProfile } from "@/lib/services/user-profile";
+import { excerptFromContent } from "@/lib/views/excerpt";
+
+export const POSTS_PER_PAGE = 20;
+
+export interface ProfileView {
+  id: number;
+  username: string;
+  photoUrl: string;
+  coverImage: string;
+  bio: string;
+  joinedAt: Date;
+  posts: number;
+}
+
+/** A post in a person's list: what it did, where, and its opening words. */
+export interface ProfilePostView {
+  id: number;
+  action: string;
+  createdAt: Date;
+  threadId: number;
+  threadTitle: string;
+  groupName: string;
+  groupTitle: string;
+  /** "" for a deleted post. */
+  excerpt: string;
+}
+
+function describeAction(row: UserPostRow): string {
+  if (row.thread.firstPostId === row.id) return "Started a thread";
+  const parentPoster = row.parent?.user.username;
+  return row.parentId !== null && parentPoster ? `Replied to ${parentPoster}` : "Replied";
+}
+
+export function toProfilePostView(row: UserPostRow): ProfilePostView {
+  const isOpening = row.thread.firstPostId === row.id;
+  return {
+    id: row.id,
+    action: describeAction(row),
+    createdAt: row.createdAt,
+    threadId: row.threadId,
+    threadTitle: row.thread.title,
+    groupName: row.group.name,
+    groupTitle: row.group.title,
+    excerpt: row.deleted === 0 ? excerptFromContent(row.content, 280, isOpening ? row.thread.title : undefined) : "",
+  };
+}
+
+export async function loadProfile(userId: number): Promise<ProfileView> {
+  const profile = await getPublicProfile(userId);
+  return {
+    id: profile.id,
+    username: profile.username,
+    photoUrl: profile.photoUrl,
+    coverImage: profile.coverImage ?? "",
+    bio: profile.bio ?? "",
+    joinedAt: profile.createdAt,
+    posts: profile.postsCount,
+  };
+}
+
+/** One page of a person's posts, newest first, and how many pages there are. */
+export async function loadProfilePosts(profile: ProfileView, page: number): Promise<{ posts: ProfilePostView[]; totalPages: number }> {
+  const { posts } = await listUserPosts({ userId: profile.id, page, perPage: POSTS_PER_PAGE });
+  return { posts: posts.map(toProfilePostView), totalPages: countPages(profile.posts, POSTS_PER_PAGE) };
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { canDeletePost, canEditPost, type Access } from "@/lib/auth/permissions";
+import type { PostNode } from "@/lib/db/post-tree";
+import { renderDeltaToHtml } from "@/lib/delta/render";
+import type { ThreadRead } from "@/lib/services/thread-reads";
+import { excerptFromContent } from "@/lib/views/excerpt";
+import type { PostPageView, PostView } from "@/lib/views/post-view";
+
+/** What the thread page shows besides its posts. */
+export interface ThreadView {
+  id: number;
+  title: string;
+  isPinned: boolean;
+  categoryId: number | null;
+  replies: number;
+  participants: number;
+  likes: number;
+  /** Top-level replies: the sort toggle is offered from two on. */
+  topLevelReplies: number;
+  /** The opening post's text, for the meta description. */
+  excerpt: string;
+  firstPost: PostView;
+  page: PostPageView;
+}
+
+/** One post and its loaded replies, bodies rendered to sanitised HTML. */
+export function toPostView(node: PostNode, access: Access): PostView {
+  const { post } = node;
+  const deleted = post.deleted !== 0;
+  return {
+    id: post.id,
+    html: deleted ? "" : renderDeltaToHtml(post.content),
+    deleted,
+    createdAt: post.createdAt.toISOString(),
+    likes: post.likesCount,
+    likedByViewer: node.likedByViewer,
+    canEdit: canEditPost(access.actor, post),
+    canDelete: canDeletePost(access.actor, post, access.role),
+    author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: node.author?.photoUrl ?? "" },
+    children: node.children.map((child) => toPostView(child, access)),
+  };
+}
+
+/**
+ * A page of top-level posts fetched with one extra row: the extra one only says that another
+ * page exists, so the last page never ends on an empty "Load more".
+ */
+export function toPostPage(nodes: readonly PostNode[], pageSize: number, access: Access): PostPageView {
+  const page = nodes.slice(0, pageSize);
+  const last = page.at(-1);
+  return { posts: page.map((node) => toPostView(node, access)), nextCursor: nodes.length > pageSize && last ? last.post.id : null };
+}
+
+/** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
+export function toThreadView(read: ThreadRead, pageSize: number): ThreadView {
+  const { thread } = read;
+  return {
+    id: thread.id,
+    title: thread.title,
+    isPinned: thread.isPin !== 0,
+    categoryId: thread.categoryId,
+    replies: Math.max(thread.postsCount - 1, 0),
+    participants: read.participants,
+    likes: thread.likesCount,
+    topLevelReplies: thread.firstLevelCount,
+    excerpt: excerptFromContent(read.firstPost.post.content, 160, thread.title),
+    firstPost: toPostView(read.firstPost, read.access),
+    page: toPostPage(read.posts, pageSize, read.access),
+  };
+}
