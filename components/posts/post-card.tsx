@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { ReplyButton } from "@/components/editor/reply-button";
+import { PostControls } from "@/components/posts/post-controls";
 import { Avatar } from "@/components/ui/avatar";
-import { HeartIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PostView } from "@/lib/views/post-view";
 import "./posts.css";
@@ -38,14 +37,13 @@ export function PostCard({ post, threadId, groupName, isFirst = false }: PostCar
         // renderDeltaToHtml's sanitised output is the only HTML that ever reaches this element.
         <div className="post__body prose" dangerouslySetInnerHTML={{ __html: post.html }} />
       )}
-      <footer className="post__footer">
-        <span className="post__likes" title={`${post.likes} ${post.likes === 1 ? "like" : "likes"}`}>
-          <HeartIcon />
-          <span>{post.likes}</span>
-          <span className="visually-hidden">{post.likes === 1 ? "like" : "likes"}</span>
-        </span>
-        <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} />
-      </footer>
+      {/* Only what the controls use crosses to the client, not the body and replies. */}
+      <PostControls
+        post={{ id: post.id, likes: post.likes, likedByViewer: post.likedByViewer, canEdit: post.canEdit, canDelete: post.canDelete }}
+        threadId={threadId}
+        groupName={groupName}
+        isFirst={isFirst}
+      />
     </article>
   );
 }

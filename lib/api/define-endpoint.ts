@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelope";
 import { toApiError } from "@/lib/api/error-map";
 import { readParams } from "@/lib/api/read-params";
+import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import { touchLastSeen } from "@/lib/db/presence";
@@ -24,7 +25,7 @@ export interface ApiViewer {
 /** Everything the route table and the OpenAPI document know of an endpoint. */
 export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, A extends EndpointAuth = EndpointAuth> {
   method: HttpMethod | readonly HttpMethod[];
-  /** The OpenAPI path, e.g. "/api/v2/groups/{group_id}"; its route file serves it by this name. */
+  /** The OpenAPI path, e.g. "/api/v2/groups/{group_id}": the route table serves the endpoint there. */
   path: string;
   family: ApiFamily;
   auth: A;
@@ -41,7 +42,6 @@ export interface EndpointContext<P, A extends EndpointAuth> {
   request: Request;
 }
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 export interface Endpoint {

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from "@/lib/api/error-codes";
 import { errorEnvelope, familyOfPath } from "@/lib/api/envelope";
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (request: Request, context: RouteContext) => Response | Promise<Response>;
 
 const SERVED = ["GET", "POST"] as const;

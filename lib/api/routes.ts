@@ -1,43 +1,91 @@
 import "server-only";
 import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-endpoint";
-import { createGroupCategory, getGroupCategories } from "@/lib/api/endpoints/categories";
-import { createGroupEndpoint, getGroupInfo } from "@/lib/api/endpoints/groups";
-import { createThreadPost } from "@/lib/api/endpoints/posts";
-import { getCategoryThreads, getGroupThreads } from "@/lib/api/endpoints/thread-lists";
-import { createGroupThread, getThread } from "@/lib/api/endpoints/threads";
-import { getUserPosts, getWalletPostList } from "@/lib/api/endpoints/user-posts";
-import { getMe, logout, updateInfo } from "@/lib/api/endpoints/users";
-import { getWalletNonce, purseRegister, walletLogin, walletRegister } from "@/lib/api/endpoints/wallet";
-import { serveMethods, type RouteExports } from "@/lib/api/route-methods";
+import * as categories from "@/lib/api/endpoints/categories";
+import * as groups from "@/lib/api/endpoints/groups";
+import * as posts from "@/lib/api/endpoints/posts";
+import * as threadLists from "@/lib/api/endpoints/thread-lists";
+import * as threads from "@/lib/api/endpoints/threads";
+import * as userPosts from "@/lib/api/endpoints/user-posts";
+import * as users from "@/lib/api/endpoints/users";
+import * as wallet from "@/lib/api/endpoints/wallet";
+import { serveMethods, type RouteContext, type RouteExports } from "@/lib/api/route-methods";
+import { unknownApiPath } from "@/lib/api/unknown-path";
 
-/** Every endpoint of both families, in the reference's order: the route table and the OpenAPI document. */
-export const ENDPOINTS: readonly Endpoint[] = [
-  getThread,
-  getCategoryThreads,
-  createThreadPost,
-  getGroupInfo,
-  createGroupEndpoint,
-  updateInfo,
-  getGroupCategories,
-  walletLogin,
-  getMe,
-  walletRegister,
-  getWalletPostList,
-  getGroupThreads,
-  getUserPosts,
-  purseRegister,
-  getWalletNonce,
-  logout,
-  createGroupThread,
-  createGroupCategory,
-];
+// An endpoint module's exports are its declarations; declaring one is all it takes to serve it.
+const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet];
 
-/** A route file's exports: the handlers of the endpoints declared at `path`, and 405 for other methods. */
-export function serveRoute(path: string): RouteExports {
-  const handlers: Partial<Record<"GET" | "POST", RouteHandler>> = {};
-  for (const endpoint of ENDPOINTS.filter((candidate) => candidate.spec.path === path)) {
-    for (const method of methodsOf(endpoint.spec)) handlers[method] = endpoint.handler;
-  }
-  if (Object.keys(handlers).length === 0) throw new Error(`No endpoint is declared at ${path}`);
-  return serveMethods(handlers);
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === "object" && value !== null && "spec" in value && "handler" in value;
 }
+
+/** Every endpoint of both families: the route table below and the OpenAPI document are built from these. */
+export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));
+
+type Segment = { literal: string } | { param: string };
+
+interface Route {
+  segments: Segment[];
+  /** Literal segments: where two routes match (".../categories/create" and ".../categories/{category_id}"), the more literal wins. */
+  literals: number;
+  exports: RouteExports;
+}
+
+function compileRoutes(endpoints: readonly Endpoint[]): Route[] {
+  const byPath = new Map<string, Partial<Record<"GET" | "POST", RouteHandler>>>();
+  for (const { spec, handler } of endpoints) {
+    const handlers = byPath.get(spec.path) ?? {};
+    for (const method of methodsOf(spec)) {
+      if (handlers[method]) throw new Error(`${method} ${spec.path} is declared twice`);
+      handlers[method] = handler;
+    }
+    byPath.set(spec.path, handlers);
+  }
+  return [...byPath].map(([path, handlers]) => {
+    const segments = path
+      .split("/")
+      .filter(Boolean)
+      .map((part): Segment => (/^\{\w+\}$/.test(part) ? { param: part.slice(1, -1) } : { literal: part }));
+    return { segments, literals: segments.filter((segment) => "literal" in segment).length, exports: serveMethods(handlers) };
+  });
+}
+
+const ROUTES = compileRoutes(ENDPOINTS);
+
+/** The route serving these (decoded) path segments, with its path parameters. */
+export function matchRoute(parts: readonly string[]): { route: Route; params: Record<string, string> } | null {
+  let best: { route: Route; params: Record<string, string> } | null = null;
+  for (const route of ROUTES) {
+    if (route.segments.length !== parts.length || (best && best.route.literals >= route.literals)) continue;
+    const params: Record<string, string> = {};
+    const matches = route.segments.every((segment, index) => {
+      const part = parts[index]!;
+      if ("literal" in segment) return segment.literal === part;
+      params[segment.param] = part;
+      return true;
+    });
+    if (matches) best = { route, params };
+  }
+  return best;
+}
+
+type Method = keyof RouteExports;
+
+function dispatch(method: Method): RouteHandler {
+  return async (request, context) => {
+    const { path } = (await context.params) as { path?: string[] };
+    const found = matchRoute(["api", ...(path ?? [])]);
+    if (!found) return unknownApiPath(request);
+    const routeContext: RouteContext = { params: Promise.resolve(found.params) };
+    return found.route.exports[method](request, routeContext);
+  };
+}
+
+/** The exports of the catch-all route file under /api: every declared endpoint, 405 for other methods, 404 elsewhere. */
+export const apiRouter: RouteExports = {
+  GET: dispatch("GET"),
+  POST: dispatch("POST"),
+  PUT: dispatch("PUT"),
+  PATCH: dispatch("PATCH"),
+  DELETE: dispatch("DELETE"),
+  OPTIONS: dispatch("OPTIONS"),
+};

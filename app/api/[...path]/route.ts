@@ -1,7 +1,4 @@
-import { unknownApiPath } from "@/lib/api/unknown-path";
+// Every endpoint of both families, dispatched by the route table built from their declarations (lib/api/routes.ts).
+import { apiRouter } from "@/lib/api/routes";
 
-export const GET = unknownApiPath;
-export const POST = unknownApiPath;
-export const PUT = unknownApiPath;
-export const PATCH = unknownApiPath;
-export const DELETE = unknownApiPath;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRouter;

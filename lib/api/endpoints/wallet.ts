@@ -15,6 +15,17 @@ import {
 import { getAccountProfile, getOwnAccount } from "@/lib/services/user-profile";
 import { issueWalletNonce, loginWithWallet, registerPurse, registerWithWallet } from "@/lib/services/wallet-auth";
 
+// Login and register carry the same proof parameters (contract section 6).
+function readProof(params: z.output<typeof WalletLoginParamsSchema>) {
+  return {
+    walletType: params.wallet_type,
+    web3PublicKey: params.web3_public_key,
+    sign: params.sign,
+    signMsg: params.signMsg,
+    webWalletAuthCode: params.web3_wallet_auth_code,
+  };
+}
+
 // GET /api/wallet/nonce
 export const getWalletNonce = defineEndpoint(
   {
@@ -43,13 +54,7 @@ export const walletLogin = defineEndpoint(
     response: z.object({ user: WalletLoginUserSchema, api_token: z.string() }),
   },
   async ({ params }) => {
-    const { userId, token } = await loginWithWallet({
-      walletType: params.wallet_type,
-      web3PublicKey: params.web3_public_key,
-      sign: params.sign,
-      signMsg: params.signMsg,
-      webWalletAuthCode: params.web3_wallet_auth_code,
-    });
+    const { userId, token } = await loginWithWallet(readProof(params));
     return { user: serializeWalletLoginUser(await getAccountProfile(userId)), api_token: token };
   },
 );
@@ -67,15 +72,7 @@ export const walletRegister = defineEndpoint(
     response: z.object({ user: WalletRegisterUserSchema, api_token: z.string() }),
   },
   async ({ params }) => {
-    const { userId, token } = await registerWithWallet({
-      walletType: params.wallet_type,
-      web3PublicKey: params.web3_public_key,
-      sign: params.sign,
-      signMsg: params.signMsg,
-      webWalletAuthCode: params.web3_wallet_auth_code,
-      username: params.username,
-      photoUrl: params.photo_url,
-    });
+    const { userId, token } = await registerWithWallet({ ...readProof(params), username: params.username, photoUrl: params.photo_url });
     return { user: serializeWalletRegisterUser(await getAccountProfile(userId)), api_token: token };
   },
 );

@@ -1,3 +1,0 @@
-import { serveRoute } from "@/lib/api/routes";
-
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoute("/api/v2/purse/register");
