@@ -1,13 +1,9 @@
-import { describe, expect, it, vi } from "vitest";
-
-// Views are pure projections; the permission module they ask is pure too, but imports the db layer.
-vi.mock("@/lib/db/roles", () => ({ findGroupRoleFacts: vi.fn() }));
-
-const { excerptFromContent } = await import("@/lib/views/excerpt");
-const { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } = await import("@/lib/views/post-view");
-const { toPostPage, toPostView } = await import("@/lib/views/thread-view");
-type PostNode = import("@/lib/db/post-tree").PostNode;
-type Access = import("@/lib/auth/permissions").Access;
+import { describe, expect, it } from "vitest";
+import type { Access } from "@/lib/auth/permissions";
+import type { PostNode } from "@/lib/db/post-tree";
+import { excerptFromContent } from "@/lib/views/excerpt";
+import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
+import { toPostPage, toPostView } from "@/lib/views/thread-view";
 
 const guest: Access = { actor: null, role: { groupId: 1, userId: null, level: null, superAdmin: false } };
 
