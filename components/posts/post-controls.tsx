@@ -1,7 +1,13 @@
 "use client";
 
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useSession } from "next-auth/react";
+import { useState, useTransition } from "react";
 import { ReplyButton } from "@/components/editor/reply-button";
 import { HeartIcon } from "@/components/ui/icons";
+import { NETWORK_ERROR } from "@/lib/actions/action-types";
+import { setPostLikeAction } from "@/lib/actions/post-actions";
 import type { PostView } from "@/lib/views/post-view";
 
 export interface PostControlsProps {
@@ -12,15 +18,61 @@ export interface PostControlsProps {
   isFirst: boolean;
 }
 
-/** What a reader can do with a post, under it: its likes and Reply; the view model says what this viewer may do. */
+const likesLabel = (count: number) => `${count} ${count === 1 ? "like" : "likes"}`;
+
+/** Like and take back at once; the server's answer (or a failure) settles the count. */
+function LikeButton({ postId, likes, liked }: { postId: number; likes: number; liked: boolean }) {
+  const { data: session } = useSession();
+  const pathname = usePathname();
+  const [state, setState] = useState({ likes, liked });
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const content = (
+    <>
+      <HeartIcon />
+      <span>{state.likes}</span>
+    </>
+  );
+  if (!session?.user?.id) {
+    return (
+      <Link className="post__likes" href={`/signin?next=${encodeURIComponent(pathname ?? "/")}`} title={`${likesLabel(state.likes)}. Sign in to like`}>
+        {content}
+        <span className="visually-hidden">{likesLabel(state.likes)}. Sign in to like</span>
+      </Link>
+    );
+  }
+  function toggle() {
+    const before = state;
+    const wanted = !state.liked;
+    setState({ liked: wanted, likes: state.likes + (wanted ? 1 : -1) });
+    setError(null);
+    startTransition(async () => {
+      const result = await setPostLikeAction({ postId, liked: wanted }).catch(() => null);
+      if (result?.ok) return setState({ liked: result.data.liked, likes: result.data.totalLikes });
+      setState(before);
+      setError(result?.error ?? NETWORK_ERROR);
+    });
+  }
+  return (
+    <>
+      <button type="button" className="post__likes post__like-button" aria-pressed={state.liked} onClick={toggle} disabled={pending} title={state.liked ? "Take your like back" : "Like this post"}>
+        {content}
+        <span className="visually-hidden">{likesLabel(state.likes)}</span>
+      </button>
+      {error ? (
+        <span className="post__control-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** What a reader can do with a post, under it: like it and reply; the view model says what this viewer may do. */
 export function PostControls({ post, threadId, groupName, isFirst }: PostControlsProps) {
   return (
     <footer className="post__footer">
-      <span className="post__likes" title={`${post.likes} ${post.likes === 1 ? "like" : "likes"}`}>
-        <HeartIcon />
-        <span>{post.likes}</span>
-        <span className="visually-hidden">{post.likes === 1 ? "like" : "likes"}</span>
-      </span>
+      <LikeButton postId={post.id} likes={post.likes} liked={post.likedByViewer} />
       <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} />
     </footer>
   );

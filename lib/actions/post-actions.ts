@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import { likePost, unlikePost } from "@/lib/services/likes";
 import { createPost } from "@/lib/services/posts";
 
 const ReplyInput = z.object({
@@ -18,4 +19,11 @@ export const createReplyAction = defineAction(
     const post = await createPost(viewer, input);
     return { postId: post.id };
   },
+);
+
+const LikeInput = z.object({ postId: z.number().int().positive(), liked: z.boolean() });
+
+/** The like button: like or take back, through the same use cases as the API; answers the post's like state. */
+export const setPostLikeAction = defineAction({ name: "setPostLike", auth: "user", input: LikeInput }, async ({ viewer, input }) =>
+  input.liked ? likePost(viewer, input.postId) : unlikePost(viewer, input.postId),
 );

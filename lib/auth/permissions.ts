@@ -88,6 +88,11 @@ export function canPost(actor: Actor, role: GroupRole): boolean {
   return actor !== null && role.userId === actor.id;
 }
 
+/** Liking a post: any signed-in person whose role was loaded (bans will narrow this, as for posting). */
+export function canLike(actor: Actor, role: GroupRole): boolean {
+  return canPost(actor, role);
+}
+
 /** Threads removed from their group are gone for everyone (moderators will see them in the modlog). */
 export function canReadThread(thread: { isDelete: number }): boolean {
   return thread.isDelete === 0;

@@ -6,6 +6,7 @@ import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { idParam } from "@/lib/schemas/params";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { optionalIntParam } from "@/lib/schemas/thread-schemas";
+import { likePost, unlikePost, type LikeState } from "@/lib/services/likes";
 import { createPost } from "@/lib/services/posts";
 
 // POST /api/v2/threads/{thread_id}/posts/create
@@ -31,4 +32,40 @@ export const createThreadPost = defineEndpoint(
     // The author is subscribed after posting whether or not this post subscribed them.
     return { post: serializeCreatedPost(post), is_subscribe: true };
   },
+);
+
+const LikeStateSchema = z.strictObject({ post_id: z.number().int(), liked: z.union([z.literal(0), z.literal(1)]), total_likes: z.number().int() });
+
+function serializeLikeState(state: LikeState): z.infer<typeof LikeStateSchema> {
+  return { post_id: state.postId, liked: state.liked ? 1 : 0, total_likes: state.totalLikes };
+}
+
+// POST /api/v2/posts/{post_id}/like
+export const likePostEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/posts/{post_id}/like",
+    family: "v2",
+    auth: "user",
+    tag: "Posts",
+    summary: "Like a post (idempotent)",
+    params: z.object({ post_id: idParam() }),
+    response: LikeStateSchema,
+  },
+  async ({ params, viewer }) => serializeLikeState(await likePost(viewer, params.post_id)),
+);
+
+// POST /api/v2/posts/{post_id}/unlike
+export const unlikePostEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/posts/{post_id}/unlike",
+    family: "v2",
+    auth: "user",
+    tag: "Posts",
+    summary: "Take a like back (idempotent)",
+    params: z.object({ post_id: idParam() }),
+    response: LikeStateSchema,
+  },
+  async ({ params, viewer }) => serializeLikeState(await unlikePost(viewer, params.post_id)),
 );
