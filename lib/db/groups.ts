@@ -35,10 +35,14 @@ export type GroupDetailRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DETAI
 /** By id, or by handle (handles are stored lower-case). */
 export type GroupKey = { id: number } | { name: string };
 
+/** The unique lookup for a key: handles match case-insensitively. */
+export function groupWhere(key: GroupKey): { id: number } | { name: string } {
+  return "name" in key ? { name: key.name.trim().toLowerCase() } : key;
+}
+
 export async function findGroupDetail(key: GroupKey): Promise<GroupDetailRow | null> {
   const db = await getDb();
-  const where = "name" in key ? { name: key.name.trim().toLowerCase() } : key;
-  return db.group.findUnique({ where, select: GROUP_DETAIL_SELECT });
+  return db.group.findUnique({ where: groupWhere(key), select: GROUP_DETAIL_SELECT });
 }
 
 export interface GroupHandle {
@@ -50,8 +54,7 @@ export interface GroupHandle {
 /** The group's id, handle and owner: enough to know it exists before reading or writing into it. */
 export async function findGroupHandle(key: GroupKey): Promise<GroupHandle | null> {
   const db = await getDb();
-  const where = "name" in key ? { name: key.name.trim().toLowerCase() } : key;
-  return db.group.findUnique({ where, select: { id: true, name: true, ownerId: true } });
+  return db.group.findUnique({ where: groupWhere(key), select: { id: true, name: true, ownerId: true } });
 }
 
 export async function isGroupNameTaken(name: string): Promise<boolean> {

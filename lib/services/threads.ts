@@ -1,6 +1,6 @@
 import "server-only";
 import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
-import type { GroupKey } from "@/lib/db/groups";
+import { groupWhere, type GroupKey } from "@/lib/db/groups";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
@@ -30,8 +30,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
   const content = parseContentOrThrow(input.content);
   const categoryId = input.categoryId || null;
   return inTransaction(async (tx) => {
-    const where = "name" in input.group ? { name: input.group.name.trim().toLowerCase() } : input.group;
-    const group = await tx.group.findUnique({ where, select: { id: true, name: true } });
+    const group = await tx.group.findUnique({ where: groupWhere(input.group), select: { id: true, name: true } });
     if (!group) throw new NotFound("group");
     const role = await loadGroupRole(actor, group.id, tx);
     if (!role || !canPost(actor, role)) throw new Forbidden("You cannot start threads in this group");

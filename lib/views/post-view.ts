@@ -1,3 +1,5 @@
+import type { PostSort } from "@/lib/services/thread-reads";
+
 // What a post looks like to the web pages, on the server and in the browser ("load more"):
 // bodies arrive as sanitised HTML from renderDeltaToHtml, never as raw deltas.
 
@@ -5,7 +7,7 @@
 export const THREAD_PAGE_SIZE = 20;
 export const MAX_THREAD_PAGE_SIZE = 50;
 
-export type PostSort = "old" | "new";
+export type { PostSort };
 
 export interface PostAuthorView {
   id: number;
