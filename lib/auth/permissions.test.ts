@@ -1,24 +1,40 @@
 import { describe, expect, it } from "vitest";
 import {
   canAssignRole,
+  canBan,
+  canChangeRole,
   canDeletePost,
+  canDeleteThread,
   canEditPost,
+  canEditThread,
   canManageGroup,
   canModerate,
   canPost,
   canReadThread,
+  canReply,
+  canRestorePost,
+  canSeeDeletedContent,
+  guestRole,
   listGroupManagers,
   outranks,
   ROLE_LEVEL,
   type GroupRole,
 } from "@/lib/auth/permissions";
 
-const role = (level: number | null, extra: Partial<GroupRole> = {}): GroupRole => ({ groupId: 1, userId: 5, level, superAdmin: false, ...extra });
+const role = (level: number | null, extra: Partial<GroupRole> = {}): GroupRole => ({
+  groupId: 1,
+  userId: 5,
+  level,
+  superAdmin: false,
+  banned: false,
+  ...extra,
+});
 const owner = role(ROLE_LEVEL.owner);
 const admin = role(ROLE_LEVEL.admin);
 const moderator = role(ROLE_LEVEL.moderator);
 const member = role(null);
 const siteAdmin = role(null, { superAdmin: true });
+const otherRole = (level: number | null) => role(level, { userId: 6 });
 
 describe("group abilities", () => {
   it("lets the owner and admins manage the group, moderators and members not", () => {
@@ -53,27 +69,91 @@ describe("group abilities", () => {
 });
 
 describe("post abilities", () => {
-  const post = { userId: 5 };
+  const post = { userId: 5, deleted: 0 };
+  const stranger = role(null, { userId: 6 });
+  const otherModerator = role(ROLE_LEVEL.moderator, { userId: 6 });
 
-  it("lets the author edit, and the author or a moderator delete", () => {
-    expect(canEditPost({ id: 5 }, post)).toBe(true);
-    expect(canEditPost({ id: 6 }, post)).toBe(false);
-    expect(canEditPost(null, post)).toBe(false);
+  it("lets the author or a moderator edit and delete a live post", () => {
+    expect(canEditPost({ id: 5 }, post, member)).toBe(true);
+    expect(canEditPost({ id: 6 }, post, stranger)).toBe(false);
+    expect(canEditPost({ id: 6 }, post, otherModerator)).toBe(true);
+    expect(canEditPost(null, post, guestRole(1))).toBe(false);
     expect(canDeletePost({ id: 5 }, post, member)).toBe(true);
-    expect(canDeletePost({ id: 6 }, post, role(ROLE_LEVEL.moderator, { userId: 6 }))).toBe(true);
-    expect(canDeletePost({ id: 6 }, post, role(null, { userId: 6 }))).toBe(false);
+    expect(canDeletePost({ id: 6 }, post, otherModerator)).toBe(true);
+    expect(canDeletePost({ id: 6 }, post, stranger)).toBe(false);
+    // A role loaded for someone else grants nothing.
+    expect(canDeletePost({ id: 6 }, post, moderator)).toBe(false);
     expect(canDeletePost(null, post, moderator)).toBe(false);
   });
 
-  it("lets a signed-in person post with the role loaded for them", () => {
+  it("stops a banned author from editing but not from deleting their own post", () => {
+    const banned = role(null, { banned: true });
+    expect(canEditPost({ id: 5 }, post, banned)).toBe(false);
+    expect(canDeletePost({ id: 5 }, post, banned)).toBe(true);
+  });
+
+  it("restores: moderators always, the author only what they deleted themselves", () => {
+    expect(canRestorePost({ id: 5 }, { userId: 5, deleted: 1 }, member)).toBe(true);
+    expect(canRestorePost({ id: 5 }, { userId: 5, deleted: 2 }, member)).toBe(false);
+    expect(canRestorePost({ id: 6 }, { userId: 5, deleted: 2 }, otherModerator)).toBe(true);
+    expect(canRestorePost({ id: 6 }, { userId: 5, deleted: 1 }, stranger)).toBe(false);
+    expect(canRestorePost({ id: 6 }, post, otherModerator)).toBe(false);
+  });
+
+  it("shows a deleted post's words to its author and moderators only", () => {
+    expect(canSeeDeletedContent({ id: 5 }, post, member)).toBe(true);
+    expect(canSeeDeletedContent({ id: 6 }, post, otherModerator)).toBe(true);
+    expect(canSeeDeletedContent({ id: 6 }, post, stranger)).toBe(false);
+    expect(canSeeDeletedContent(null, post, guestRole(1))).toBe(false);
+  });
+
+  it("lets a signed-in person post with the role loaded for them, unless banned", () => {
     expect(canPost({ id: 5 }, member)).toBe(true);
     expect(canPost({ id: 6 }, member)).toBe(false);
     expect(canPost(null, member)).toBe(false);
+    expect(canPost({ id: 5 }, role(null, { banned: true }))).toBe(false);
   });
 
-  it("hides removed threads", () => {
-    expect(canReadThread({ isDelete: 0 })).toBe(true);
-    expect(canReadThread({ isDelete: 1 })).toBe(false);
+  it("keeps a locked thread for moderators", () => {
+    expect(canReply({ id: 5 }, member, { isLocked: 1 })).toBe(false);
+    expect(canReply({ id: 5 }, moderator, { isLocked: 1 })).toBe(true);
+    expect(canReply({ id: 5 }, member, { isLocked: 0 })).toBe(true);
+  });
+
+  it("hides removed threads from all but moderators", () => {
+    expect(canReadThread({ isDelete: 0 }, null)).toBe(true);
+    expect(canReadThread({ isDelete: 1 }, null)).toBe(false);
+    expect(canReadThread({ isDelete: 1 }, member)).toBe(false);
+    expect(canReadThread({ isDelete: 1 }, moderator)).toBe(true);
+  });
+});
+
+describe("thread and people abilities", () => {
+  it("lets the author delete a thread only while nobody else replied", () => {
+    expect(canDeleteThread({ id: 5 }, { userId: 5 }, member, false)).toBe(true);
+    expect(canDeleteThread({ id: 5 }, { userId: 5 }, member, true)).toBe(false);
+    expect(canDeleteThread({ id: 6 }, { userId: 5 }, otherRole(ROLE_LEVEL.moderator), true)).toBe(true);
+    expect(canEditThread({ id: 6 }, { userId: 5 }, otherRole(null))).toBe(false);
+  });
+
+  it("bans only people of a lower role, never oneself", () => {
+    expect(canBan({ id: 5 }, moderator, { userId: 6, level: null })).toBe(true);
+    expect(canBan({ id: 5 }, moderator, { userId: 6, level: ROLE_LEVEL.moderator })).toBe(false);
+    expect(canBan({ id: 5 }, admin, { userId: 6, level: ROLE_LEVEL.moderator })).toBe(true);
+    expect(canBan({ id: 5 }, owner, { userId: 5, level: ROLE_LEVEL.owner })).toBe(false);
+    expect(canBan({ id: 5 }, member, { userId: 6, level: null })).toBe(false);
+  });
+
+  it("changes roles as section 12 says: owner any below, admin moderators only", () => {
+    expect(canChangeRole({ id: 5 }, owner, { userId: 6, level: null }, ROLE_LEVEL.admin)).toBe(true);
+    expect(canChangeRole({ id: 5 }, owner, { userId: 6, level: ROLE_LEVEL.admin }, 0)).toBe(true);
+    expect(canChangeRole({ id: 5 }, admin, { userId: 6, level: null }, ROLE_LEVEL.moderator)).toBe(true);
+    expect(canChangeRole({ id: 5 }, admin, { userId: 6, level: null }, ROLE_LEVEL.admin)).toBe(false);
+    expect(canChangeRole({ id: 5 }, admin, { userId: 6, level: ROLE_LEVEL.admin }, 0)).toBe(false);
+    expect(canChangeRole({ id: 5 }, admin, { userId: 6, level: ROLE_LEVEL.moderator }, 0)).toBe(true);
+    expect(canChangeRole({ id: 5 }, moderator, { userId: 6, level: null }, ROLE_LEVEL.moderator)).toBe(false);
+    expect(canChangeRole({ id: 5 }, admin, { userId: 6, level: ROLE_LEVEL.owner }, ROLE_LEVEL.moderator)).toBe(false);
+    expect(canChangeRole({ id: 5 }, owner, { userId: 6, level: null }, 0)).toBe(false);
   });
 });
 

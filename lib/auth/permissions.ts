@@ -29,10 +29,12 @@ export interface GroupRole {
   level: number | null;
   /** Site super_admin: every group ability, in every group. */
   superAdmin: boolean;
+  /** Under a live ban in this group: reads only. */
+  banned: boolean;
 }
 
 export function guestRole(groupId: number): GroupRole {
-  return { groupId, userId: null, level: null, superAdmin: false };
+  return { groupId, userId: null, level: null, superAdmin: false, banned: false };
 }
 
 /** The actor's role in a group (one query; inside a write's transaction when `tx` is given), or null when the group does not exist. */
@@ -42,7 +44,7 @@ export async function loadGroupRole(actor: Actor, groupId: number, tx?: Tx): Pro
   if (!actor) return guestRole(groupId);
   // The owner is level 1 even if the group_admins row went missing.
   const level = facts.ownerId === actor.id ? ROLE_LEVEL.owner : facts.level;
-  return { groupId, userId: actor.id, level, superAdmin: facts.superAdmin };
+  return { groupId, userId: actor.id, level, superAdmin: facts.superAdmin, banned: facts.banned };
 }
 
 function hasLevel(role: GroupRole, atLeast: RoleName): boolean {
@@ -83,35 +85,89 @@ export function outranks(role: GroupRole, targetLevel: number | null): boolean {
   return targetLevel === null || role.level < targetLevel;
 }
 
-/** Writing in a group: any signed-in person whose role was loaded (bans and locks will narrow this). */
-export function canPost(actor: Actor, role: GroupRole): boolean {
+/** Whether the role belongs to this signed-in actor (a role loaded for someone else grants nothing). */
+function isActing(actor: Actor, role: GroupRole): actor is SignedIn {
   return actor !== null && role.userId === actor.id;
 }
 
-/** Liking a post: any signed-in person whose role was loaded (bans will narrow this, as for posting). */
-export function canLike(actor: Actor, role: GroupRole): boolean {
-  return canPost(actor, role);
+/** Writing in a group (posts, threads, likes, reports): signed in and not banned there. */
+export function canPost(actor: Actor, role: GroupRole): boolean {
+  return isActing(actor, role) && !role.banned;
 }
 
-/** Threads removed from their group are gone for everyone (moderators will see them in the modlog). */
-export function canReadThread(thread: { isDelete: number }): boolean {
-  return thread.isDelete === 0;
+/** Replying in a thread: as for posting, and a locked thread takes replies from moderators only. */
+export function canReply(actor: Actor, role: GroupRole, thread: { isLocked: number }): boolean {
+  return canPost(actor, role) && (thread.isLocked === 0 || canModerate(role));
 }
 
-/** A post's own text: its author. */
-export function canEditPost(actor: Actor, post: { userId: number }): boolean {
-  return actor !== null && actor.id === post.userId;
+export const canLike = canPost;
+export const canReport = canPost;
+
+/** A removed thread is gone for everyone but the group's moderators (who can still review it). */
+export function canReadThread(thread: { isDelete: number }, role: GroupRole | null): boolean {
+  return thread.isDelete === 0 || (role !== null && canModerate(role));
 }
 
-/** Removing a post: its author, or a moderator of its group. */
-export function canDeletePost(actor: Actor, post: { userId: number }, role: GroupRole): boolean {
-  return canEditPost(actor, post) || (actor !== null && canModerate(role));
+function isAuthor(actor: Actor, item: { userId: number }): boolean {
+  return actor !== null && actor.id === item.userId;
 }
+
+/** A deleted post's words: still shown to its author and the group's moderators, "[]" to everyone else. */
+export function canSeeDeletedContent(actor: Actor, post: { userId: number }, role: GroupRole): boolean {
+  return isAuthor(actor, post) || (isActing(actor, role) && canModerate(role));
+}
+
+/** Editing a live post: its author (unless banned in the group) or a moderator. */
+export function canEditPost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
+  if (post.deleted !== 0 || actor === null) return false;
+  return (isAuthor(actor, post) && !role.banned) || (isActing(actor, role) && canModerate(role));
+}
+
+/** Deleting a live post: its author, or a moderator of its group. */
+export function canDeletePost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
+  if (post.deleted !== 0 || actor === null) return false;
+  return isAuthor(actor, post) || (isActing(actor, role) && canModerate(role));
+}
+
+/** Bringing a post back: moderators; its author only when they deleted it themselves (deleted 1). */
+export function canRestorePost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
+  if (post.deleted === 0 || actor === null) return false;
+  return (isActing(actor, role) && canModerate(role)) || (isAuthor(actor, post) && post.deleted === 1 && !role.banned);
+}
+
+/** A thread's title and category: its author (unless banned) or a moderator. */
+export function canEditThread(actor: Actor, thread: { userId: number }, role: GroupRole): boolean {
+  return (isAuthor(actor, thread) && !role.banned) || (isActing(actor, role) && canModerate(role));
+}
+
+/** Removing a thread: moderators, or its author while nobody else has replied. */
+export function canDeleteThread(actor: Actor, thread: { userId: number }, role: GroupRole, othersReplied: boolean): boolean {
+  return (isActing(actor, role) && canModerate(role)) || (isAuthor(actor, thread) && !othersReplied);
+}
+
+/** Banning a person: a moderator acting on someone of a lower role (never themselves). */
+export function canBan(actor: Actor, role: GroupRole, target: { userId: number; level: number | null }): boolean {
+  return isActing(actor, role) && canModerate(role) && actor.id !== target.userId && outranks(role, target.level);
+}
+
+/** Changing someone's role to `level` (0 removes it): the owner for admins and moderators, an admin for moderators. */
+export function canChangeRole(actor: Actor, role: GroupRole, target: { userId: number; level: number | null }, level: number): boolean {
+  if (!isActing(actor, role) || actor.id === target.userId || !canManageGroup(role) || !outranks(role, target.level)) return false;
+  return level === 0 ? target.level !== null : canAssignRole(role, level);
+}
+
+/** The signed-in actor is one of the group's moderators (their own role, not someone else's). */
+export function isModerator(actor: Actor, role: GroupRole): boolean {
+  return isActing(actor, role) && canModerate(role);
+}
+
+/** Who did what in the modlog: visible to the group's moderators only. */
+export const canSeeModerators = isModerator;
 
 /** The ids among a group's admin rows that may open its settings (for the page's Settings link). */
 export function listGroupManagers(group: { id: number; ownerId: number; admins: readonly { userId: number; level: number }[] }): number[] {
   const managers = group.admins.filter((admin) =>
-    canManageGroup({ groupId: group.id, userId: admin.userId, level: admin.level, superAdmin: false }),
+    canManageGroup({ groupId: group.id, userId: admin.userId, level: admin.level, superAdmin: false, banned: false }),
   );
   return [...new Set([group.ownerId, ...managers.map((admin) => admin.userId)])];
 }

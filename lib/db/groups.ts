@@ -3,6 +3,16 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
 
+/** A group's live admin rows (owner, admins, moderators), as get group info lists them. */
+const GROUP_ADMINS_QUERY = { where: { deletedAt: null }, orderBy: { id: "asc" } } satisfies Prisma.Group$adminsArgs;
+export type GroupAdminRow = Prisma.GroupAdminGetPayload<object>;
+
+/** The live admin rows of a group. */
+export async function listGroupAdmins(groupId: number): Promise<GroupAdminRow[]> {
+  const db = await getDb();
+  return db.groupAdmin.findMany({ ...GROUP_ADMINS_QUERY, where: { ...GROUP_ADMINS_QUERY.where, groupId } });
+}
+
 export const GROUP_DETAIL_SELECT = {
   id: true,
   name: true,
@@ -27,7 +37,7 @@ export const GROUP_DETAIL_SELECT = {
   createdAt: true,
   updatedAt: true,
   features: { orderBy: { id: "asc" } },
-  admins: { where: { deletedAt: null }, orderBy: { id: "asc" } },
+  admins: GROUP_ADMINS_QUERY,
 } satisfies Prisma.GroupSelect;
 
 export type GroupDetailRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DETAIL_SELECT }>;

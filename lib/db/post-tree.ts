@@ -1,5 +1,7 @@
 import "server-only";
+import { findBannedUserIds } from "@/lib/db/roles";
 import {
+  findPost,
   loadPostAttachments,
   loadPostAuthors,
   loadPostLikes,
@@ -21,22 +23,37 @@ export interface PostNode {
   likes: PostLikeRow[];
   attachments: PostAttachmentRow[];
   likedByViewer: boolean;
+  /** The author is under a live ban in the post's group (the reference's `is_ban`). */
+  authorBanned: boolean;
   children: PostNode[];
 }
 
+async function loadBannedAuthors(rows: readonly PostRow[]): Promise<Set<string>> {
+  const byGroup = new Map<number, number[]>();
+  for (const row of rows) byGroup.set(row.groupId, [...(byGroup.get(row.groupId) ?? []), row.userId]);
+  const banned = new Set<string>();
+  await Promise.all(
+    [...byGroup].map(async ([groupId, userIds]) => {
+      for (const userId of await findBannedUserIds(groupId, userIds)) banned.add(`${groupId}:${userId}`);
+    }),
+  );
+  return banned;
+}
+
 /**
- * Nodes for a set of posts (a page and its replies), with authors, likes, attachments and the
- * viewer's likes loaded in four batched queries whatever the page size. A reply is linked under
+ * Nodes for a set of posts (a page and its replies), with authors, likes, attachments, the
+ * viewer's likes and the authors' bans loaded in five batched queries whatever the page size. A reply is linked under
  * its parent when the parent is in the set; `rows` in id order keeps replies oldest first.
  */
 export async function loadPostNodes(rows: readonly PostRow[], viewerId: number | null): Promise<Map<number, PostNode>> {
   const postIds = rows.map((row) => row.id);
   const userIds = rows.flatMap((row) => (row.replyUid > 0 ? [row.userId, row.replyUid] : [row.userId]));
-  const [authors, likes, attachments, liked] = await Promise.all([
+  const [authors, likes, attachments, liked, banned] = await Promise.all([
     loadPostAuthors(userIds),
     loadPostLikes(postIds),
     loadPostAttachments(postIds),
     loadViewerLikedPostIds(viewerId, postIds),
+    loadBannedAuthors(rows),
   ]);
   const nodes = new Map<number, PostNode>();
   for (const post of rows) {
@@ -48,6 +65,7 @@ export async function loadPostNodes(rows: readonly PostRow[], viewerId: number |
       likes: likes.get(post.id) ?? [],
       attachments: attachments.get(post.id) ?? [],
       likedByViewer: liked.has(post.id),
+      authorBanned: banned.has(`${post.groupId}:${post.userId}`),
       children: [],
     });
   }
@@ -56,4 +74,12 @@ export async function loadPostNodes(rows: readonly PostRow[], viewerId: number |
     parent?.children.push(node);
   }
   return nodes;
+}
+
+/** One post as a thread shows it, without its replies (the answer to an edit, delete or restore). */
+export async function loadPostNode(postId: number, viewerId: number | null): Promise<PostNode | null> {
+  const row = await findPost(postId);
+  if (!row) return null;
+  const nodes = await loadPostNodes([row], viewerId);
+  return nodes.get(postId) ?? null;
 }

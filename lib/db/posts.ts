@@ -20,6 +20,7 @@ export const POST_SELECT = {
   content: true,
   nsfw: true,
   deleted: true,
+  editedAt: true,
   sign: true,
   archiveId: true,
   replyUid: true,

@@ -1,4 +1,5 @@
 import "server-only";
+import { liveBanWhere } from "@/lib/db/bans";
 import { getDb } from "@/lib/db/client";
 import type { Tx } from "@/lib/db/transaction";
 
@@ -9,21 +10,24 @@ export interface GroupRoleFacts {
   /** The person's live group_admins level (1 owner, 2 admin, 3 moderator), or null. */
   level: number | null;
   superAdmin: boolean;
+  /** The person is under a live ban in the group (contract section 12). */
+  banned: boolean;
 }
 
 /** The group's owner and the user's admin level and site role; null when the group does not exist. */
 export async function findGroupRoleFacts(groupId: number, userId: number | null, tx?: Tx): Promise<GroupRoleFacts | null> {
   const db = tx ?? (await getDb());
   const uid = userId ?? 0;
-  const rows = await db.$queryRaw<{ owner_id: number; level: number | null; super_admin: number | null }[]>`
-    SELECT g.owner_id, ga.level, u.super_admin
+  const rows = await db.$queryRaw<{ owner_id: number; level: number | null; super_admin: number | null; banned: boolean }[]>`
+    SELECT g.owner_id, ga.level, u.super_admin,
+      EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = ${uid} AND (b.until IS NULL OR b.until > now())) AS banned
     FROM groups g
     LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = ${uid} AND ga.deleted_at IS NULL
     LEFT JOIN users u ON u.id = ${uid}
     WHERE g.id = ${groupId}`;
   const row = rows[0];
   if (!row) return null;
-  return { groupId, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0 };
+  return { groupId, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0, banned: row.banned };
 }
 
 /** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group, for pages of posts. */
@@ -47,4 +51,16 @@ export async function loadUserAdminLevels(userId: number, groupIds: readonly num
     select: { groupId: true, level: true },
   });
   return new Map(rows.map((row) => [row.groupId, row.level]));
+}
+
+/** The given users' live bans in a group, for the `is_ban` of a page of posts. */
+export async function findBannedUserIds(groupId: number, userIds: readonly number[]): Promise<Set<number>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db.groupBan.findMany({
+    where: { groupId, userId: { in: ids }, ...liveBanWhere() },
+    select: { userId: true },
+  });
+  return new Set(rows.map((row) => row.userId));
 }

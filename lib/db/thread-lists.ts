@@ -20,6 +20,7 @@ export const THREAD_LIST_SELECT = {
   lastPostId: true,
   lastPostUserId: true,
   isPin: true,
+  isLocked: true,
   createdAt: true,
   lastActivityAt: true,
   user: { select: POST_AUTHOR_SELECT },

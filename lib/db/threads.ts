@@ -23,6 +23,7 @@ export const THREAD_DETAIL_SELECT = {
   firstLevelCount: true,
   likesCount: true,
   isPin: true,
+  isLocked: true,
   isDelete: true,
   galleryId: true,
   lotteryId: true,
@@ -53,6 +54,7 @@ export type EditHistoryRow = Prisma.PostEditGetPayload<{ select: typeof EDIT_HIS
 
 const THREAD_ROUTE_SELECT = {
   id: true,
+  userId: true,
   slug: true,
   isDelete: true,
   firstPostId: true,

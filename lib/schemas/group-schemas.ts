@@ -14,7 +14,7 @@ const FeatureSchema = z.object({
   status: z.number().int().nullable(),
 });
 
-const GroupAdminSchema = z.object({
+export const GroupAdminSchema = z.object({
   id: z.number().int(),
   group_id: z.number().int(),
   level: z.number().int(),
@@ -90,3 +90,5 @@ export const GroupSchema = z.object({
 });
 
 export type GroupDto = z.infer<typeof GroupSchema>;
+
+export type GroupAdminDto = z.infer<typeof GroupAdminSchema>;

@@ -40,6 +40,7 @@ export const ThreadListItemSchema = z.strictObject({
   first_post_id: z.number().int(),
   last_post_id: z.number().int(),
   is_pin: z.number().int(),
+  is_locked: z.number().int(),
   last_user_name: z.string(),
   categorys_id: IntOrEmpty,
   categorys_name: z.string(),

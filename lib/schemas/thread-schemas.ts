@@ -69,6 +69,7 @@ export const ThreadSchema = z.strictObject({
   first_level_count: Int,
   is_subscribe: z.boolean(),
   is_pin: Int,
+  is_locked: Int,
   pinned: z.strictObject({ home: z.array(PinnedThreadSchema) }),
   hots: z.array(HotThreadSchema),
   edit_history: z.strictObject({ count: Int, lists: z.array(EditHistoryEntrySchema) }),

@@ -39,7 +39,7 @@ export async function likePost(actor: SignedIn, postId: number): Promise<LikeSta
   return inTransaction(async (tx) => {
     const post = await findLikeablePost(tx, postId);
     const role = await loadGroupRole(actor, post.groupId, tx);
-    if (!role || !canLike(actor, role)) throw new Forbidden("You cannot like posts in this group");
+    if (!role || !canLike(actor, role)) throw new Forbidden(role?.banned ? "You are banned from this group" : "You cannot like posts in this group");
     if (post.deleted !== 0) throw new Forbidden("This post was deleted");
     const { count } = await tx.postLike.createMany({ data: [{ postId, userId: actor.id }], skipDuplicates: true });
     if (count === 1) await moveCounters(tx, post, 1);

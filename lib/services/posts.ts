@@ -1,5 +1,5 @@
 import "server-only";
-import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { canPost, canReply, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { findCreatedPost, type CreatedPostRow } from "@/lib/db/created-post";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
@@ -84,10 +84,11 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const content = parseContentOrThrow(input.content);
   const parentId = input.parentId !== null && input.parentId > 0 ? input.parentId : null;
   const { id } = await inTransaction(async (tx) => {
-    const thread = await tx.thread.findUnique({ where: { id: input.threadId }, select: { id: true, groupId: true, isDelete: true } });
+    const thread = await tx.thread.findUnique({ where: { id: input.threadId }, select: { id: true, groupId: true, isDelete: true, isLocked: true } });
     if (!thread || thread.isDelete !== 0) throw new NotFound("thread");
     const role = await loadGroupRole(actor, thread.groupId, tx);
-    if (!role || !canPost(actor, role)) throw new Forbidden("You cannot post in this group");
+    if (!role || !canPost(actor, role)) throw new Forbidden(role?.banned ? "You are banned from posting in this group" : "You cannot post in this group");
+    if (!canReply(actor, role, thread)) throw new Forbidden("This thread is locked: only moderators can reply");
     return insertPost(tx, thread, { userId: actor.id, content, parentId });
   });
   const created = await findCreatedPost(id);

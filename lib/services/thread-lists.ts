@@ -1,4 +1,5 @@
 import "server-only";
+import { guestRole, loadGroupRole, type Access, type Actor } from "@/lib/auth/permissions";
 import { findCategory } from "@/lib/db/categories";
 import { findGroupHandle } from "@/lib/db/groups";
 import { toPageWindow } from "@/lib/db/pagination";
@@ -22,14 +23,23 @@ async function requireGroupAndCategory(groupId: number, categoryId: number): Pro
   if (categoryId > 0 && (!category || category.groupId !== groupId)) throw new NotFound("category");
 }
 
+/** A page of a group's threads with who reads it (a deleted opening post shows only to its author and moderators). */
+export interface ThreadListPage {
+  entries: ThreadListEntry[];
+  access: Access;
+}
+
 /** Endpoints 2 and 12 and the group pages: one page of a group's (or a category's) threads. */
-export async function listGroupThreads(input: ThreadListInput): Promise<ThreadListEntry[]> {
-  await requireGroupAndCategory(input.groupId, input.categoryId);
-  return listThreadEntries({ ...input, ...toPageWindow(input.page, input.perPage) });
+export async function listGroupThreads(actor: Actor, input: ThreadListInput): Promise<ThreadListPage> {
+  const [role, entries] = await Promise.all([
+    actor ? loadGroupRole(actor, input.groupId) : guestRole(input.groupId),
+    requireGroupAndCategory(input.groupId, input.categoryId).then(() => listThreadEntries({ ...input, ...toPageWindow(input.page, input.perPage) })),
+  ]);
+  return { entries, access: { actor, role: role ?? guestRole(input.groupId) } };
 }
 
 /** The same page with the number of threads it is a page of, for a paginated page. */
-export async function listGroupThreadsWithTotal(input: ThreadListInput): Promise<{ entries: ThreadListEntry[]; total: number }> {
-  const [entries, total] = await Promise.all([listGroupThreads(input), countGroupThreads(input)]);
-  return { entries, total };
+export async function listGroupThreadsWithTotal(actor: Actor, input: ThreadListInput): Promise<ThreadListPage & { total: number }> {
+  const [page, total] = await Promise.all([listGroupThreads(actor, input), countGroupThreads(input)]);
+  return { ...page, total };
 }

@@ -22,15 +22,18 @@ export type ThreadRead = ThreadPageRecord & { access: Access };
 /** Endpoint 1, the thread page and its "load more": one page of a readable thread of the named group. */
 export async function readThread(actor: Actor, input: ThreadPageInput): Promise<ThreadRead> {
   const thread = await findThreadDetail(input.threadId);
-  if (!thread || !canReadThread(thread) || thread.firstPostId === null || thread.group.name !== input.groupName.trim().toLowerCase()) {
+  if (!thread || thread.firstPostId === null || thread.group.name !== input.groupName.trim().toLowerCase()) {
     throw new NotFound("thread");
   }
   const [record, role] = await Promise.all([
-    loadThreadPage({ ...thread, firstPostId: thread.firstPostId }, { ...input, viewerId: actor?.id ?? null }),
+    canReadThread(thread, null) ? loadThreadPage({ ...thread, firstPostId: thread.firstPostId }, { ...input, viewerId: actor?.id ?? null }) : null,
     actor ? loadGroupRole(actor, thread.groupId) : guestRole(thread.groupId),
   ]);
-  if (!record || !role) throw new NotFound("thread");
-  return { ...record, access: { actor, role } };
+  if (!role || !canReadThread(thread, role)) throw new NotFound("thread");
+  // A removed thread is read only after the reader proved to be one of its moderators.
+  const page = record ?? (await loadThreadPage({ ...thread, firstPostId: thread.firstPostId }, { ...input, viewerId: actor?.id ?? null }));
+  if (!page) throw new NotFound("thread");
+  return { ...page, access: { actor, role } };
 }
 
 export interface ThreadLocation {
@@ -39,9 +42,13 @@ export interface ThreadLocation {
   groupName: string;
 }
 
-/** Where a readable thread lives, so a page can 404 or redirect to its canonical address before it streams. */
-export async function locateThread(threadId: number): Promise<ThreadLocation | null> {
+/** Where a thread the actor can read lives, so a page can 404 or redirect to its canonical address before it streams. */
+export async function locateThread(actor: Actor, threadId: number): Promise<ThreadLocation | null> {
   const route = await findThreadRoute(threadId);
-  if (!route || !canReadThread(route) || route.firstPostId === null) return null;
+  if (!route || route.firstPostId === null) return null;
+  if (!canReadThread(route, null)) {
+    const role = actor ? await loadGroupRole(actor, route.groupId) : null;
+    if (!canReadThread(route, role)) return null;
+  }
   return { id: route.id, slug: route.slug || "thread", groupName: route.group.name };
 }

@@ -33,7 +33,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
     const group = await tx.group.findUnique({ where: groupWhere(input.group), select: { id: true, name: true } });
     if (!group) throw new NotFound("group");
     const role = await loadGroupRole(actor, group.id, tx);
-    if (!role || !canPost(actor, role)) throw new Forbidden("You cannot start threads in this group");
+    if (!role || !canPost(actor, role)) throw new Forbidden(role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
     if (categoryId !== null) {
       const category = await tx.category.findUnique({ where: { id: categoryId }, select: { groupId: true } });
       if (!category || category.groupId !== group.id) throw new NotFound("category", "category_id: no such category in this group");

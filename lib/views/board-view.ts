@@ -12,6 +12,7 @@ export interface ThreadRowView {
   title: string;
   slug: string;
   isPinned: boolean;
+  isLocked: boolean;
   excerpt: string;
   replies: number;
   likes: number;
@@ -34,7 +35,8 @@ export function toThreadRowView({ thread, lastPoster, firstPost, category }: Thr
     title: thread.title,
     slug: thread.slug || "thread",
     isPinned: thread.isPin !== 0,
-    excerpt: firstPost ? excerptFromContent(firstPost.content, 180, thread.title) : "",
+    isLocked: thread.isLocked !== 0,
+    excerpt: firstPost && firstPost.deleted === 0 ? excerptFromContent(firstPost.content, 180, thread.title) : "",
     replies,
     likes: thread.likesCount,
     lastActivityAt: thread.lastActivityAt,
@@ -46,7 +48,8 @@ export function toThreadRowView({ thread, lastPoster, firstPost, category }: Thr
 
 /** One page of a group's threads (categoryId null) or of one category's, pinned first, then latest activity. */
 export async function loadBoardPage(input: { groupId: number; categoryId: number | null; page: number }): Promise<BoardPageView> {
-  const { entries, total } = await listGroupThreadsWithTotal({
+  // Rows show excerpts only, and a deleted opening post has none for anyone, so the list is read as a guest.
+  const { entries, total } = await listGroupThreadsWithTotal(null, {
     groupId: input.groupId,
     categoryId: input.categoryId ?? 0,
     page: input.page,

@@ -59,7 +59,7 @@ export const getThread = cache(async (threadId: number, groupName: string, sort:
  * exist or lives in another group than the URL says.
  */
 export const getThreadRoute = cache(async (threadIdSegment: string, groupName: string) => {
-  const route = await locateThread(readIdSegment(threadIdSegment));
+  const route = await locateThread(await getViewer(), readIdSegment(threadIdSegment));
   if (!route || route.groupName !== groupName.toLowerCase()) notFound();
   return { ...route, path: `/g/${route.groupName}/t/${route.id}/${route.slug}` };
 });

@@ -17,9 +17,13 @@ export interface PostAuthorView {
 
 export interface PostView {
   id: number;
-  /** Sanitised HTML rendered on the server from the post's delta. */
+  /** Sanitised HTML rendered on the server from the post's delta; "" for a deleted post the viewer may not read. */
   html: string;
   deleted: boolean;
+  /** Who deleted it, for the placeholder: the author themselves or a moderator. */
+  deletedBy: "author" | "moderator" | null;
+  /** The content was changed after posting (its revisions can be shown). */
+  edited: boolean;
   /** ISO 8601. */
   createdAt: string;
   likes: number;
@@ -27,7 +31,12 @@ export interface PostView {
   /** What the viewer may do with it (lib/auth/permissions.ts decided). */
   canEdit: boolean;
   canDelete: boolean;
+  canRestore: boolean;
+  /** Signed in, allowed to write in the group, and not the author. */
+  canReport: boolean;
   author: PostAuthorView;
+  /** The author is banned in this group. */
+  authorBanned: boolean;
   children: PostView[];
 }
 

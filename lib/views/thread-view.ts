@@ -1,5 +1,16 @@
 import "server-only";
-import { canDeletePost, canEditPost, type Access } from "@/lib/auth/permissions";
+import {
+  canDeletePost,
+  canDeleteThread,
+  canEditPost,
+  canEditThread,
+  isModerator,
+  canReply,
+  canReport,
+  canRestorePost,
+  canSeeDeletedContent,
+  type Access,
+} from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
 import { renderDeltaToHtml } from "@/lib/delta/render";
 import type { ThreadRead } from "@/lib/services/thread-reads";
@@ -11,6 +22,9 @@ export interface ThreadView {
   id: number;
   title: string;
   isPinned: boolean;
+  isLocked: boolean;
+  /** Removed from the group; only its moderators get this far. */
+  isDeleted: boolean;
   categoryId: number | null;
   replies: number;
   participants: number;
@@ -21,22 +35,40 @@ export interface ThreadView {
   excerpt: string;
   firstPost: PostView;
   page: PostPageView;
+  viewer: ThreadViewerView;
+}
+
+/** What the reader may do in this thread (lib/auth/permissions.ts decided). */
+export interface ThreadViewerView {
+  signedIn: boolean;
+  /** Banned in the group: the composer gives way to the reason. */
+  banned: boolean;
+  canReply: boolean;
+  canModerate: boolean;
+  canEditThread: boolean;
+  canDeleteThread: boolean;
 }
 
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
 export function toPostView(node: PostNode, access: Access): PostView {
   const { post } = node;
+  const { actor, role } = access;
   const deleted = post.deleted !== 0;
   return {
     id: post.id,
-    html: deleted ? "" : renderDeltaToHtml(post.content),
+    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : renderDeltaToHtml(post.content),
     deleted,
+    deletedBy: deleted ? (post.deleted === 1 ? "author" : "moderator") : null,
+    edited: post.editedAt !== null,
     createdAt: post.createdAt.toISOString(),
     likes: post.likesCount,
     likedByViewer: node.likedByViewer,
-    canEdit: canEditPost(access.actor, post),
-    canDelete: canDeletePost(access.actor, post, access.role),
+    canEdit: canEditPost(actor, post, role),
+    canDelete: canDeletePost(actor, post, role),
+    canRestore: canRestorePost(actor, post, role),
+    canReport: !deleted && canReport(actor, role) && actor?.id !== post.userId,
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: node.author?.photoUrl ?? "" },
+    authorBanned: node.authorBanned,
     children: node.children.map((child) => toPostView(child, access)),
   };
 }
@@ -53,11 +85,14 @@ export function toPostPage(nodes: readonly PostNode[], pageSize: number, access:
 
 /** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
 export function toThreadView(read: ThreadRead, pageSize: number): ThreadView {
-  const { thread } = read;
+  const { thread, access } = read;
+  const { actor, role } = access;
   return {
     id: thread.id,
     title: thread.title,
     isPinned: thread.isPin !== 0,
+    isLocked: thread.isLocked !== 0,
+    isDeleted: thread.isDelete !== 0,
     categoryId: thread.categoryId,
     replies: Math.max(thread.postsCount - 1, 0),
     participants: read.participants,
@@ -66,5 +101,14 @@ export function toThreadView(read: ThreadRead, pageSize: number): ThreadView {
     excerpt: excerptFromContent(read.firstPost.post.content, 160, thread.title),
     firstPost: toPostView(read.firstPost, read.access),
     page: toPostPage(read.posts, pageSize, read.access),
+    viewer: {
+      signedIn: actor !== null,
+      banned: role.banned,
+      canReply: canReply(actor, role, thread),
+      canModerate: isModerator(actor, role),
+      canEditThread: canEditThread(actor, thread, role),
+      // The distinct posters include the author: more than one means someone else replied.
+      canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
+    },
   };
 }

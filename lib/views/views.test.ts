@@ -5,7 +5,7 @@ import { excerptFromContent } from "@/lib/views/excerpt";
 import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
 import { toPostPage, toPostView } from "@/lib/views/thread-view";
 
-const guest: Access = { actor: null, role: { groupId: 1, userId: null, level: null, superAdmin: false } };
+const guest: Access = { actor: null, role: { groupId: 1, userId: null, level: null, superAdmin: false, banned: false } };
 
 function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, children: PostNode[] = []): PostNode {
   const createdAt = new Date("2026-11-21T04:40:00.123Z");
@@ -21,6 +21,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       content: JSON.stringify([{ insert: `post ${id} <script>alert(1)</script>\n` }]),
       nsfw: 0,
       deleted: 0,
+      editedAt: null,
       sign: null,
       archiveId: "",
       replyUid: 0,
@@ -38,6 +39,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
     likes: [],
     attachments: [],
     likedByViewer: false,
+    authorBanned: false,
     children,
   };
 }
@@ -52,19 +54,22 @@ describe("toPostView", () => {
     expect(view.children.map((child) => child.id)).toEqual([2]);
   });
 
-  it("shows no body for a deleted post", () => {
+  it("shows no body for a deleted post, except to its author and moderators, and says who deleted it", () => {
     const view = toPostView(makeNode(1, { deleted: 2 }), guest);
-    expect(view.deleted).toBe(true);
-    expect(view.html).toBe("");
+    expect(view).toMatchObject({ deleted: true, html: "", deletedBy: "moderator", canRestore: false });
+    const author: Access = { actor: { id: 7 }, role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false } };
+    expect(toPostView(makeNode(1, { deleted: 1 }), author)).toMatchObject({ deletedBy: "author", canRestore: true, canEdit: false, canDelete: false });
+    expect(toPostView(makeNode(1, { deleted: 1 }), author).html).toContain("post 1");
   });
 
   it("asks the permission module what the viewer may do", () => {
-    const author: Access = { actor: { id: 7 }, role: { groupId: 1, userId: 7, level: null, superAdmin: false } };
-    const moderator: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: 3, superAdmin: false } };
-    const member: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: null, superAdmin: false } };
+    const author: Access = { actor: { id: 7 }, role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false } };
+    const moderator: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: 3, superAdmin: false, banned: false } };
+    const member: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: null, superAdmin: false, banned: false } };
     expect(toPostView(makeNode(1), author)).toMatchObject({ canEdit: true, canDelete: true });
-    expect(toPostView(makeNode(1), moderator)).toMatchObject({ canEdit: false, canDelete: true });
-    expect(toPostView(makeNode(1), member)).toMatchObject({ canEdit: false, canDelete: false });
+    expect(toPostView(makeNode(1), moderator)).toMatchObject({ canEdit: true, canDelete: true, canReport: true });
+    expect(toPostView(makeNode(1), member)).toMatchObject({ canEdit: false, canDelete: false, canReport: true });
+    expect(toPostView(makeNode(1), author)).toMatchObject({ canReport: false });
     expect(toPostView(makeNode(1), guest)).toMatchObject({ canEdit: false, canDelete: false });
   });
 });

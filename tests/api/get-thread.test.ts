@@ -206,9 +206,9 @@ describe("GET /api/get_thread/{thread_id} (endpoint 1)", () => {
 
     const asAuthor = await fetchThread(subject.id, group.name, {}, replier.token);
     expect(asAuthor.posts[0]).toMatchObject({ liked: 0, can_edit: true, can_delete: true });
-    // The group owner may delete anyone's post but edit only their own.
+    // The group owner, a moderator, may edit and delete anyone's post (contract section 12).
     const asOwner = await fetchThread(subject.id, group.name, {}, owner.token);
-    expect(asOwner.posts[0]).toMatchObject({ can_edit: false, can_delete: true });
+    expect(asOwner.posts[0]).toMatchObject({ can_edit: true, can_delete: true });
     const asGuest = await fetchThread(subject.id, group.name);
     expect(asGuest.posts[0]).toMatchObject({ liked: 0, can_edit: false, can_delete: false });
   });

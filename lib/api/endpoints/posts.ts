@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeCreatedPost } from "@/lib/api/serializers/created-post";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
+import { LikeStateSchema } from "@/lib/schemas/moderation-schemas";
 import { idParam } from "@/lib/schemas/params";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { optionalIntParam } from "@/lib/schemas/thread-schemas";
@@ -33,8 +34,6 @@ export const createThreadPost = defineEndpoint(
     return { post: serializeCreatedPost(post), is_subscribe: true };
   },
 );
-
-const LikeStateSchema = z.strictObject({ post_id: z.number().int(), liked: z.union([z.literal(0), z.literal(1)]), total_likes: z.number().int() });
 
 function serializeLikeState(state: LikeState): z.infer<typeof LikeStateSchema> {
   return { post_id: state.postId, liked: state.liked ? 1 : 0, total_likes: state.totalLikes };

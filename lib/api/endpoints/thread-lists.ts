@@ -19,10 +19,10 @@ export const getGroupThreads = defineEndpoint(
     params: GroupThreadsParamsSchema,
     response: ThreadsResponseSchema,
   },
-  async ({ params }) => {
+  async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage, sort } = params;
-    const entries = await listGroupThreads({ groupId, categoryId, page, perPage, sort });
-    return { threads: entries.map((entry) => serializeThreadListItem(entry)) };
+    const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort });
+    return { threads: entries.map((entry) => serializeThreadListItem(entry, access)) };
   },
 );
 
@@ -38,9 +38,9 @@ export const getCategoryThreads = defineEndpoint(
     params: CategoryThreadsParamsSchema,
     response: ThreadsResponseSchema,
   },
-  async ({ params }) => {
+  async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage } = params;
-    const entries = await listGroupThreads({ groupId, categoryId, page, perPage, sort: "new" });
-    return { threads: entries.map((entry) => serializeThreadListItem(entry)) };
+    const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort: "new" });
+    return { threads: entries.map((entry) => serializeThreadListItem(entry, access)) };
   },
 );

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
+import type { Actor } from "@/lib/auth/permissions";
 import { serializeThread } from "@/lib/api/serializers/thread";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
@@ -9,6 +10,12 @@ import { readThread } from "@/lib/services/thread-reads";
 import { createThread } from "@/lib/services/threads";
 
 const DEFAULT_PAGE_SIZE = 10;
+
+/** A thread's full record as get thread's first page shows it to `viewer` (the answer to the thread writes). */
+export async function readFullThread(viewer: Actor, thread: { id: number; groupName: string }) {
+  const page = { threadId: thread.id, groupName: thread.groupName, sort: "new" as const, pageSize: DEFAULT_PAGE_SIZE, startPostId: 0 };
+  return { thread: serializeThread(await readThread(viewer, page)) };
+}
 
 // GET /api/get_thread/{thread_id}
 export const getThread = defineEndpoint(
@@ -53,8 +60,6 @@ export const createGroupThread = defineEndpoint(
   },
   async ({ params, viewer }) => {
     const input = { group: { id: params.group_id }, title: params.title, content: params.content, categoryId: params.category_id ?? null };
-    const created = await createThread(viewer, input);
-    const page = { threadId: created.id, groupName: created.groupName, sort: "new" as const, pageSize: DEFAULT_PAGE_SIZE, startPostId: 0 };
-    return { thread: serializeThread(await readThread(viewer, page)) };
+    return readFullThread(viewer, await createThread(viewer, input));
   },
 );

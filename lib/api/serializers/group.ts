@@ -1,6 +1,7 @@
 import "server-only";
 import { formatGroupTimestamp } from "@/lib/api/time";
-import type { GroupDto } from "@/lib/schemas/group-schemas";
+import type { GroupAdminRow } from "@/lib/db/groups";
+import type { GroupAdminDto, GroupDto } from "@/lib/schemas/group-schemas";
 import type { GroupRecord } from "@/lib/services/groups";
 
 type JsonObject = Record<string, unknown>;
@@ -17,6 +18,19 @@ function stringField(source: JsonObject, key: string, fallback = ""): string {
 function intField(source: JsonObject, key: string, fallback: number): number {
   const value = Number(source[key]);
   return Number.isInteger(value) ? value : fallback;
+}
+
+/** A row of get group info's `group_admin` (also the answer to a role change). */
+export function serializeGroupAdmin(admin: GroupAdminRow): GroupAdminDto {
+  return {
+    id: admin.id,
+    group_id: admin.groupId,
+    level: admin.level,
+    user_id: admin.userId,
+    deleted_at: admin.deletedAt ? formatGroupTimestamp(admin.deletedAt) : null,
+    created_at: formatGroupTimestamp(admin.createdAt),
+    updated_at: formatGroupTimestamp(admin.updatedAt),
+  };
 }
 
 /** Group, get-group-info shape. */
@@ -62,15 +76,7 @@ export function serializeGroup(record: GroupRecord): GroupDto {
       allow_post: intField(files, "allow_post", 1),
       allow_all_file_type: stringField(files, "allow_all_file_type", "0"),
     },
-    group_admin: row.admins.map((admin) => ({
-      id: admin.id,
-      group_id: admin.groupId,
-      level: admin.level,
-      user_id: admin.userId,
-      deleted_at: admin.deletedAt ? formatGroupTimestamp(admin.deletedAt) : null,
-      created_at: formatGroupTimestamp(admin.createdAt),
-      updated_at: formatGroupTimestamp(admin.updatedAt),
-    })),
+    group_admin: row.admins.map(serializeGroupAdmin),
     // The viewer's role level when they have one, else the group's default.
     permission_level: role.level === null ? row.permissionLevel : String(role.level),
     online_members: record.onlineMembers,

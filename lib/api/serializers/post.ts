@@ -1,7 +1,7 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
-import { canDeletePost, canEditPost, type Access } from "@/lib/auth/permissions";
+import { canDeletePost, canEditPost, canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
 import type { PostAttachmentRow, PostAuthorRow } from "@/lib/db/posts";
 import { isOnline } from "@/lib/db/presence";
@@ -36,7 +36,7 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     thread_id: post.threadId,
     created_at: formatTimestamp(post.createdAt),
     updated_at: formatTimestamp(post.updatedAt),
-    content: post.content,
+    content: post.deleted === 0 || canSeeDeletedContent(access.actor, post, access.role) ? post.content : "[]",
     parent_id: post.parentId ?? -1,
     user_id: post.userId,
     nsfw: post.nsfw,
@@ -46,7 +46,7 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     group_id: post.groupId,
     archive_id: post.archiveId,
     reply_uid: post.replyUid,
-    is_ban: 0,
+    is_ban: node.authorBanned ? 1 : 0,
     tipped: null,
     online: isOnline(author?.lastSeenAt, now),
     badge: [],
@@ -63,7 +63,7 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     attached_files: node.attachments.map((file) => serializeAttachedFile(file, post)),
     attachments: node.attachments.map((file) => ({ id: file.id, post_id: post.id, url: file.url })),
     reply_user: post.parentId !== null && post.replyUid > 0 ? serializeAuthor(post.replyUid, node.replyTo) : null,
-    can_edit: canEditPost(access.actor, post),
+    can_edit: canEditPost(access.actor, post, access.role),
     can_delete: canDeletePost(access.actor, post, access.role),
   };
 }

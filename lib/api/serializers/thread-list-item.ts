@@ -1,10 +1,11 @@
 import "server-only";
+import { canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import { isOnline } from "@/lib/db/presence";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 
 /** Thread list item (/api/v2): stringly `deleted`/`nsfw`/`gallery_id`, "" for an unset category. */
-export function serializeThreadListItem(entry: ThreadListEntry, now = Date.now()): ThreadListItemDto {
+export function serializeThreadListItem(entry: ThreadListEntry, access: Access, now = Date.now()): ThreadListItemDto {
   const { thread: row, lastPoster: lastUser, firstPost, category } = entry;
   const lastUserId = row.lastPostUserId ?? row.userId;
   const online = isOnline(lastUser?.lastSeenAt, now);
@@ -22,6 +23,7 @@ export function serializeThreadListItem(entry: ThreadListEntry, now = Date.now()
     first_post_id: row.firstPostId ?? 0,
     last_post_id: row.lastPostId ?? row.firstPostId ?? 0,
     is_pin: row.isPin,
+    is_locked: row.isLocked,
     last_user_name: lastUser?.username ?? "",
     categorys_id: category ? category.id : "",
     categorys_name: category?.name ?? "",
@@ -39,7 +41,7 @@ export function serializeThreadListItem(entry: ThreadListEntry, now = Date.now()
       is_ban: "0",
     },
     first_post: {
-      content: firstPost?.content ?? "[]",
+      content: firstPost && (firstPost.deleted === 0 || canSeeDeletedContent(access.actor, firstPost, access.role)) ? firstPost.content : "[]",
       deleted: String(firstPost?.deleted ?? 0),
       user_id: firstPost?.userId ?? row.userId,
       nsfw: String(firstPost?.nsfw ?? 0),

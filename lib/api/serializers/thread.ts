@@ -29,6 +29,7 @@ export function serializeThread(parts: ThreadRead): ThreadDto {
     first_level_count: row.firstLevelCount,
     is_subscribe: parts.viewerSubscribed,
     is_pin: row.isPin,
+    is_locked: row.isLocked,
     pinned: {
       home: parts.pinned.map((pin) => ({
         id: pin.id,

@@ -1,0 +1,97 @@
+import "server-only";
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/api/define-endpoint";
+import { serializePost } from "@/lib/api/serializers/post";
+import { serializeReport } from "@/lib/api/serializers/report";
+import { serializeRevisions } from "@/lib/api/serializers/revision";
+import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
+import {
+  PostResponseSchema,
+  ReasonParamSchema,
+  ReportReasonSchema,
+  ReportResponseSchema,
+  RevisionsResponseSchema,
+} from "@/lib/schemas/moderation-schemas";
+import { idParam, pageParam, pageSizeParam } from "@/lib/schemas/params";
+import { deletePost, editPost, listPostRevisions, restorePost, type PostRead } from "@/lib/services/post-moderation";
+import { reportPost } from "@/lib/services/reports";
+
+// Contract section 12: what the author and the group's moderators do with one post.
+
+const postParams = z.object({ post_id: idParam() });
+const answerWith = (read: PostRead) => ({ post: serializePost(read.node, read.access) });
+
+// POST /api/v2/posts/{post_id}/edit
+export const editPostEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/posts/{post_id}/edit",
+    family: "v2",
+    auth: "user",
+    tag: "Moderation",
+    summary: "Edit a post (author or moderator); the old content becomes a revision",
+    params: postParams.extend({ content: DeltaContentParamSchema }),
+    response: PostResponseSchema,
+  },
+  async ({ params, viewer }) => answerWith(await editPost(viewer, params.post_id, params.content)),
+);
+
+// GET /api/v2/posts/{post_id}/revisions
+export const postRevisionsEndpoint = defineEndpoint(
+  {
+    method: "GET",
+    path: "/api/v2/posts/{post_id}/revisions",
+    family: "v2",
+    auth: "optional",
+    tag: "Moderation",
+    summary: "A post's earlier versions, newest first",
+    params: postParams.extend({ page: pageParam(), per_page: pageSizeParam(20) }),
+    response: RevisionsResponseSchema,
+  },
+  async ({ params, viewer }) => serializeRevisions(await listPostRevisions(viewer, params.post_id, params.page, params.per_page)),
+);
+
+// POST /api/v2/posts/{post_id}/delete
+export const deletePostEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/posts/{post_id}/delete",
+    family: "v2",
+    auth: "user",
+    tag: "Moderation",
+    summary: "Delete a post (deleted 1 by its author, 2 by a moderator); it keeps its place in the tree",
+    params: postParams.extend({ reason: ReasonParamSchema }),
+    response: PostResponseSchema,
+  },
+  async ({ params, viewer }) => answerWith(await deletePost(viewer, params.post_id, params.reason)),
+);
+
+// POST /api/v2/posts/{post_id}/restore
+export const restorePostEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/posts/{post_id}/restore",
+    family: "v2",
+    auth: "user",
+    tag: "Moderation",
+    summary: "Restore a deleted post (moderators; the author for their own deletion)",
+    params: postParams,
+    response: PostResponseSchema,
+  },
+  async ({ params, viewer }) => answerWith(await restorePost(viewer, params.post_id)),
+);
+
+// POST /api/v2/posts/{post_id}/report
+export const reportPostEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/posts/{post_id}/report",
+    family: "v2",
+    auth: "user",
+    tag: "Moderation",
+    summary: "Report a post to the group's moderators (once per post)",
+    params: postParams.extend({ reason: ReportReasonSchema, note: ReasonParamSchema }),
+    response: ReportResponseSchema,
+  },
+  async ({ params, viewer }) => ({ report: serializeReport(await reportPost(viewer, params.post_id, { reason: params.reason, note: params.note })) }),
+);

@@ -1,0 +1,59 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getDb } from "@/lib/db/client";
+import type { PageWindow } from "@/lib/db/pagination";
+import type { Tx } from "@/lib/db/transaction";
+
+/** What a moderator did (contract section 12: every moderator action leaves one entry). */
+export type ModAction =
+  | "edit_post"
+  | "delete_post"
+  | "restore_post"
+  | "edit_thread"
+  | "delete_thread"
+  | "pin_thread"
+  | "unpin_thread"
+  | "lock_thread"
+  | "unlock_thread"
+  | "resolve_report"
+  | "ban_user"
+  | "lift_ban"
+  | "set_role";
+
+export type ModTarget = "post" | "thread" | "report" | "user";
+
+export interface ModlogWrite {
+  groupId: number;
+  moderatorId: number;
+  action: ModAction;
+  targetType: ModTarget;
+  targetId: number;
+  reason?: string;
+}
+
+/** Written inside the action's own transaction, so an entry exists exactly when the action happened. */
+export async function recordModAction(tx: Tx, entry: ModlogWrite): Promise<void> {
+  await tx.modlogEntry.create({ data: { ...entry, reason: entry.reason ?? "" }, select: { id: true } });
+}
+
+export const MODLOG_SELECT = {
+  id: true,
+  action: true,
+  targetType: true,
+  targetId: true,
+  reason: true,
+  createdAt: true,
+  moderator: { select: { id: true, username: true } },
+} satisfies Prisma.ModlogEntrySelect;
+export type ModlogRow = Prisma.ModlogEntryGetPayload<{ select: typeof MODLOG_SELECT }>;
+
+/** A group's modlog, newest first (index group_id, id desc). */
+export async function listModlogEntries(groupId: number, window: PageWindow): Promise<ModlogRow[]> {
+  const db = await getDb();
+  return db.modlogEntry.findMany({ where: { groupId }, orderBy: { id: "desc" }, ...window, select: MODLOG_SELECT });
+}
+
+export async function countModlogEntries(groupId: number): Promise<number> {
+  const db = await getDb();
+  return db.modlogEntry.count({ where: { groupId } });
+}

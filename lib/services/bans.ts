@@ -1,0 +1,67 @@
+import "server-only";
+import { canBan, canModerate, loadGroupRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { listLiveBans, type BanRow } from "@/lib/db/bans";
+import { recordModAction } from "@/lib/db/modlog";
+import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { Forbidden, NotFound } from "@/lib/errors";
+
+export const MAX_BAN_DAYS = 3650;
+const DAY_MS = 86_400_000;
+
+export interface BanRecord {
+  userId: number;
+  reason: string;
+  /** Null: until lifted. */
+  until: Date | null;
+}
+
+async function requireModeratorRole(actor: SignedIn, groupId: number, tx?: Tx): Promise<GroupRole> {
+  const role = await loadGroupRole(actor, groupId, tx);
+  if (!role) throw new NotFound("group");
+  if (!canModerate(role)) throw new Forbidden("Only the group's moderators can manage bans");
+  return role;
+}
+
+/** A person's rank in the group as someone else sees it (a site super_admin ranks as owner). */
+async function loadTargetLevel(tx: Tx, userId: number, groupId: number): Promise<number | null> {
+  const exists = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!exists) throw new NotFound("user");
+  const role = await loadGroupRole({ id: userId }, groupId, tx);
+  return role?.superAdmin ? 1 : (role?.level ?? null);
+}
+
+/** Contract section 12: ban someone of a lower role from writing in the group, for `days` (0: until lifted). */
+export async function banUser(actor: SignedIn, groupId: number, input: { userId: number; reason: string; days: number }): Promise<BanRecord> {
+  return inTransaction(async (tx) => {
+    const role = await requireModeratorRole(actor, groupId, tx);
+    const level = await loadTargetLevel(tx, input.userId, groupId);
+    if (!canBan(actor, role, { userId: input.userId, level })) throw new Forbidden("You cannot ban someone of your own role or higher");
+    const until = input.days > 0 ? new Date(Date.now() + input.days * DAY_MS) : null;
+    const fields = { reason: input.reason, until, bannedById: actor.id, createdAt: new Date() };
+    await tx.groupBan.upsert({
+      where: { groupId_userId: { groupId, userId: input.userId } },
+      create: { groupId, userId: input.userId, ...fields },
+      update: fields,
+      select: { id: true },
+    });
+    await recordModAction(tx, { groupId, moderatorId: actor.id, action: "ban_user", targetType: "user", targetId: input.userId, reason: input.reason });
+    return { userId: input.userId, reason: input.reason, until };
+  });
+}
+
+/** Contract section 12: end a ban now. Lifting a ban that is not there changes nothing. */
+export async function liftBan(actor: SignedIn, groupId: number, userId: number): Promise<void> {
+  await inTransaction(async (tx) => {
+    await requireModeratorRole(actor, groupId, tx);
+    const exists = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+    if (!exists) throw new NotFound("user");
+    const { count } = await tx.groupBan.deleteMany({ where: { groupId, userId } });
+    if (count > 0) await recordModAction(tx, { groupId, moderatorId: actor.id, action: "lift_ban", targetType: "user", targetId: userId });
+  });
+}
+
+/** The bans in force, for the moderation page. */
+export async function listBans(actor: SignedIn, groupId: number): Promise<BanRow[]> {
+  await requireModeratorRole(actor, groupId);
+  return listLiveBans(groupId);
+}

@@ -1,0 +1,128 @@
+import "server-only";
+import {
+  canDeletePost,
+  canEditPost,
+  canReadThread,
+  canRestorePost,
+  canSeeDeletedContent,
+  guestRole,
+  loadGroupRole,
+  type Access,
+  type Actor,
+  type SignedIn,
+} from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { recordModAction } from "@/lib/db/modlog";
+import { toPageWindow } from "@/lib/db/pagination";
+import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
+import { countRevisions, listRevisions, type RevisionRow } from "@/lib/db/post-revisions";
+import { closeReports } from "@/lib/db/reports";
+import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { Forbidden, NotFound } from "@/lib/errors";
+import { parseContentOrThrow } from "@/lib/services/content";
+import { lockPost, type PostTarget } from "@/lib/services/moderation-targets";
+
+/** A post as its reader sees it after a write: the node and who is looking. */
+export interface PostRead {
+  node: PostNode;
+  access: Access;
+}
+
+export const MAX_DELETE_REASON = 500;
+
+async function readPost(actor: SignedIn, postId: number): Promise<PostRead> {
+  const node = await loadPostNode(postId, actor.id);
+  if (!node) throw new NotFound("post");
+  const role = await loadGroupRole(actor, node.post.groupId);
+  return { node, access: { actor, role: role ?? guestRole(node.post.groupId) } };
+}
+
+/** Contract section 12: the author or a moderator replaces a post's content; the old content becomes a revision. */
+export async function editPost(actor: SignedIn, postId: number, rawContent: unknown): Promise<PostRead> {
+  const content = parseContentOrThrow(rawContent);
+  await inTransaction(async (tx) => {
+    const { post, role } = await lockPost(tx, actor, postId);
+    if (!canEditPost(actor, post, role)) throw new Forbidden(post.deleted !== 0 ? "A deleted post cannot be edited" : "You cannot edit this post");
+    if (content === post.content) return;
+    const now = new Date();
+    await tx.postEdit.create({ data: { postId, userId: actor.id, previousContent: post.content, createdAt: now }, select: { id: true } });
+    await tx.post.update({ where: { id: postId }, data: { content, editedAt: now }, select: { id: true } });
+    if (post.userId !== actor.id) {
+      await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "edit_post", targetType: "post", targetId: postId });
+    }
+  });
+  return readPost(actor, postId);
+}
+
+/**
+ * Marks a post deleted inside the caller's transaction: 1 when its author deletes it, 2 when a
+ * moderator does (who is then logged, and the post's open reports are closed with it).
+ */
+export async function markPostDeleted(tx: Tx, actor: SignedIn, target: PostTarget, reason: string): Promise<void> {
+  const { post } = target;
+  if (post.deleted !== 0) return;
+  const byAuthor = post.userId === actor.id;
+  await tx.post.update({
+    where: { id: post.id },
+    data: { deleted: byAuthor ? 1 : 2, deletedById: actor.id, deletedAt: new Date(), deleteReason: reason },
+    select: { id: true },
+  });
+  if (byAuthor) return;
+  await closeReports(tx, { postId: post.id }, "delete_post", actor.id);
+  await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "delete_post", targetType: "post", targetId: post.id, reason });
+}
+
+/** Contract section 12: delete a post; it keeps its place in the tree. Deleting a deleted post changes nothing. */
+export async function deletePost(actor: SignedIn, postId: number, reason = ""): Promise<PostRead> {
+  await inTransaction(async (tx) => {
+    const target = await lockPost(tx, actor, postId);
+    const { post, role } = target;
+    // Asked as if the post were live, so that a repeated delete by someone allowed is a no-op, not a 403.
+    if (!canDeletePost(actor, { ...post, deleted: 0 }, role)) throw new Forbidden("You cannot delete this post");
+    await markPostDeleted(tx, actor, target, reason);
+  });
+  return readPost(actor, postId);
+}
+
+/** Contract section 12: bring a deleted post back (moderators; the author for what they deleted themselves). */
+export async function restorePost(actor: SignedIn, postId: number): Promise<PostRead> {
+  await inTransaction(async (tx) => {
+    const { post, role } = await lockPost(tx, actor, postId);
+    if (post.deleted === 0) {
+      if (!canDeletePost(actor, post, role)) throw new Forbidden("You cannot restore this post");
+      return;
+    }
+    if (!canRestorePost(actor, post, role)) throw new Forbidden("You cannot restore this post");
+    await tx.post.update({
+      where: { id: postId },
+      data: { deleted: 0, deletedById: null, deletedAt: null, deleteReason: "" },
+      select: { id: true },
+    });
+    if (post.userId !== actor.id) {
+      await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "restore_post", targetType: "post", targetId: postId });
+    }
+  });
+  return readPost(actor, postId);
+}
+
+export interface RevisionList {
+  revisions: RevisionRow[];
+  count: number;
+  /** False when the post is deleted and the viewer may not see its words: revisions show "[]". */
+  contentVisible: boolean;
+}
+
+/** Contract section 12: a post's earlier versions, newest first; readable by anyone who can read the post. */
+export async function listPostRevisions(actor: Actor, postId: number, page: number, perPage: number): Promise<RevisionList> {
+  const db = await getDb();
+  const post = await db.post.findUnique({
+    where: { id: postId },
+    select: { id: true, userId: true, groupId: true, deleted: true, thread: { select: { isDelete: true } } },
+  });
+  if (!post) throw new NotFound("post");
+  const role = (actor ? await loadGroupRole(actor, post.groupId) : null) ?? guestRole(post.groupId);
+  if (!canReadThread(post.thread, role)) throw new NotFound("post");
+  const [revisions, count] = await Promise.all([listRevisions(postId, toPageWindow(page, perPage)), countRevisions(postId)]);
+  const contentVisible = post.deleted === 0 || canSeeDeletedContent(actor, post, role);
+  return { revisions, count, contentVisible };
+}

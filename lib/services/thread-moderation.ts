@@ -1,0 +1,94 @@
+import "server-only";
+import { canDeleteThread, canEditThread, canModerate, type SignedIn } from "@/lib/auth/permissions";
+import { recordModAction, type ModAction } from "@/lib/db/modlog";
+import { inTransaction } from "@/lib/db/transaction";
+import { Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
+import { lockThread, type ThreadTarget } from "@/lib/services/moderation-targets";
+import { parseField } from "@/lib/services/parse-field";
+import { slugify } from "@/lib/services/slug";
+
+/** Where the thread lives after the write, for reading it back as its full record. */
+export interface ThreadWritten {
+  id: number;
+  groupName: string;
+}
+
+export interface ThreadEdit {
+  title?: string;
+  /** 0 or null: no category; undefined: unchanged. */
+  categoryId?: number | null;
+}
+
+/** Contract section 12: the author or a moderator retitles a thread or moves it to another category. */
+export async function editThread(actor: SignedIn, threadId: number, edit: ThreadEdit): Promise<ThreadWritten> {
+  const title = edit.title === undefined ? undefined : parseField(ThreadTitleSchema, edit.title, "title");
+  if (title === undefined && edit.categoryId === undefined) throw new Invalid(null, "Nothing to change: send title or category_id");
+  return inTransaction(async (tx) => {
+    const { thread, groupName, role } = await lockThread(tx, actor, threadId);
+    if (!canEditThread(actor, thread, role)) throw new Forbidden("You cannot edit this thread");
+    const categoryId = edit.categoryId === undefined ? thread.categoryId : edit.categoryId || null;
+    if (categoryId !== null && categoryId !== thread.categoryId) {
+      const category = await tx.category.findUnique({ where: { id: categoryId }, select: { groupId: true } });
+      if (!category || category.groupId !== thread.groupId) throw new NotFound("category", "category_id: no such category in this group");
+    }
+    const changed = (title !== undefined && title !== thread.title) || categoryId !== thread.categoryId;
+    if (!changed) return { id: thread.id, groupName };
+    await tx.thread.update({
+      where: { id: thread.id },
+      data: { categoryId, ...(title !== undefined ? { title, slug: slugify(title) } : {}) },
+      select: { id: true },
+    });
+    if (thread.userId !== actor.id) {
+      await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "edit_thread", targetType: "thread", targetId: thread.id });
+    }
+    return { id: thread.id, groupName };
+  });
+}
+
+/** Contract section 12: the thread leaves every listing; its author may do it only while nobody else has replied. */
+export async function deleteThread(actor: SignedIn, threadId: number, reason = ""): Promise<void> {
+  await inTransaction(async (tx) => {
+    const { thread, role } = await lockThread(tx, actor, threadId);
+    const otherReply = await tx.post.findFirst({ where: { threadId, userId: { not: thread.userId } }, select: { id: true } });
+    if (!canDeleteThread(actor, thread, role, otherReply !== null)) {
+      throw new Forbidden(thread.userId === actor.id ? "Others have replied: only a moderator can delete this thread now" : "You cannot delete this thread");
+    }
+    if (thread.isDelete !== 0) return;
+    await tx.thread.update({ where: { id: thread.id }, data: { isDelete: 1, isPin: 0 }, select: { id: true } });
+    await tx.group.update({ where: { id: thread.groupId }, data: { threadsCount: { decrement: 1 } }, select: { id: true } });
+    if (thread.userId !== actor.id) {
+      await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "delete_thread", targetType: "thread", targetId: thread.id, reason });
+    }
+  });
+}
+
+type ThreadFlag = "isPin" | "isLocked";
+
+const FLAG_ACTIONS: Record<ThreadFlag, [on: ModAction, off: ModAction]> = {
+  isPin: ["pin_thread", "unpin_thread"],
+  isLocked: ["lock_thread", "unlock_thread"],
+};
+
+async function setThreadFlag(actor: SignedIn, threadId: number, flag: ThreadFlag, on: boolean): Promise<ThreadWritten> {
+  return inTransaction(async (tx) => {
+    const { thread, groupName, role }: ThreadTarget = await lockThread(tx, actor, threadId);
+    if (!canModerate(role)) throw new Forbidden(flag === "isPin" ? "Only moderators can pin threads" : "Only moderators can lock threads");
+    const value = on ? 1 : 0;
+    if (thread[flag] === value) return { id: thread.id, groupName };
+    await tx.thread.update({ where: { id: thread.id }, data: { [flag]: value }, select: { id: true } });
+    const [onAction, offAction] = FLAG_ACTIONS[flag];
+    await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: on ? onAction : offAction, targetType: "thread", targetId: thread.id });
+    return { id: thread.id, groupName };
+  });
+}
+
+/** Contract section 12: pinned threads head their group's listing. */
+export function pinThread(actor: SignedIn, threadId: number, pinned: boolean): Promise<ThreadWritten> {
+  return setThreadFlag(actor, threadId, "isPin", pinned);
+}
+
+/** Contract section 12: a locked thread takes new posts from moderators only. */
+export function lockThreadPosting(actor: SignedIn, threadId: number, locked: boolean): Promise<ThreadWritten> {
+  return setThreadFlag(actor, threadId, "isLocked", locked);
+}
