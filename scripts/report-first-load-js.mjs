@@ -11,7 +11,7 @@ const distDir = path.resolve(process.env.AGORA_NEXT_DIST_DIR || ".next");
 const ROUTES = ["/", "/g/[name]", "/g/[name]/t/[threadId]/[slug]"];
 const THREAD_ROUTE = "/g/[name]/t/[threadId]/[slug]";
 // A lazy chunk group is the editor's when one of its files carries Quill's own class names.
-const EDITOR_MARKER = /ql-editor|quill/i;
+const EDITOR_MARKER = /ql-editor/;
 // Turbopack's loader for a dynamic import: Promise.all(["static/chunks/a.js", ...].map(load)).
 const LAZY_GROUP = /Promise\.all\(\[((?:"static\/chunks\/[^"]+",?)+)\]\.map/g;
 
@@ -54,16 +54,33 @@ function listFirstLoadFiles(route) {
   return [...files].filter((file) => file.endsWith(".js"));
 }
 
-/** The JS files of the editor's lazy chunk group that a first load has not already fetched. */
+/** The lazy chunk groups a set of files can load, each as its list of JS files. */
+function listLazyGroups(files) {
+  const groups = [];
+  for (const file of files) {
+    const code = fs.readFileSync(path.join(distDir, file), "utf8");
+    for (const match of code.matchAll(LAZY_GROUP)) groups.push(JSON.parse(`[${match[1]}]`).filter((chunk) => chunk.endsWith(".js")));
+  }
+  return groups;
+}
+
+/**
+ * The JS files that opening the editor adds to a first load: the chain of lazy groups from the
+ * page to the group holding Quill (Reply loads the composer, the composer loads Quill).
+ */
 function listEditorFiles(firstLoad) {
   const loaded = new Set(firstLoad);
-  for (const file of firstLoad) {
-    const code = fs.readFileSync(path.join(distDir, file), "utf8");
-    for (const match of code.matchAll(LAZY_GROUP)) {
-      const group = JSON.parse(`[${match[1]}]`).filter((chunk) => chunk.endsWith(".js"));
-      const isEditor = group.some((chunk) => EDITOR_MARKER.test(fs.readFileSync(path.join(distDir, chunk), "utf8")));
-      if (isEditor) return group.filter((chunk) => !loaded.has(chunk));
+  const queue = listLazyGroups(firstLoad).map((group) => ({ group, path: group }));
+  const seen = new Set();
+  while (queue.length > 0) {
+    const { group, path: files } = queue.shift();
+    const key = group.join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (group.some((chunk) => EDITOR_MARKER.test(fs.readFileSync(path.join(distDir, chunk), "utf8")))) {
+      return [...new Set(files)].filter((chunk) => !loaded.has(chunk));
     }
+    for (const next of listLazyGroups(group)) queue.push({ group: next, path: [...files, ...next] });
   }
   return null;
 }

@@ -13,12 +13,16 @@ export interface ComposerProps<T> {
   /** Open the editor at once (e.g. after "Reply"); otherwise a placeholder waits for a click. */
   autoFocus?: boolean;
   placeholder?: string;
+  /** A delta (JSON text) to start from, when editing. */
+  initialContent?: string;
+  /** The submit button's words while the request runs. */
+  pendingLabel?: string;
   onSubmit: (content: string) => Promise<ActionResult<T>>;
   onSuccess?: (data: T) => void;
   onCancel?: () => void;
 }
 
-export function Composer<T>({ label, submitLabel, autoFocus, placeholder, onSubmit, onSuccess, onCancel }: ComposerProps<T>) {
+export function Composer<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel }: ComposerProps<T>) {
   const [active, setActive] = useState(Boolean(autoFocus));
   const [localError, setLocalError] = useState<string | null>(null);
   const editorRef = useRef<QuillEditorHandle | null>(null);
@@ -58,6 +62,7 @@ export function Composer<T>({ label, submitLabel, autoFocus, placeholder, onSubm
         label={label}
         placeholder={placeholder}
         autoFocus
+        initialContent={initialContent}
         editorRef={editorRef}
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}
@@ -75,7 +80,7 @@ export function Composer<T>({ label, submitLabel, autoFocus, placeholder, onSubm
           </button>
         ) : null}
         <button type="button" className="button button--primary" onClick={submit} disabled={mutation.isPending}>
-          {mutation.isPending ? "Posting…" : submitLabel}
+          {mutation.isPending ? pendingLabel : submitLabel}
         </button>
       </div>
     </div>

@@ -28,6 +28,8 @@ export interface QuillEditorProps {
   describedBy?: string;
   invalid?: boolean;
   onChange?: () => void;
+  /** A delta (JSON text) to start from, when editing a post. */
+  initialContent?: string;
 }
 
 type Panel = null | { kind: "link"; initial: string; range: Range } | { kind: "image"; range: Range } | { kind: "emoji"; range: Range };
@@ -36,7 +38,7 @@ type Panel = null | { kind: "link"; initial: string; range: Range } | { kind: "i
 // nested lists are not part of the API's format, so the indent bindings go too.
 const KEYBOARD_BINDINGS = { tab: false, indent: false, outdent: false, "remove tab": false, "outdent backspace": false };
 
-export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange }: QuillEditorProps) {
+export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange, initialContent }: QuillEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
   const onChangeRef = useRef(onChange);
@@ -68,6 +70,7 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
     root.setAttribute("aria-label", label);
     if (describedBy) root.setAttribute("aria-describedby", describedBy);
     quillRef.current = quill;
+    if (initialContent) quill.setContents(JSON.parse(initialContent), "api");
 
     quill.on("editor-change", () => {
       const range = quill.getSelection();

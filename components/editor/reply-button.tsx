@@ -1,13 +1,24 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useId, useState } from "react";
-import { Composer } from "@/components/editor/composer";
+import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
 import "../forms/forms.css";
 import "./editor.css";
+
+// The composer (and the editor behind it) loads the first time someone opens Reply.
+const Composer = dynamic(() => import("@/components/editor/composer").then((module) => module.Composer), {
+  ssr: false,
+  loading: () => (
+    <div className="editor-loading" role="status">
+      Loading the editor…
+    </div>
+  ),
+}) as <T>(props: ComposerProps<T>) => React.ReactNode;
 
 export interface ReplyButtonProps {
   threadId: number;

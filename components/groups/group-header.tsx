@@ -49,7 +49,17 @@ export function GroupHeader({ group }: GroupHeaderProps) {
             </li>
           </ul>
         </div>
-        <GroupSettingsLink groupName={group.name} managerIds={group.managerIds} />
+        <nav className="group-header__links" aria-label={`${group.title}: moderation`}>
+          <Link className="group-header__link" href={`/g/${group.name}/modlog`}>
+            Modlog
+          </Link>
+          {group.viewerIsModerator ? (
+            <Link className="button button--secondary" href={`/g/${group.name}/moderation`}>
+              Moderation
+            </Link>
+          ) : null}
+          <GroupSettingsLink groupName={group.name} managerIds={group.managerIds} />
+        </nav>
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { EditedMark } from "@/components/post-actions/edited-mark";
 import { PostControls } from "@/components/posts/post-controls";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -11,10 +12,14 @@ export interface PostCardProps {
   groupName: string;
   /** The opening post replies to the thread (parentId null); every other post to itself. */
   isFirst?: boolean;
+  /** Reply is offered (not in a locked thread, not to someone banned). */
+  showReply: boolean;
 }
 
+const DELETED_BY = { author: "This post was deleted by its author.", moderator: "This post was removed by a moderator." } as const;
+
 /** One post: author, time, body, likes and Reply. Renders on the server and, for "load more", in the browser. */
-export function PostCard({ post, threadId, groupName, isFirst = false }: PostCardProps) {
+export function PostCard({ post, threadId, groupName, isFirst = false, showReply }: PostCardProps) {
   const profile = `/u/${post.author.id}`;
   return (
     <article className={isFirst ? "post post--first" : "post"} id={`post-${post.id}`} aria-label={`Post by ${post.author.username}`} data-testid="post">
@@ -29,20 +34,38 @@ export function PostCard({ post, threadId, groupName, isFirst = false }: PostCar
           <a href={`#post-${post.id}`} className="post__permalink">
             <RelativeTime value={post.createdAt} />
           </a>
+          {post.edited && !post.deleted ? <EditedMark postId={post.id} /> : null}
+          {post.authorBanned ? <span className="post__badge">banned</span> : null}
         </div>
       </header>
       {post.deleted ? (
-        <p className="post__body post__body--deleted">This post was deleted.</p>
+        <div className="post__deleted">
+          <p className="post__body post__body--deleted">{DELETED_BY[post.deletedBy ?? "author"]}</p>
+          {/* Its author and the group's moderators still read it (renderDeltaToHtml's sanitised output). */}
+          {post.html ? <div className="post__body prose post__body--hidden" dangerouslySetInnerHTML={{ __html: post.html }} /> : null}
+        </div>
       ) : (
         // renderDeltaToHtml's sanitised output is the only HTML that ever reaches this element.
         <div className="post__body prose" dangerouslySetInnerHTML={{ __html: post.html }} />
       )}
       {/* Only what the controls use crosses to the client, not the body and replies. */}
       <PostControls
-        post={{ id: post.id, likes: post.likes, likedByViewer: post.likedByViewer, canEdit: post.canEdit, canDelete: post.canDelete }}
+        post={{
+          id: post.id,
+          authorId: post.author.id,
+          likes: post.likes,
+          likedByViewer: post.likedByViewer,
+          canEdit: post.canEdit,
+          canDelete: post.canDelete,
+          canRestore: post.canRestore,
+          canReport: post.canReport,
+          edited: post.edited,
+          deleted: post.deleted,
+        }}
         threadId={threadId}
         groupName={groupName}
         isFirst={isFirst}
+        canReply={showReply}
       />
     </article>
   );

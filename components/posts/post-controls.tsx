@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useSession } from "next-auth/react";
@@ -10,12 +11,21 @@ import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { setPostLikeAction } from "@/lib/actions/post-actions";
 import type { PostView } from "@/lib/views/post-view";
 
+// The menu, its dialogs and the edit composer load the first time someone opens a menu.
+const PostMenu = dynamic(() => import("@/components/post-actions/post-menu").then((module) => module.PostMenu), { ssr: false });
+
+export type PostControlsPost = Pick<PostView, "id" | "likes" | "likedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted"> & {
+  authorId: number;
+};
+
 export interface PostControlsProps {
-  post: Pick<PostView, "id" | "likes" | "likedByViewer" | "canEdit" | "canDelete">;
+  post: PostControlsPost;
   threadId: number;
   groupName: string;
   /** The opening post replies to the thread (parentId null); every other post to itself. */
   isFirst: boolean;
+  /** False in a locked thread (for non-moderators) or for someone banned in the group. */
+  canReply: boolean;
 }
 
 const likesLabel = (count: number) => `${count} ${count === 1 ? "like" : "likes"}`;
@@ -68,12 +78,36 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
   );
 }
 
-/** What a reader can do with a post, under it: like it and reply; the view model says what this viewer may do. */
-export function PostControls({ post, threadId, groupName, isFirst }: PostControlsProps) {
+/** "More": edit, delete, restore, report, history and copy link, as far as the viewer may. */
+function MoreButton({ post }: { post: PostControlsPost }) {
+  const { data: session } = useSession();
+  const [open, setOpen] = useState(false);
+  const isOwn = session?.user?.id !== undefined && Number(session.user.id) === post.authorId;
+  return (
+    <span className="post__more">
+      <button
+        type="button"
+        className="post__more-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="More actions for this post"
+        title="More"
+        onClick={() => setOpen((value) => !value)}
+      >
+        •••
+      </button>
+      {open ? <PostMenu post={{ ...post, isOwn }} onClose={() => setOpen(false)} /> : null}
+    </span>
+  );
+}
+
+/** What a reader can do with a post, under it: like, reply and the "More" menu; the view model says what this viewer may do. */
+export function PostControls({ post, threadId, groupName, isFirst, canReply }: PostControlsProps) {
   return (
     <footer className="post__footer">
-      <LikeButton postId={post.id} likes={post.likes} liked={post.likedByViewer} />
-      <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} />
+      {post.deleted ? null : <LikeButton postId={post.id} likes={post.likes} liked={post.likedByViewer} />}
+      {canReply ? <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} /> : null}
+      <MoreButton post={post} />
     </footer>
   );
 }

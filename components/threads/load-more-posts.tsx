@@ -10,6 +10,8 @@ import "./threads.css";
 export interface LoadMorePostsProps {
   threadId: number;
   groupName: string;
+  /** Whether Reply is offered under the loaded posts (see ThreadViewerView.showReply). */
+  showReply: boolean;
   sort: PostSort;
   pageSize: number;
   /** The last top-level post the server rendered; null when it rendered them all. */
@@ -20,7 +22,7 @@ export interface LoadMorePostsProps {
  * The posts after the server-rendered first page. Nothing is fetched until the reader asks;
  * each page comes from a server action that already rendered the bodies to safe HTML.
  */
-export function LoadMorePosts({ threadId, groupName, sort, pageSize, startPostId }: LoadMorePostsProps) {
+export function LoadMorePosts({ threadId, groupName, sort, pageSize, startPostId, showReply }: LoadMorePostsProps) {
   const query = useInfiniteQuery({
     // The cursor is part of the key: after a new reply the first page ends elsewhere.
     queryKey: ["thread-posts", threadId, sort, pageSize, startPostId],
@@ -39,7 +41,7 @@ export function LoadMorePosts({ threadId, groupName, sort, pageSize, startPostId
 
   return (
     <>
-      {posts.length > 0 ? <PostTree posts={posts} threadId={threadId} groupName={groupName} /> : null}
+      {posts.length > 0 ? <PostTree posts={posts} threadId={threadId} groupName={groupName} showReply={showReply} /> : null}
       <div className="load-more" aria-live="polite">
         {query.isError ? (
           <p className="load-more__error" role="alert">

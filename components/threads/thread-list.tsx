@@ -4,7 +4,7 @@ import { HeartIcon, MessageIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatCount } from "@/lib/format/counts";
 import type { ThreadRowView } from "@/lib/views/board-view";
-import { PinnedBadge } from "./pinned-badge";
+import { LockedBadge, PinnedBadge } from "./pinned-badge";
 import "./threads.css";
 
 export interface ThreadListProps {
@@ -26,6 +26,7 @@ function ThreadRow({ groupName, thread, showCategory }: Omit<ThreadListProps, "t
       <div className="thread-row__main">
         <h3 className="thread-row__title">
           {thread.isPinned ? <PinnedBadge /> : null}
+          {thread.isLocked ? <LockedBadge /> : null}
           <Link href={threadHref(groupName, thread)} className="stretched-link">
             {thread.title}
           </Link>

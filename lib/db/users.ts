@@ -134,3 +134,12 @@ export async function findUserBundle(userId: number, options: { groups: boolean 
   );
   return { row, groups, adminLevels, recommended };
 }
+
+/** A user's id by username, matched the way usernames are unique: case-insensitively (usernameKey). */
+export async function findUserIdByUsername(username: string): Promise<number | null> {
+  const key = username.trim().toLowerCase();
+  if (key === "") return null;
+  const db = await getDb();
+  const row = await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } });
+  return row?.id ?? null;
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { canBan, canModerate, loadGroupRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
-import { listLiveBans, type BanRow } from "@/lib/db/bans";
+import { findLiveBan, listLiveBans, type BanRow } from "@/lib/db/bans";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
@@ -64,4 +64,10 @@ export async function liftBan(actor: SignedIn, groupId: number, userId: number):
 export async function listBans(actor: SignedIn, groupId: number): Promise<BanRow[]> {
   await requireModeratorRole(actor, groupId);
   return listLiveBans(groupId);
+}
+
+/** The actor's own ban in a group, if one is in force: so the page can say why they cannot post. */
+export async function findOwnBan(actor: SignedIn, groupId: number): Promise<BanRecord | null> {
+  const ban = await findLiveBan(groupId, actor.id);
+  return ban ? { userId: ban.userId, reason: ban.reason, until: ban.until } : null;
 }

@@ -108,6 +108,8 @@ export async function restorePost(actor: SignedIn, postId: number): Promise<Post
 export interface RevisionList {
   revisions: RevisionRow[];
   count: number;
+  /** The post's content now (what the newest revision was changed into). */
+  currentContent: string;
   /** False when the post is deleted and the viewer may not see its words: revisions show "[]". */
   contentVisible: boolean;
 }
@@ -117,12 +119,21 @@ export async function listPostRevisions(actor: Actor, postId: number, page: numb
   const db = await getDb();
   const post = await db.post.findUnique({
     where: { id: postId },
-    select: { id: true, userId: true, groupId: true, deleted: true, thread: { select: { isDelete: true } } },
+    select: { id: true, userId: true, groupId: true, deleted: true, content: true, thread: { select: { isDelete: true } } },
   });
   if (!post) throw new NotFound("post");
   const role = (actor ? await loadGroupRole(actor, post.groupId) : null) ?? guestRole(post.groupId);
   if (!canReadThread(post.thread, role)) throw new NotFound("post");
   const [revisions, count] = await Promise.all([listRevisions(postId, toPageWindow(page, perPage)), countRevisions(postId)]);
   const contentVisible = post.deleted === 0 || canSeeDeletedContent(actor, post, role);
-  return { revisions, count, contentVisible };
+  return { revisions, count, contentVisible, currentContent: contentVisible ? post.content : "[]" };
+}
+
+/** The delta to open in the edit composer: only for someone who may edit the post. */
+export async function getPostSource(actor: SignedIn, postId: number): Promise<string> {
+  return inTransaction(async (tx) => {
+    const { post, role } = await lockPost(tx, actor, postId);
+    if (!canEditPost(actor, post, role)) throw new Forbidden("You cannot edit this post");
+    return post.content;
+  });
 }

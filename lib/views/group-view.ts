@@ -1,5 +1,5 @@
 import "server-only";
-import { canManageGroup, listGroupManagers } from "@/lib/auth/permissions";
+import { canManageGroup, canModerate, listGroupManagers } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupDirectoryRow } from "@/lib/db/groups";
 import type { GroupRecord } from "@/lib/services/groups";
@@ -18,6 +18,8 @@ export interface GroupView {
   managerIds: number[];
   /** Whether the viewer of this request may change the group. */
   viewerCanManage: boolean;
+  /** Whether the viewer of this request is one of its moderators (the Moderation link, the moderation page). */
+  viewerIsModerator: boolean;
 }
 
 export interface CategoryView {
@@ -51,6 +53,7 @@ export function toGroupView({ group, onlineMembers, role }: GroupRecord): GroupV
     onlineMembers,
     managerIds: listGroupManagers(group),
     viewerCanManage: canManageGroup(role),
+    viewerIsModerator: canModerate(role),
   };
 }
 

@@ -1,12 +1,15 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer, requireViewer } from "@/lib/auth/session";
+import type { ReportStatus } from "@/lib/db/report-values";
 import { NotFound } from "@/lib/errors";
+import { findOwnBan } from "@/lib/services/bans";
 import { listCategories } from "@/lib/services/categories";
 import { getGroup, listCommunities } from "@/lib/services/groups";
 import { locateThread, readThread } from "@/lib/services/thread-reads";
 import { toCategoryView, toGroupCardView, toGroupView } from "@/lib/views/group-view";
+import { loadModerationPage, loadModlogPage } from "@/lib/views/moderation-view";
 import type { PostSort } from "@/lib/views/post-view";
 import { loadProfile } from "@/lib/views/profile-view";
 import { toThreadView } from "@/lib/views/thread-view";
@@ -49,9 +52,11 @@ export const getGroupCategories = cache(async (groupId: number) => (await orNotF
 
 export const getThread = cache(async (threadId: number, groupName: string, sort: PostSort, pageSize: number) => {
   if (!GROUP_NAME.test(groupName)) notFound();
+  const viewer = await getViewer();
   // One extra top-level post tells whether "Load more" has anything to load.
-  const read = await orNotFound(readThread(await getViewer(), { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }));
-  return toThreadView(read, pageSize);
+  const read = await orNotFound(readThread(viewer, { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }));
+  const ban = viewer && read.access.role.banned ? await findOwnBan(viewer, read.thread.groupId) : null;
+  return toThreadView(read, pageSize, ban);
 });
 
 /**
@@ -65,3 +70,16 @@ export const getThreadRoute = cache(async (threadIdSegment: string, groupName: s
 });
 
 export const getProfile = cache(async (idSegment: string) => orNotFound(loadProfile(readIdSegment(idSegment))));
+
+/** The moderation page: its group, and the queue, bans and team when the viewer moderates it. Signed out: to sign-in and back. */
+export const getModerationPage = cache(async (groupName: string, status: ReportStatus, page: number) => {
+  const viewer = await requireViewer(`/g/${groupName}/moderation`);
+  if (!GROUP_NAME.test(groupName)) notFound();
+  return orNotFound(loadModerationPage(viewer, groupName, { status, page }));
+});
+
+/** A group's public modlog, one page. */
+export const getModlogPage = cache(async (groupName: string, page: number) => {
+  const group = await getGroupByName(groupName);
+  return { group, log: await orNotFound(loadModlogPage(await getViewer(), group, page)) };
+});

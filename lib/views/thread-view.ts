@@ -13,6 +13,7 @@ import {
 } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
 import { renderDeltaToHtml } from "@/lib/delta/render";
+import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import { excerptFromContent } from "@/lib/views/excerpt";
 import type { PostPageView, PostView } from "@/lib/views/post-view";
@@ -38,15 +39,23 @@ export interface ThreadView {
   viewer: ThreadViewerView;
 }
 
+/** Said where the composer would be: why there is none, or that the thread is hidden. */
+export type ThreadNoticeView =
+  | { kind: "locked"; canStillReply: boolean }
+  | { kind: "deleted" }
+  | { kind: "banned"; reason: string; until: string | null };
+
 /** What the reader may do in this thread (lib/auth/permissions.ts decided). */
 export interface ThreadViewerView {
   signedIn: boolean;
   /** Banned in the group: the composer gives way to the reason. */
   banned: boolean;
-  canReply: boolean;
+  /** Reply buttons are shown: to guests (as "Sign in to reply") unless the thread is locked, else as permissions say. */
+  showReply: boolean;
   canModerate: boolean;
   canEditThread: boolean;
   canDeleteThread: boolean;
+  notices: ThreadNoticeView[];
 }
 
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
@@ -84,7 +93,7 @@ export function toPostPage(nodes: readonly PostNode[], pageSize: number, access:
 }
 
 /** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
-export function toThreadView(read: ThreadRead, pageSize: number): ThreadView {
+export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord | null = null): ThreadView {
   const { thread, access } = read;
   const { actor, role } = access;
   return {
@@ -104,11 +113,16 @@ export function toThreadView(read: ThreadRead, pageSize: number): ThreadView {
     viewer: {
       signedIn: actor !== null,
       banned: role.banned,
-      canReply: canReply(actor, role, thread),
+      showReply: actor === null ? thread.isLocked === 0 : canReply(actor, role, thread),
       canModerate: isModerator(actor, role),
       canEditThread: canEditThread(actor, thread, role),
       // The distinct posters include the author: more than one means someone else replied.
       canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
+      notices: [
+        ...(thread.isDelete !== 0 ? [{ kind: "deleted" as const }] : []),
+        ...(thread.isLocked !== 0 ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),
+        ...(role.banned ? [{ kind: "banned" as const, reason: ban?.reason ?? "", until: ban?.until?.toISOString() ?? null }] : []),
+      ],
     },
   };
 }

@@ -3,8 +3,10 @@ import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { PostCard } from "@/components/posts/post-card";
 import { PostTree } from "@/components/posts/post-tree";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
-import { PinnedBadge } from "@/components/threads/pinned-badge";
+import { LockedBadge, PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
+import { ThreadNotices } from "@/components/threads/thread-notices";
+import { ThreadTools } from "@/components/threads/thread-tools";
 import { EmptyState } from "@/components/ui/empty-state";
 import { pluralize } from "@/lib/format/counts";
 import { getGroupByName, getGroupCategories, getThread, getThreadRoute } from "@/lib/views/page-data";
@@ -40,9 +42,12 @@ export async function generateMetadata(props: ThreadPageProps): Promise<Metadata
 
 export default async function ThreadPage(props: ThreadPageProps) {
   const { thread, group, sort, pageSize, basePath, extraQuery } = await loadThreadPage(props);
-  const categories = thread.categoryId === null ? [] : await getGroupCategories(group.id);
+  const { firstPost, page, replies, viewer } = thread;
+  const hasTools = viewer.canModerate || viewer.canEditThread || viewer.canDeleteThread;
+  // Categories name the breadcrumb, and the tools offer them as places to move the thread to.
+  const categories = thread.categoryId === null && !viewer.canEditThread ? [] : await getGroupCategories(group.id);
   const category = categories.find((candidate) => candidate.id === thread.categoryId);
-  const { firstPost, page, replies } = thread;
+  const showReply = viewer.showReply;
   const trail = [{ href: `/g/${group.name}`, label: group.title }];
   if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
@@ -51,15 +56,33 @@ export default async function ThreadPage(props: ThreadPageProps) {
       <header className="thread-header">
         <h1 className="thread-header__title">
           {thread.isPinned ? <PinnedBadge /> : null}
+          {thread.isLocked ? <LockedBadge /> : null}
           {thread.title}
         </h1>
         <p className="thread-header__meta">
           {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} ·{" "}
           {pluralize(thread.likes, "like")}
         </p>
+        {hasTools ? (
+          <ThreadTools
+            threadId={thread.id}
+            groupName={group.name}
+            title={thread.title}
+            categoryId={thread.categoryId}
+            categories={categories}
+            isPinned={thread.isPinned}
+            isLocked={thread.isLocked}
+            canModerate={viewer.canModerate}
+            canEdit={viewer.canEditThread}
+            canDelete={viewer.canDeleteThread}
+          />
+        ) : null}
       </header>
-      <PostCard post={firstPost} threadId={thread.id} groupName={group.name} isFirst />
-      {firstPost.children.length > 0 ? <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} depth={1} /> : null}
+      <ThreadNotices notices={viewer.notices} />
+      <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
+      {firstPost.children.length > 0 ? (
+        <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
+      ) : null}
       <section className="replies" aria-labelledby="replies-heading">
         <div className="replies__toolbar">
           <h2 id="replies-heading" className="replies__heading">
@@ -68,13 +91,11 @@ export default async function ThreadPage(props: ThreadPageProps) {
           {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
         </div>
         {page.posts.length > 0 ? (
-          <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} />
+          <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} showReply={showReply} />
         ) : firstPost.children.length === 0 ? (
-          <EmptyState title="No replies yet">
-            <p>Be the first to answer: use Reply under the opening post.</p>
-          </EmptyState>
+          <EmptyState title="No replies yet">{showReply ? <p>Be the first to answer: use Reply under the opening post.</p> : null}</EmptyState>
         ) : null}
-        <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} />
+        <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
       </section>
     </main>
   );

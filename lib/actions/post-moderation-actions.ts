@@ -1,0 +1,49 @@
+"use server";
+
+import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
+import { REPORT_REASONS } from "@/lib/db/report-values";
+import { deletePost, editPost, getPostSource, listPostRevisions, restorePost } from "@/lib/services/post-moderation";
+import { reportPost } from "@/lib/services/reports";
+import { toRevisionHistoryView } from "@/lib/views/revision-view";
+
+// The post menu's actions, through the same use cases as the API (contract section 12).
+
+const PostId = z.object({ postId: z.number().int().positive() });
+const Reason = z.string().trim().max(500);
+
+/** The delta to open in the edit composer. */
+export const loadPostSourceAction = defineAction({ name: "loadPostSource", auth: "user", input: PostId }, async ({ viewer, input }) => ({
+  content: await getPostSource(viewer, input.postId),
+}));
+
+export const editPostAction = defineAction(
+  { name: "editPost", auth: "user", input: PostId.extend({ content: z.string() }), invalidInput: "This edit could not be saved. Reload the page and try again." },
+  async ({ viewer, input }) => {
+    await editPost(viewer, input.postId, input.content);
+    return { postId: input.postId };
+  },
+);
+
+export const deletePostAction = defineAction({ name: "deletePost", auth: "user", input: PostId.extend({ reason: Reason }) }, async ({ viewer, input }) => {
+  await deletePost(viewer, input.postId, input.reason);
+  return { postId: input.postId };
+});
+
+export const restorePostAction = defineAction({ name: "restorePost", auth: "user", input: PostId }, async ({ viewer, input }) => {
+  await restorePost(viewer, input.postId);
+  return { postId: input.postId };
+});
+
+export const reportPostAction = defineAction(
+  { name: "reportPost", auth: "user", input: PostId.extend({ reason: z.enum(REPORT_REASONS), note: Reason }) },
+  async ({ viewer, input }) => {
+    const report = await reportPost(viewer, input.postId, { reason: input.reason, note: input.note });
+    return { reportId: report.id };
+  },
+);
+
+/** The revision history dialog: up to 50 earlier versions with the current text, as plain text. */
+export const loadRevisionsAction = defineAction({ name: "loadRevisions", auth: "optional", input: PostId }, async ({ viewer, input }) =>
+  toRevisionHistoryView(await listPostRevisions(viewer, input.postId, 1, 50)),
+);

@@ -1,0 +1,257 @@
+import "server-only";
+import { canAssignRole, canBan, canChangeRole, canModerate, roleName, ROLE_LEVEL, type Actor, type GroupRole, type RoleName, type SignedIn } from "@/lib/auth/permissions";
+import type { BanRow } from "@/lib/db/bans";
+import type { ModlogRow } from "@/lib/db/modlog";
+import { countPages } from "@/lib/db/pagination";
+import { loadPostAuthors } from "@/lib/db/posts";
+import type { ReportInContextRow } from "@/lib/db/reports";
+import type { ReportReason, ReportStatus } from "@/lib/db/report-values";
+import { renderDeltaToHtml } from "@/lib/delta/render";
+import { listBans, MAX_BAN_DAYS } from "@/lib/services/bans";
+import { getGroup } from "@/lib/services/groups";
+import { listModlog } from "@/lib/services/modlog";
+import { listReportsWithTotal } from "@/lib/services/reports";
+import { toGroupView, type GroupView } from "@/lib/views/group-view";
+
+export const REPORTS_PER_PAGE = 20;
+export const MODLOG_PER_PAGE = 30;
+/** A ban's reason, as long as the API's `reason` parameter allows. */
+export const MAX_BAN_REASON = 500;
+
+export interface UserRefView {
+  id: number;
+  username: string;
+}
+
+/** A report with the post it is about, as a moderator reviews it. */
+export interface ReportView {
+  id: number;
+  reason: string;
+  note: string;
+  open: boolean;
+  /** What closed it ("Dismissed", "Post deleted"); null while open. */
+  outcome: string | null;
+  createdAt: Date;
+  reporter: UserRefView;
+  post: {
+    id: number;
+    href: string;
+    threadTitle: string;
+    author: UserRefView;
+    createdAt: Date;
+    /** Sanitised HTML; "" once the post is deleted. */
+    html: string;
+    deletedBy: "author" | "moderator" | null;
+  };
+  /** The author's username when the viewer may ban them and they are not banned yet (pre-fills the ban form). */
+  banTarget: string | null;
+  authorBanned: boolean;
+}
+
+export interface BanView {
+  user: UserRefView;
+  reason: string;
+  /** Null: until lifted. */
+  until: Date | null;
+  bannedAt: Date;
+  bannedBy: UserRefView;
+}
+
+export type AssignableLevel = 2 | 3;
+
+export interface RoleChangeView {
+  /** 0 removes the role. */
+  level: 0 | AssignableLevel;
+  label: string;
+}
+
+export interface TeamMemberView {
+  user: UserRefView & { photoUrl: string };
+  role: RoleName;
+  roleLabel: string;
+  isViewer: boolean;
+  /** What the viewer may change this person's role to (permissions.canChangeRole decided). */
+  changes: RoleChangeView[];
+}
+
+export interface ModerationView {
+  reports: { status: ReportStatus; items: ReportView[]; total: number; page: number; totalPages: number };
+  bans: BanView[];
+  team: TeamMemberView[];
+  /** The roles the viewer may give through "Add to the team" (empty: the form is not shown). */
+  assignable: { level: AssignableLevel; label: string }[];
+  limits: { maxBanDays: number; maxReason: number };
+}
+
+const REASON_LABELS: Record<ReportReason, string> = { spam: "Spam", abuse: "Abuse", off_topic: "Off topic", other: "Other" };
+const ROLE_LABELS: Record<RoleName, string> = { owner: "Owner", admin: "Admin", moderator: "Moderator" };
+const CHANGE_LABELS: Record<RoleChangeView["level"], string> = { 2: "Make admin", 3: "Make moderator", 0: "Remove from team" };
+
+/** `?status=`: "resolved" shows closed reports; anything else the open queue. */
+export function readReportStatus(value: string | string[] | undefined): ReportStatus {
+  return value === "resolved" ? "resolved" : "open";
+}
+
+function toReportView(row: ReportInContextRow, groupName: string, banTarget: string | null, authorBanned: boolean): ReportView {
+  const { post } = row;
+  return {
+    id: row.id,
+    reason: REASON_LABELS[row.reason as ReportReason] ?? row.reason,
+    note: row.note,
+    open: row.status === "open",
+    outcome: row.status === "open" ? null : row.resolution === "delete_post" ? "Post deleted" : "Dismissed",
+    createdAt: row.createdAt,
+    reporter: row.reporter,
+    post: {
+      id: post.id,
+      href: `/g/${groupName}/t/${post.thread.id}/${post.thread.slug}#post-${post.id}`,
+      threadTitle: post.thread.title,
+      author: post.user,
+      createdAt: post.createdAt,
+      html: post.deleted === 0 ? renderDeltaToHtml(post.content) : "",
+      deletedBy: post.deleted === 0 ? null : post.deleted === 1 ? "author" : "moderator",
+    },
+    banTarget,
+    authorBanned,
+  };
+}
+
+function toBanView(row: BanRow): BanView {
+  return { user: row.user, reason: row.reason, until: row.until, bannedAt: row.createdAt, bannedBy: row.bannedBy };
+}
+
+/** Everyone with a role, owner first; the owner counts even if their admin row went missing. */
+function collectTeamLevels(group: { ownerId: number; admins: readonly { userId: number; level: number }[] }): Map<number, number> {
+  const levels = new Map<number, number>([[group.ownerId, ROLE_LEVEL.owner]]);
+  for (const admin of group.admins) if (!levels.has(admin.userId) && roleName(admin.level)) levels.set(admin.userId, admin.level);
+  return levels;
+}
+
+async function loadTeam(viewer: SignedIn, role: GroupRole, levels: Map<number, number>): Promise<TeamMemberView[]> {
+  const people = await loadPostAuthors([...levels.keys()]);
+  const ranked = [...levels].flatMap(([userId, level]) => {
+    const person = people.get(userId);
+    const name = roleName(level);
+    if (!person || !name) return [];
+    const target = { userId, level };
+    const changes = ([3, 2, 0] as const)
+      .filter((next) => next !== level && canChangeRole(viewer, role, target, next))
+      .map((next) => ({ level: next, label: CHANGE_LABELS[next] }));
+    const member: TeamMemberView = {
+      user: { id: userId, username: person.username, photoUrl: person.photoUrl },
+      role: name,
+      roleLabel: ROLE_LABELS[name],
+      isViewer: userId === viewer.id,
+      changes,
+    };
+    return [{ level, member }];
+  });
+  ranked.sort((a, b) => a.level - b.level || a.member.user.username.localeCompare(b.member.user.username));
+  return ranked.map(({ member }) => member);
+}
+
+/**
+ * The moderation page of a group for `viewer`: null `moderation` when they are not one of its
+ * moderators (the page says so instead of showing anything).
+ */
+export async function loadModerationPage(
+  viewer: SignedIn,
+  groupName: string,
+  query: { status: ReportStatus; page: number },
+): Promise<{ group: GroupView; moderation: ModerationView | null }> {
+  const record = await getGroup(viewer, { name: groupName });
+  const group = toGroupView(record);
+  if (!canModerate(record.role)) return { group, moderation: null };
+  const [reports, bans] = await Promise.all([
+    listReportsWithTotal(viewer, group.id, { status: query.status, page: query.page, perPage: REPORTS_PER_PAGE }),
+    listBans(viewer, group.id),
+  ]);
+  const levels = collectTeamLevels(record.group);
+  const banned = new Set(bans.map((ban) => ban.userId));
+  const items = reports.reports.map((row) => {
+    const author = row.post.user;
+    const bannable = canBan(viewer, record.role, { userId: author.id, level: levels.get(author.id) ?? null });
+    return toReportView(row, group.name, bannable && !banned.has(author.id) ? author.username : null, banned.has(author.id));
+  });
+  return {
+    group,
+    moderation: {
+      reports: { status: query.status, items, total: reports.total, page: query.page, totalPages: countPages(reports.total, REPORTS_PER_PAGE) },
+      bans: bans.map(toBanView),
+      team: await loadTeam(viewer, record.role, levels),
+      assignable: ([3, 2] as const).filter((level) => canAssignRole(record.role, level)).map((level) => ({ level, label: level === 2 ? "Admin" : "Moderator" })),
+      limits: { maxBanDays: MAX_BAN_DAYS, maxReason: MAX_BAN_REASON },
+    },
+  };
+}
+
+/** One modlog line in words: "Pinned" + "a thread" (linked) + "", or "Made" + "alice" + "a moderator". */
+export interface ModlogEntryView {
+  id: number;
+  verb: string;
+  target: { label: string; href: string | null } | null;
+  rest: string;
+  /** The moderator's own words; "" when none (role changes keep the new role here, shown in `rest`). */
+  reason: string;
+  createdAt: Date;
+  /** Who acted: only for the group's moderators. */
+  moderator: UserRefView | null;
+}
+
+export interface ModlogView {
+  entries: ModlogEntryView[];
+  page: number;
+  totalPages: number;
+  moderatorsVisible: boolean;
+}
+
+const THREAD_VERBS: Record<string, string> = {
+  edit_thread: "Edited",
+  delete_thread: "Deleted",
+  pin_thread: "Pinned",
+  unpin_thread: "Unpinned",
+  lock_thread: "Locked",
+  unlock_thread: "Unlocked",
+};
+const POST_VERBS: Record<string, string> = { edit_post: "Edited", delete_post: "Deleted", restore_post: "Restored" };
+
+function describeEntry(row: ModlogRow, groupName: string, names: Map<number, { username: string }>): Pick<ModlogEntryView, "verb" | "target" | "rest" | "reason"> {
+  const user = { label: names.get(row.targetId)?.username ?? "a user", href: `/u/${row.targetId}` };
+  if (row.action in THREAD_VERBS) {
+    // A deleted thread answers 404 to most readers, so it is named without a link.
+    const href = row.action === "delete_thread" ? null : `/g/${groupName}/t/${row.targetId}`;
+    return { verb: THREAD_VERBS[row.action]!, target: { label: "a thread", href }, rest: "", reason: row.reason };
+  }
+  if (row.action in POST_VERBS) return { verb: POST_VERBS[row.action]!, target: { label: "a post", href: null }, rest: "", reason: row.reason };
+  switch (row.action) {
+    case "resolve_report":
+      return { verb: "Resolved", target: { label: "a report", href: null }, rest: row.reason ? `(${row.reason})` : "", reason: "" };
+    case "ban_user":
+      return { verb: "Banned", target: user, rest: "", reason: row.reason };
+    case "lift_ban":
+      return { verb: "Lifted the ban on", target: user, rest: "", reason: row.reason };
+    case "set_role":
+      return row.reason === "member"
+        ? { verb: "Removed", target: user, rest: "from the team", reason: "" }
+        : { verb: "Made", target: user, rest: `${/^[aeiou]/.test(row.reason) ? "an" : "a"} ${row.reason}`, reason: "" };
+    default:
+      return { verb: "Took a moderator action", target: null, rest: "", reason: row.reason };
+  }
+}
+
+/** A group's modlog page, newest first, in words; moderators' names only for moderators. */
+export async function loadModlogPage(viewer: Actor, group: GroupView, page: number): Promise<ModlogView> {
+  const log = await listModlog(viewer, group.id, page, MODLOG_PER_PAGE);
+  const names = await loadPostAuthors(log.entries.filter((entry) => entry.targetType === "user").map((entry) => entry.targetId));
+  return {
+    entries: log.entries.map((row) => ({
+      id: row.id,
+      ...describeEntry(row, group.name, names),
+      createdAt: row.createdAt,
+      moderator: log.moderatorsVisible ? row.moderator : null,
+    })),
+    page,
+    totalPages: countPages(log.total, MODLOG_PER_PAGE),
+    moderatorsVisible: log.moderatorsVisible,
+  };
+}
