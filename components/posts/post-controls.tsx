@@ -106,7 +106,7 @@ export function PostControls({ post, threadId, groupName, isFirst, canReply }: P
   return (
     <footer className="post__footer">
       {post.deleted ? null : <LikeButton postId={post.id} likes={post.likes} liked={post.likedByViewer} />}
-      {canReply ? <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} /> : null}
+      {canReply && !post.deleted ? <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} /> : null}
       <MoreButton post={post} />
     </footer>
   );
