@@ -64,7 +64,9 @@ describe("group abilities", () => {
     expect(outranks(moderator, ROLE_LEVEL.admin)).toBe(false);
     expect(outranks(admin, ROLE_LEVEL.moderator)).toBe(true);
     expect(outranks(member, null)).toBe(false);
-    expect(outranks(siteAdmin, ROLE_LEVEL.owner)).toBe(true);
+    expect(outranks(siteAdmin, ROLE_LEVEL.admin)).toBe(true);
+    // A super_admin counts as an owner: never above the group's own owner.
+    expect(outranks(siteAdmin, ROLE_LEVEL.owner)).toBe(false);
   });
 });
 

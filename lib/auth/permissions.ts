@@ -80,9 +80,10 @@ export function canAssignRole(role: GroupRole, level: number): boolean {
 
 /** Moderation acts on people of a lower role only: a moderator cannot ban an admin. */
 export function outranks(role: GroupRole, targetLevel: number | null): boolean {
-  if (role.superAdmin) return true;
-  if (role.level === null) return false;
-  return targetLevel === null || role.level < targetLevel;
+  // A site super_admin ranks as an owner (contract section 12): above everyone but the owner.
+  const level = role.superAdmin ? ROLE_LEVEL.owner : role.level;
+  if (level === null) return false;
+  return targetLevel === null || level < targetLevel;
 }
 
 /** Whether the role belongs to this signed-in actor (a role loaded for someone else grants nothing). */

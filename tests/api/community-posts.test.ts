@@ -16,6 +16,7 @@ import {
   readModlog,
   readPostAs,
   readPostState,
+  readThreadAs,
   type Cast,
 } from "../support/community-helpers";
 import { createTestUser, type TestUser } from "../support/fixtures";
@@ -158,6 +159,19 @@ describe("POST /api/v2/posts/{post_id}/edit and GET /revisions", () => {
     expect(await readPostAs(undefined, cast.group, threadId, postId)).toMatchObject({ content: textDelta("Version three") });
   });
 
+  it("describes the opening post's revisions in the thread's edit_history, newest first", async () => {
+    const thread = await createThreadOverHttp(cast.author, cast.group.id, { content: textDelta("First words") });
+    expectOk(await editPost(cast.author, thread.first_post_id, textDelta("Second words")));
+    expectOk(await editPost(cast.admin, thread.first_post_id, textDelta("Third words")));
+    const record = (await readThreadAs(undefined, cast.group, thread.id)).body.data.thread;
+    expect(record.first_post.content).toBe(textDelta("Third words"));
+    expect(record.edit_history.count).toBe(2);
+    expect(record.edit_history.lists).toMatchObject([
+      { post_id: thread.first_post_id, user_id: cast.admin.id, username: cast.admin.username },
+      { post_id: thread.first_post_id, user_id: cast.author.id, username: cast.author.username },
+    ]);
+  });
+
   it("refuses a missing or empty content with 400 naming content, changing nothing", async () => {
     const { postId } = await createThreadWithReply(cast.author, cast.group.id);
     const before = await readPostState(postId);
@@ -216,6 +230,23 @@ describe("POST /api/v2/posts/{post_id}/delete and /restore", () => {
     expect(await listed(cast.stranger)).toMatchObject({ content: "[]", deleted: "2" });
     expect(await listed(cast.author)).toMatchObject({ content: textDelta("Opening words"), deleted: "2" });
     expect(await listed(cast.moderator)).toMatchObject({ content: textDelta("Opening words"), deleted: "2" });
+  });
+
+  it("tells each reader whether they may edit or delete a post (can_edit / can_delete)", async () => {
+    const author = await createTestUser();
+    const { threadId, postId } = await createThreadWithReply(author, cast.group.id);
+    const abilities = async (viewer: TestUser | undefined) => {
+      const post = await readPostAs(viewer, cast.group, threadId, postId);
+      return [post.can_edit, post.can_delete];
+    };
+    expect(await abilities(author)).toEqual([true, true]);
+    for (const viewer of [cast.moderator, cast.admin, cast.owner]) expect(await abilities(viewer)).toEqual([true, true]);
+    for (const viewer of [undefined, cast.stranger, cast.banned]) expect(await abilities(viewer)).toEqual([false, false]);
+    expectOk(await postAs(cast.moderator, `/api/v2/groups/${cast.group.id}/bans`, { user_id: author.id }));
+    expect(await abilities(author)).toEqual([false, true]);
+    expectOk(await deletePost(author, postId));
+    expect(await abilities(author)).toEqual([false, false]);
+    expect(await abilities(cast.moderator)).toEqual([false, false]);
   });
 
   it("treats deleting a deleted post as a no-op, whoever asks again", async () => {

@@ -30,7 +30,8 @@ const editThread = (user: TestUser | undefined, threadId: number, body: Record<s
   postAs<{ thread: ThreadDto }>(user, `/api/v2/threads/${threadId}/edit`, body);
 const deleteThread = (user: TestUser | undefined, threadId: number, body: Record<string, unknown> = {}) =>
   postAs(user, `/api/v2/threads/${threadId}/delete`, body);
-const pinThread = (user: TestUser | undefined, threadId: number, pinned: unknown) => postAs<{ thread: ThreadDto }>(user, `/api/v2/threads/${threadId}/pin`, { pinned });
+const pinThread = (user: TestUser | undefined, threadId: number, pinned: unknown) =>
+  postAs<{ thread: ThreadDto }>(user, `/api/v2/threads/${threadId}/pin`, { pinned });
 const lockThread = (user: TestUser | undefined, threadId: number, locked: unknown) =>
   postAs<{ thread: ThreadDto }>(user, `/api/v2/threads/${threadId}/lock`, { locked });
 const replyIn = (user: TestUser | undefined, threadId: number, text = "A reply") =>
@@ -144,7 +145,8 @@ describe("POST /api/v2/threads/{thread_id}/edit", () => {
   it("moves a thread into a category of its group and out again with category_id 0", async () => {
     const categoryId = await createCategoryOverHttp(cast.owner, cast.group.id, "Announcements");
     const thread = await createThreadOverHttp(cast.author, cast.group.id);
-    expect(threadOf(await editThread(cast.author, thread.id, { category_id: categoryId }))).toMatchObject({ category_index_id: categoryId, title: thread.title });
+    const moved = threadOf(await editThread(cast.author, thread.id, { category_id: categoryId }));
+    expect(moved).toMatchObject({ category_index_id: categoryId, title: thread.title });
     const inCategory = await getAs<{ threads: ThreadListItemDto[] }>(undefined, `/api/v2/groups/${cast.group.id}/categories/${categoryId}`);
     expect(inCategory.body.data.threads.map((item) => item.id)).toContain(thread.id);
     expect(threadOf(await editThread(cast.moderator, thread.id, { category_id: 0 }))).toMatchObject({ category_index_id: null });
