@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { FormField } from "@/components/forms/form-field";
 import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
@@ -21,6 +21,8 @@ export interface AddToTeamFormProps {
 /** "Add to the team": a username and one of the roles the viewer may give. */
 export function AddToTeamForm({ groupId, roles }: AddToTeamFormProps) {
   const router = useRouter();
+  // Busy until the refreshed lists arrive, so the confirmation and the new row show together.
+  const [refreshing, startRefresh] = useTransition();
   const [username, setUsername] = useState("");
   const [level, setLevel] = useState<AssignableLevel>(roles[0]!.level);
   const [usernameError, setUsernameError] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function AddToTeamForm({ groupId, roles }: AddToTeamFormProps) {
       ),
     onSuccess: () => {
       setUsername("");
-      router.refresh();
+      startRefresh(() => router.refresh());
     },
   });
 
@@ -74,7 +76,7 @@ export function AddToTeamForm({ groupId, roles }: AddToTeamFormProps) {
         </FormField>
       </div>
       <FormStatus mutation={mutation} success={mutation.data} />
-      <FormActions busy={mutation.isPending} label="Add to the team" busyLabel="Adding…" />
+      <FormActions busy={mutation.isPending || refreshing} label="Add to the team" busyLabel="Adding…" />
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
@@ -31,6 +31,8 @@ function describeBan(username: string, until: Date | null): string {
 /** "Ban a user": who, why and for how long; the service decides whether the viewer may. */
 export function BanForm({ groupId, initialUsername, limits }: BanFormProps) {
   const router = useRouter();
+  // Busy until the refreshed lists arrive, so the confirmation and the new row show together.
+  const [refreshing, startRefresh] = useTransition();
   const [values, setValues] = useState<BanValues>({ username: initialUsername, reason: "", days: "7" });
   const [errors, setErrors] = useState<Partial<Record<keyof BanValues, string>>>({});
   const mutation = useMutation({
@@ -38,7 +40,7 @@ export function BanForm({ groupId, initialUsername, limits }: BanFormProps) {
       unwrapAction(() => banUserAction({ groupId, ...input })).then((ban) => describeBan(input.username, ban.until)),
     onSuccess: () => {
       setValues({ username: "", reason: "", days: "7" });
-      router.refresh();
+      startRefresh(() => router.refresh());
     },
   });
 
@@ -72,7 +74,7 @@ export function BanForm({ groupId, initialUsername, limits }: BanFormProps) {
           inputMode="numeric"
           min={0}
           max={limits.maxBanDays}
-          hint="0 bans until the ban is lifted."
+          hint="0 keeps the ban until someone lifts it."
           value={values.days}
           error={errors.days}
           onChange={(event) => update("days", event.target.value)}
@@ -80,7 +82,7 @@ export function BanForm({ groupId, initialUsername, limits }: BanFormProps) {
       </div>
       <TextField label="Reason" name="ban-reason" optional maxLength={limits.maxReason} hint="Shown in the public moderation log." value={values.reason} onChange={(event) => update("reason", event.target.value)} />
       <FormStatus mutation={mutation} success={mutation.data} />
-      <FormActions busy={mutation.isPending} label="Ban user" busyLabel="Banning…" />
+      <FormActions busy={mutation.isPending || refreshing} label="Ban user" busyLabel="Banning…" />
     </form>
   );
 }

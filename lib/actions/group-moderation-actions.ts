@@ -2,12 +2,11 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { findUserIdByUsername } from "@/lib/db/users";
 import { REPORT_RESOLUTIONS } from "@/lib/db/report-values";
-import { NotFound } from "@/lib/errors";
 import { banUser, liftBan, MAX_BAN_DAYS } from "@/lib/services/bans";
 import { setGroupRole } from "@/lib/services/group-roles";
 import { resolveReport } from "@/lib/services/reports";
+import { resolveUsername } from "@/lib/services/users";
 import { MAX_BAN_REASON } from "@/lib/views/moderation-view";
 
 // The moderation page's buttons and forms, through the same use cases as the API (contract section 12).
@@ -15,12 +14,8 @@ import { MAX_BAN_REASON } from "@/lib/views/moderation-view";
 const Id = z.number().int().positive().max(2_147_483_647);
 const Username = z.string().trim().min(1).max(64);
 
-/** The forms name people by username; the use cases take ids. */
-async function requireUserId(username: string): Promise<number> {
-  const id = await findUserIdByUsername(username);
-  if (id === null) throw new NotFound("user", `No one is called “${username}”. Check the spelling of the username.`);
-  return id;
-}
+// The forms name people by username; the use cases take ids.
+const requireUserId = resolveUsername;
 
 const ResolveReportInput = z.object({ reportId: Id, action: z.enum(REPORT_RESOLUTIONS) });
 export type ResolveReportInput = z.infer<typeof ResolveReportInput>;

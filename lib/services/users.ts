@@ -1,7 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { inTransaction, isUniqueViolation, type Tx } from "@/lib/db/transaction";
-import { Conflict } from "@/lib/errors";
+import { findUserIdByUsername } from "@/lib/db/users";
+import { Conflict, NotFound } from "@/lib/errors";
 
 export interface NewWallet {
   type: number;
@@ -41,4 +42,11 @@ export async function createUserWithWallet(input: NewUser, tx?: Tx): Promise<{ i
     if (isUniqueViolation(error, "address")) throw new Conflict("this wallet is already registered", "web3_public_key");
     throw error;
   }
+}
+
+/** The id of the person a form names by username (case-insensitive), or NotFound in words. */
+export async function resolveUsername(username: string): Promise<number> {
+  const id = await findUserIdByUsername(username);
+  if (id === null) throw new NotFound("user", `No one is called “${username.trim()}”. Check the spelling of the username.`);
+  return id;
 }
