@@ -9,6 +9,9 @@ export default defineConfig({
       "server-only": fileURLToPath(new URL("./tests/support/server-only.ts", import.meta.url)),
     },
   },
+  // Workspace packages (clients/typescript) are read from source, not from a build: the same
+  // export condition as customConditions in tsconfig.json. Vitest adds its default conditions.
+  ssr: { resolve: { conditions: ["@agora/source"] } },
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],

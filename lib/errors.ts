@@ -51,7 +51,11 @@ export class Conflict extends DomainError {
 
 export class RateLimited extends DomainError {
   readonly kind = "rate_limited";
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The budget that ran out, per minute, when known (for X-RateLimit-Limit). */
+    readonly limit: number | null = null,
+  ) {
     super(`Too many requests; retry in ${retryAfterSeconds} s`);
   }
 }

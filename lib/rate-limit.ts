@@ -12,17 +12,41 @@ function getLimiter(): RateLimiterMemory | null {
   return globalForLimiter.agoraLimiter;
 }
 
-/** One budget per subject (API key and client address, or web user): a noisy client does not starve the others. */
-export async function consumeRateLimit(subject: string): Promise<void> {
+/** What is left of a subject's budget: the X-RateLimit-* headers a client paces itself by. */
+export interface RateBudget {
+  limit: number;
+  remaining: number;
+  /** Seconds until the budget is full again. */
+  resetSeconds: number;
+}
+
+function toBudget(limit: number, result: RateLimiterRes): RateBudget {
+  return { limit, remaining: Math.max(0, result.remainingPoints), resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+}
+
+/**
+ * One budget per subject (API key and client address, or web user): a noisy client does not
+ * starve the others. Answers what is left, or null when limits are off.
+ */
+export async function consumeRateLimit(subject: string): Promise<RateBudget | null> {
   const limiter = getLimiter();
-  if (!limiter) return;
+  if (!limiter) return null;
   try {
-    await limiter.consume(subject);
+    return toBudget(limiter.points, await limiter.consume(subject));
   } catch (result) {
     if (!(result instanceof RateLimiterRes)) throw result;
-    const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    throw new RateLimited(seconds);
+    throw new RateLimited(toBudget(limiter.points, result).resetSeconds, limiter.points);
   }
+}
+
+/** The budget as response headers (draft-ietf-httpapi-ratelimit-headers' widely used X- form). */
+export function rateLimitHeaders(budget: RateBudget | null): Record<string, string> {
+  if (!budget) return {};
+  return {
+    "X-RateLimit-Limit": String(budget.limit),
+    "X-RateLimit-Remaining": String(budget.remaining),
+    "X-RateLimit-Reset": String(budget.resetSeconds),
+  };
 }
 
 /**

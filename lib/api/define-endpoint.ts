@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/api-error";
 import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelope";
@@ -10,7 +11,8 @@ import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import { touchLastSeen } from "@/lib/db/presence";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { consumeRateLimit, readClientAddress } from "@/lib/rate-limit";
+import { consumeRateLimit, rateLimitHeaders, readClientAddress, type RateBudget } from "@/lib/rate-limit";
+import { successAnswer } from "@/lib/api/success-answer";
 
 export type HttpMethod = "GET" | "POST";
 /** "user": a token is required; "optional": a token, when sent, personalises the answer; "none": tokens are ignored. */
@@ -34,6 +36,10 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   params: P;
   /** The schema of the envelope's `data`: the handler's result is typed against it. */
   response: R;
+  /** For a paged listing (page, per_page): the field of `data` that holds the page's items, for the `Link` header. */
+  listKey?: string;
+  /** Failures beyond those every endpoint can answer (see lib/api/openapi/operation-errors.ts). */
+  errors?: readonly ("not_found" | "conflict" | "forbidden" | "unauthenticated")[];
 }
 
 export interface EndpointContext<P, A extends EndpointAuth> {
@@ -55,27 +61,38 @@ function readApiKey(request: Request, params: Record<string, unknown>): string |
   return key && key.trim() !== "" ? key.trim() : null;
 }
 
-async function authenticate(request: Request, raw: Record<string, unknown>, auth: EndpointAuth): Promise<ApiViewer | null> {
+interface Caller {
+  viewer: ApiViewer | null;
+  budget: RateBudget | null;
+}
+
+async function authenticate(request: Request, raw: Record<string, unknown>, auth: EndpointAuth): Promise<Caller> {
   const key = readApiKey(request, raw);
   if (!key) throw new ApiError(40100);
   const apiKey = await findActiveApiKey(key);
   if (!apiKey) throw new ApiError(40101);
-  await consumeRateLimit(`${apiKey.id}:${readClientAddress(request.headers)}`);
+  const budget = await consumeRateLimit(`${apiKey.id}:${readClientAddress(request.headers)}`);
 
   const token = auth === "none" ? null : readBearerToken(request.headers.get("authorization"));
   if (!token) {
     if (auth === "user") throw new ApiError(40102);
-    return null;
+    return { viewer: null, budget };
   }
   // A token that was sent but is bad is an error even on reads: the client must learn it expired.
   const verified = await verifyUserToken(token);
   if (!verified) throw new ApiError(40103);
   await touchLastSeen(verified.userId);
-  return { id: verified.userId, tokenId: verified.tokenId };
+  return { viewer: { id: verified.userId, tokenId: verified.tokenId }, budget };
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+}
+
+/** A client's own request id when it sent a sane one (so its logs and ours line up), else a new one. */
+function readRequestId(request: Request): string {
+  const sent = request.headers.get("x-request-id");
+  return sent && /^[\w.:-]{8,128}$/.test(sent) ? sent : randomUUID();
 }
 
 async function readPathParams(context: RouteContext | undefined): Promise<Record<string, string>> {
@@ -95,26 +112,32 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
   const { family } = spec;
   const handler: RouteHandler = async (request, context) => {
     const started = performance.now();
+    const requestId = readRequestId(request);
+    const path = new URL(request.url).pathname;
     let status = 200;
     let raw: Record<string, unknown> = {};
+    let budgetHeaders: Record<string, string> = {};
     try {
       raw = await readParams(request, await readPathParams(context), getEnv().AGORA_MAX_BODY_BYTES);
-      const viewer = await authenticate(request, raw, spec.auth);
+      const { viewer, budget } = await authenticate(request, raw, spec.auth);
+      budgetHeaders = rateLimitHeaders(budget);
       const params = spec.params.parse(raw) as z.output<P>;
       // With auth "user" authenticate has already refused requests without a viewer.
       const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request });
-      return respond(status, successEnvelope(family, data));
+      const answer = successAnswer(request, spec, params as Record<string, unknown>, successEnvelope(family, data));
+      status = answer.status;
+      return new Response(answer.body, { status, headers: { ...answer.headers, ...budgetHeaders, "x-request-id": requestId } });
     } catch (error) {
       const apiError = toApiError(error, raw);
       if (apiError) {
         status = apiError.status;
-        return respond(status, errorEnvelope(family, apiError.code, apiError.message), apiError.headers);
+        return respond(status, errorEnvelope(family, apiError.code, apiError.message), { ...budgetHeaders, ...apiError.headers, "x-request-id": requestId });
       }
       status = 500;
-      logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled API error");
-      return respond(status, errorEnvelope(family, 50000, "Internal server error"));
+      logger.error({ err: error, requestId, method: request.method, path }, "unhandled API error");
+      return respond(status, errorEnvelope(family, 50000, "Internal server error"), { "x-request-id": requestId });
     } finally {
-      logger.debug({ method: request.method, path: new URL(request.url).pathname, status, ms: Math.round(performance.now() - started) }, "api request");
+      logger.debug({ requestId, method: request.method, path, status, ms: Math.round(performance.now() - started) }, "api request");
     }
   };
   return { spec: spec as unknown as EndpointSpec, handler };

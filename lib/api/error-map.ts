@@ -30,11 +30,18 @@ function prismaCode(error: unknown): string | undefined {
   return typeof code === "string" && /^P\d{4}$/.test(code) ? code : undefined;
 }
 
+function rateLimitedHeaders(error: RateLimited): Record<string, string> {
+  const seconds = String(error.retryAfterSeconds);
+  const headers: Record<string, string> = { "Retry-After": seconds };
+  if (error.limit !== null) Object.assign(headers, { "X-RateLimit-Limit": String(error.limit), "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": seconds });
+  return headers;
+}
+
 /** The envelope error for an expected failure, or null for a bug (answered as a logged 500). */
 export function toApiError(error: unknown, raw: Record<string, unknown>): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) {
-    const headers: Record<string, string> = error instanceof RateLimited ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+    const headers: Record<string, string> = error instanceof RateLimited ? rateLimitedHeaders(error) : {};
     return new ApiError(DOMAIN_CODES[error.kind], error.message, headers);
   }
   if (error instanceof z.ZodError) return new ApiError(40000, describeZodError(error, raw));

@@ -24,6 +24,11 @@ function isEndpoint(value: unknown): value is Endpoint {
 /** Every endpoint of both families: the route table below and the OpenAPI document are built from these. */
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));
 
+/** The same, with the names they are exported under (the OpenAPI operationIds). */
+export const NAMED_ENDPOINTS: readonly { name: string; spec: Endpoint["spec"] }[] = MODULES.flatMap((module) =>
+  Object.entries(module).flatMap(([name, value]) => (isEndpoint(value) ? [{ name, spec: value.spec }] : [])),
+);
+
 type Segment = { literal: string } | { param: string };
 
 interface Route {

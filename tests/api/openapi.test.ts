@@ -41,8 +41,14 @@ describe("GET /api/openapi.json", () => {
     expect(byName.group_name?.required).toBe(true);
     expect(byName.page_size?.schema).toMatchObject({ maximum: 100, default: 10 });
     expect(byName.sort?.schema).toMatchObject({ default: "new" });
+    // Shapes clients meet often are named components; responses refer to them.
     const success = JSON.stringify((document.paths["/api/v2/groups/{group_id}"]!.get as { responses: Record<string, unknown> }).responses["200"]);
-    expect(success).toContain("online_members");
+    expect(success).toContain('"#/components/schemas/Group"');
+    const schemas = (document as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }).components.schemas;
+    expect(Object.keys(schemas.Group?.properties ?? {})).toContain("online_members");
+    // The post tree recurses through the named Post schema, not through an unresolvable local $defs.
+    expect(JSON.stringify(schemas.Post)).toContain('"$ref":"#/components/schemas/Post"');
+    expect(JSON.stringify(document)).not.toContain("$defs");
   });
 
   it("is rendered for people at /docs/api", async () => {

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { validateAgainstDocument } from "./openapi-validator";
 
 export type Family = "api" | "v2";
 
@@ -59,6 +60,7 @@ export async function call<T = Record<string, unknown>>(
   } catch {
     throw new Error(`${method} ${path} answered ${response.status} with a body that is not JSON: ${text.slice(0, 300)}`);
   }
+  await validateAgainstDocument(method, url, response.status, parsed);
   return { status: response.status, headers: response.headers, body: parsed };
 }
 

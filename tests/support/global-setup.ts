@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildApp, runPackageScript, startServer, type RunningServer } from "./server-process";
 import { prepareTestDatabase } from "./test-database";
@@ -12,6 +14,14 @@ declare module "vitest" {
 }
 
 let server: RunningServer | undefined;
+
+/** The tally of tests/support/openapi-validator.ts: how many API answers were checked against the document. */
+function reportValidatedResponses(dataDir: string): void {
+  const file = path.join(dataDir, "openapi-validated.txt");
+  if (!fs.existsSync(file)) return;
+  const total = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).reduce((sum, line) => sum + Number(line), 0);
+  console.log(`OpenAPI: ${total} API responses validated against /api/openapi.json`);
+}
 
 /** One real server for the whole run: API tests speak HTTP to it, on a database of their own. */
 export default async function setup(project: TestProject) {
@@ -31,5 +41,6 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", databaseUrl ?? "");
   return async () => {
     await server?.stop();
+    reportValidatedResponses(dataDir);
   };
 }

@@ -41,6 +41,7 @@ export const groupReportsEndpoint = defineEndpoint(
     summary: "The group's reports, newest first (moderators)",
     params: groupParams.extend({ status: unsetWhenBlank(ReportStatusSchema.default("open")), ...pageParams }),
     response: ReportsResponseSchema,
+    listKey: "reports",
   },
   async ({ params, viewer }) => {
     const reports = await listReports(viewer, params.group_id, { status: params.status, page: params.page, perPage: params.per_page });
@@ -128,6 +129,7 @@ export const modlogEndpoint = defineEndpoint(
     summary: "The group's public log of moderator actions, newest first (moderators' names shown to moderators only)",
     params: groupParams.extend(pageParams),
     response: ModlogResponseSchema,
+    listKey: "entries",
   },
   async ({ params, viewer }) => {
     const page = await listModlog(viewer, params.group_id, params.page, params.per_page);

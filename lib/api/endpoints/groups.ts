@@ -43,6 +43,7 @@ export const createGroupEndpoint = defineEndpoint(
       signMsg: z.string({ error: "must be a string" }).max(4096, { error: "must be at most 4096 characters" }).optional(),
     }),
     response: z.object({ user: CreateGroupUserSchema }),
+    errors: ["conflict"],
   },
   async ({ params, viewer, request }) => {
     if (params.uid !== viewer.id) throw new ApiError(40300, "uid: must be the id of the signed-in user");

@@ -47,6 +47,7 @@ export const postRevisionsEndpoint = defineEndpoint(
     summary: "A post's earlier versions, newest first",
     params: postParams.extend({ page: pageParam(), per_page: pageSizeParam(20) }),
     response: RevisionsResponseSchema,
+    listKey: "revisions",
   },
   async ({ params, viewer }) => serializeRevisions(await listPostRevisions(viewer, params.post_id, params.page, params.per_page)),
 );
@@ -92,6 +93,7 @@ export const reportPostEndpoint = defineEndpoint(
     summary: "Report a post to the group's moderators (once per post)",
     params: postParams.extend({ reason: ReportReasonSchema, note: ReasonParamSchema }),
     response: ReportResponseSchema,
+    errors: ["conflict"],
   },
   async ({ params, viewer }) => ({ report: serializeReport(await reportPost(viewer, params.post_id, { reason: params.reason, note: params.note })) }),
 );

@@ -18,6 +18,7 @@ export const getGroupThreads = defineEndpoint(
     summary: "12. Threads of a group",
     params: GroupThreadsParamsSchema,
     response: ThreadsResponseSchema,
+    listKey: "threads",
   },
   async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage, sort } = params;
@@ -37,6 +38,7 @@ export const getCategoryThreads = defineEndpoint(
     summary: "2. Threads of a category",
     params: CategoryThreadsParamsSchema,
     response: ThreadsResponseSchema,
+    listKey: "threads",
   },
   async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage } = params;

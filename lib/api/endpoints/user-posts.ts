@@ -17,6 +17,8 @@ export const getWalletPostList = defineEndpoint(
     summary: "11. A user's posts by wallet address",
     params: WalletPostListParamsSchema,
     response: z.object({ posts: z.array(WalletPostSchema) }),
+    listKey: "posts",
+    errors: ["not_found"],
   },
   async ({ params }) => {
     const rows = await listWalletPosts({ web3PublicKey: params.web3_public_key, page: params.page, perPage: params.per_page });
@@ -35,6 +37,7 @@ export const getUserPosts = defineEndpoint(
     summary: "13. A user's posts by id",
     params: UserPostsParamsSchema,
     response: z.object({ user_posts: z.array(UserPostSchema) }),
+    listKey: "user_posts",
   },
   async ({ params }) => {
     const list = await listUserPosts({ userId: params.user_id, page: params.page, perPage: params.per_page, filter: params.filter });

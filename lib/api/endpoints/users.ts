@@ -40,6 +40,7 @@ export const updateInfo = defineEndpoint(
       is_nft: IsNftSchema.optional(),
     }),
     response: UpdateInfoUserSchema,
+    errors: ["conflict"],
   },
   async ({ params, viewer, request }) => {
     const { username, photo_url: photoUrl, cover_image: coverImage, email, is_nft: isNft } = params;

@@ -52,6 +52,7 @@ export const walletLogin = defineEndpoint(
     summary: "8. Log in with a wallet",
     params: WalletLoginParamsSchema,
     response: z.object({ user: WalletLoginUserSchema, api_token: z.string() }),
+    errors: ["not_found", "unauthenticated"],
   },
   async ({ params }) => {
     const { userId, token } = await loginWithWallet(readProof(params));
@@ -70,6 +71,7 @@ export const walletRegister = defineEndpoint(
     summary: "10. Register with a wallet (an existing address logs in)",
     params: WalletRegisterParamsSchema,
     response: z.object({ user: WalletRegisterUserSchema, api_token: z.string() }),
+    errors: ["conflict", "unauthenticated"],
   },
   async ({ params }) => {
     const { userId, token } = await registerWithWallet({ ...readProof(params), username: params.username, photoUrl: params.photo_url });
@@ -88,6 +90,7 @@ export const purseRegister = defineEndpoint(
     summary: "14. Register a wallet without proof (quick start)",
     params: PurseRegisterParamsSchema,
     response: z.object({ user: PurseRegisterUserSchema }),
+    errors: ["conflict"],
   },
   async ({ params, request }) => {
     const { userId } = await registerPurse({ web3PublicKey: params.web3_public_key, username: params.username, photoUrl: params.photo_url });

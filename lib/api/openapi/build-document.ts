@@ -1,34 +1,105 @@
 import "server-only";
 import { z } from "zod";
 import { methodsOf, type EndpointSpec } from "@/lib/api/define-endpoint";
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
 import type { ApiFamily } from "@/lib/api/envelope";
-
-interface Operation {
-  method: "get" | "post";
-  spec: EndpointSpec;
-}
+import { typedClientSample } from "@/lib/api/openapi/code-samples";
+import { WALLET_TYPES, WalletTypeSchema } from "@/lib/auth/wallet/wallet-types";
+import { componentRegistry } from "@/lib/api/openapi/component-schemas";
+import { operationErrorCodes } from "@/lib/api/openapi/operation-errors";
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
-  delete json.$schema;
-  return json;
+/** An endpoint declaration with the name it is exported under (the operationId). */
+export interface NamedSpec {
+  name: string;
+  spec: EndpointSpec;
 }
 
-function envelopeSchema(family: ApiFamily, data: JsonSchema, success: boolean): JsonSchema {
-  const code = family === "v2" ? { type: "string", pattern: "^\\d{5}$" } : { type: "integer" };
-  return {
-    type: "object",
-    required: ["status", "code", "description", "server", "data"],
-    properties: {
-      status: { type: "boolean", const: success },
-      code: success ? { ...code, examples: [family === "v2" ? "20000" : 20000] } : code,
-      description: { type: "string" },
-      server: { type: "string", const: "rest" },
-      data,
+const COMPONENT_REF = "#/components/schemas/";
+
+const WALLET_TYPE_VALUES = Object.values(WALLET_TYPES);
+const SENT_SHAPES = new Map<z.ZodType, JsonSchema>([
+  [
+    WalletTypeSchema,
+    {
+      description: "1/2 chain-A, 3 permaweb, 4 web wallet, 5 EVM (contract section 6); a number or its string.",
+      anyOf: [{ type: "integer", enum: WALLET_TYPE_VALUES }, { type: "string", enum: WALLET_TYPE_VALUES.map(String) }],
     },
+  ],
+]);
+const FAMILY_LABEL: Record<ApiFamily, string> = { api: "/api", v2: "/api/v2" };
+const NUMBERS_AS_STRINGS = "Numbers may also be sent as strings.";
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Threads: "Threads: read one, list a group's or a category's, start one.",
+  Posts: "Posts: write, reply, like.",
+  Groups: "Groups (communities): read one, create one.",
+  Categories: "A group's categories.",
+  Users: "The signed-in user's account and profile.",
+  "User posts": "What a user or a wallet has written.",
+  Wallet: "Wallet sign-in: nonce, login, register, purse register, logout.",
+  Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
+};
+
+/**
+ * Converts a zod schema to JSON Schema, with every registered shape replaced by a $ref into
+ * components/schemas; the shapes it met are added to `components`.
+ */
+function toSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io: "output",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+    metadata: componentRegistry,
+    // Parameters parsed by a transform have no output shape of their own: say what clients send.
+    override: (context) => {
+      const sent = SENT_SHAPES.get(context.zodSchema as unknown as z.ZodType);
+      if (sent) Object.assign(context.jsonSchema, sent);
+    },
+  }) as JsonSchema;
+  const rewritten = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${COMPONENT_REF}`)) as JsonSchema;
+  const defs = (rewritten.$defs ?? {}) as Record<string, JsonSchema>;
+  for (const [name, def] of Object.entries(defs)) {
+    delete def.id;
+    components[name] ??= def;
+  }
+  delete rewritten.$defs;
+  delete rewritten.$schema;
+  // A response that is itself a named shape comes back as its own definition: keep it named.
+  const id = rewritten.id;
+  if (typeof id === "string") {
+    delete rewritten.id;
+    components[id] ??= rewritten;
+    return { $ref: `${COMPONENT_REF}${id}` };
+  }
+  return rewritten;
+}
+
+function envelopeComponents(): Record<string, JsonSchema> {
+  const envelope = (family: ApiFamily, success: boolean): JsonSchema => {
+    const code = family === "v2" ? { type: "string", pattern: "^\\d{5}$" } : { type: "integer" };
+    return {
+      type: "object",
+      description: success
+        ? `The ${FAMILY_LABEL[family]} family's answer: status true, code ${family === "v2" ? '"20000"' : "20000"}, data the result.`
+        : `The ${FAMILY_LABEL[family]} family's error: status false, the code of contract section 5, data empty.`,
+      required: ["status", "code", "description", "server", "data"],
+      properties: {
+        status: { type: "boolean", const: success },
+        code: success ? { ...code, const: family === "v2" ? "20000" : 20000 } : code,
+        description: { type: "string" },
+        server: { type: "string", const: "rest" },
+        data: success ? { type: "object" } : { type: "object", maxProperties: 0 },
+      },
+    };
+  };
+  return { Envelope: envelope("api", true), EnvelopeV2: envelope("v2", true), Error: envelope("api", false), ErrorV2: envelope("v2", false) };
+}
+
+function successSchema(family: ApiFamily, data: JsonSchema): JsonSchema {
+  return {
+    allOf: [{ $ref: `${COMPONENT_REF}${family === "v2" ? "EnvelopeV2" : "Envelope"}` }, { type: "object", required: ["data"], properties: { data } }],
   };
 }
 
@@ -42,40 +113,74 @@ function isRequired(field: z.ZodType): boolean {
   return !field.safeParse(undefined).success;
 }
 
-const NUMBERS_AS_STRINGS = "Numbers may also be sent as strings.";
+function tagName(spec: EndpointSpec): string {
+  return `${spec.tag} (${FAMILY_LABEL[spec.family]})`;
+}
 
-function buildOperation({ method, spec }: Operation): JsonSchema {
-  const pathNames = new Set([...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
-  const fields = paramFields(spec);
+const COMMON_HEADERS = { "X-Request-Id": { $ref: "#/components/headers/RequestId" } };
+const BUDGET_HEADERS = {
+  "X-RateLimit-Limit": { $ref: "#/components/headers/RateLimitLimit" },
+  "X-RateLimit-Remaining": { $ref: "#/components/headers/RateLimitRemaining" },
+  "X-RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
+};
+
+function errorResponses(spec: EndpointSpec, method: "GET" | "POST"): Record<string, JsonSchema> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of operationErrorCodes(spec, method)) {
+    const { status } = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const error = { $ref: `${COMPONENT_REF}${spec.family === "v2" ? "ErrorV2" : "Error"}` };
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      String(status),
+      {
+        description: codes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join("; "),
+        headers: status === 429 ? { ...COMMON_HEADERS, "Retry-After": { $ref: "#/components/headers/RetryAfter" }, ...BUDGET_HEADERS } : COMMON_HEADERS,
+        content: { "application/json": { schema: error } },
+      },
+    ]),
+  );
+}
+
+function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec, components: Record<string, JsonSchema>): JsonSchema {
+  const pathNames = [...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const parameters: JsonSchema[] = [];
   const bodyProperties: Record<string, JsonSchema> = {};
   const bodyRequired: string[] = [];
-  for (const [name, field] of fields) {
-    const schema = toSchema(field);
-    if (pathNames.has(name)) {
-      parameters.push({ name, in: "path", required: true, schema });
+  const queryRequired: string[] = [];
+  for (const [field, schema] of paramFields(spec)) {
+    const json = toSchema(schema, components);
+    if (pathNames.includes(field)) {
+      parameters.push({ name: field, in: "path", required: true, schema: json, description: NUMBERS_AS_STRINGS });
     } else if (method === "get") {
-      parameters.push({ name, in: "query", required: isRequired(field), schema, description: NUMBERS_AS_STRINGS });
+      const required = isRequired(schema);
+      if (required) queryRequired.push(field);
+      parameters.push({ name: field, in: "query", required, schema: json });
     } else {
-      bodyProperties[name] = schema;
-      if (isRequired(field)) bodyRequired.push(name);
+      bodyProperties[field] = json;
+      if (isRequired(schema)) bodyRequired.push(field);
     }
   }
-  const security: JsonSchema[] = [{ apiKeyHeader: [] }, { svcApiKeyHeader: [] }, { apiKeyQuery: [] }];
-  if (spec.auth === "user") security.forEach((entry) => (entry.userToken = []));
-  const errorResponse = (description: string) => ({
-    description,
-    content: { "application/json": { schema: envelopeSchema(spec.family, { type: "object", maxProperties: 0 }, false) } },
-  });
+  const keyOnly = [{ apiKeyHeader: [] }, { svcApiKeyHeader: [] }, { apiKeyQuery: [] }];
+  const withToken = keyOnly.map((entry) => ({ ...entry, userToken: [] }));
+  const security = spec.auth === "user" ? withToken : spec.auth === "optional" ? [...keyOnly, ...withToken] : keyOnly;
   const body = { type: "object", properties: bodyProperties, required: bodyRequired };
+  const success: JsonSchema = {
+    description: "Success",
+    headers: { ...COMMON_HEADERS, ...BUDGET_HEADERS, ...(method === "get" ? { ETag: { $ref: "#/components/headers/ETag" } } : {}), ...(spec.listKey ? { Link: { $ref: "#/components/headers/Link" } } : {}) },
+    content: { "application/json": { schema: successSchema(spec.family, toSchema(spec.response, components)) } },
+  };
   return {
+    operationId: name.replace(/Endpoint$/, ""),
     summary: spec.summary,
-    tags: [spec.tag],
-    operationId: `${spec.family}_${method}_${spec.path.replace(/[^a-z0-9]+/gi, "_")}`,
+    description: `${FAMILY_LABEL[spec.family]} family: codes are ${spec.family === "v2" ? "strings" : "numbers"}. ${spec.auth === "user" ? "Acts as the user of the token." : spec.auth === "optional" ? "A token, when sent, personalises the answer." : "Needs no user token."}`,
+    tags: [tagName(spec)],
     parameters,
     ...(method === "post"
       ? {
           requestBody: {
+            required: bodyRequired.length > 0,
             description: `Parameters may also travel in the query string. ${NUMBERS_AS_STRINGS}`,
             content: {
               "application/json": { schema: body },
@@ -87,26 +192,42 @@ function buildOperation({ method, spec }: Operation): JsonSchema {
       : {}),
     security,
     responses: {
-      200: {
-        description: "Success",
-        content: { "application/json": { schema: envelopeSchema(spec.family, toSchema(spec.response), true) } },
-      },
-      ...Object.fromEntries(
-        Object.entries(ERROR_CODES).map(([code, info]) => [code.slice(0, 3), errorResponse(info.description)]),
-      ),
+      200: success,
+      ...(method === "get" ? { 304: { description: "Not modified: the If-None-Match ETag still matches.", headers: { ...COMMON_HEADERS, ETag: { $ref: "#/components/headers/ETag" } } } } : {}),
+      ...errorResponses(spec, method === "get" ? "GET" : "POST"),
     },
+    "x-codeSamples": [typedClientSample({ method, path: spec.path, pathParams: pathNames, required: method === "get" ? queryRequired : bodyRequired, userToken: spec.auth === "user" })],
   };
 }
 
-/** An OpenAPI 3.1 document of both families, built from the schemas the handlers validate with. */
-export function buildOpenApiDocument(specs: readonly EndpointSpec[], serverUrl: string): JsonSchema {
+const HEADERS = {
+  RequestId: { description: "This request's id (the client's own X-Request-Id when it sent a sane one); it is in the server's log line too.", schema: { type: "string" } },
+  RateLimitLimit: { description: "Requests per minute this API key and client address may make.", schema: { type: "integer" } },
+  RateLimitRemaining: { description: "Requests left in the current window.", schema: { type: "integer" } },
+  RateLimitReset: { description: "Seconds until the budget is full again.", schema: { type: "integer" } },
+  RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+  ETag: { description: "A validator for If-None-Match: the same answer again is a 304.", schema: { type: "string" } },
+  Link: { description: 'Neighbour pages of a listing: rel="next" while a page came back full, rel="prev" after page 1.', schema: { type: "string" } },
+};
+
+/**
+ * The OpenAPI 3.1 document of both families, built from the endpoint declarations (the same
+ * zod schemas the handlers validate with), so it cannot drift from what the server does.
+ */
+export function buildOpenApiDocument(endpoints: readonly NamedSpec[], serverUrl: string): JsonSchema {
+  const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const spec of specs) {
+  const tags = new Map<string, { family: ApiFamily; tag: string }>();
+  for (const { name, spec } of endpoints) {
+    tags.set(tagName(spec), { family: spec.family, tag: spec.tag });
     for (const method of methodsOf(spec)) {
       const lower = method === "GET" ? "get" : "post";
-      (paths[spec.path] ??= {})[lower] = buildOperation({ method: lower, spec });
+      // An endpoint served on both methods gets one operationId per method.
+      const operationName = methodsOf(spec).length > 1 ? `${name}${method === "GET" ? "" : "ByPost"}` : name;
+      (paths[spec.path] ??= {})[lower] = buildOperation(operationName, lower, spec, components);
     }
   }
+  const sortedTags = [...tags].sort(([a], [b]) => a.localeCompare(b));
   return {
     openapi: "3.1.0",
     info: {
@@ -114,16 +235,27 @@ export function buildOpenApiDocument(specs: readonly EndpointSpec[], serverUrl: 
       version: "2.0.0",
       description:
         "Two families share one envelope: `/api` (codes are numbers) and `/api/v2` (codes are strings). " +
-        "Every call needs an API key; calls that act as a user also need `authorization: Bearer <api_token>`.",
+        "Every call needs an API key (header `api_key`, header `svc-api-key` or parameter `api_key`); calls that act as a user " +
+        "also need `authorization: Bearer <api_token>` from wallet login or register. Parameters travel in the query string, a JSON, " +
+        "form or multipart body (the body wins over the query, the path over both).",
+      license: { name: "MIT", identifier: "MIT" },
+      contact: { name: "Agora", url: `${serverUrl.replace(/\/$/, "")}/docs/api` },
     },
-    servers: [{ url: serverUrl }],
-    paths,
+    servers: [{ url: serverUrl, description: "This forum" }],
+    tags: sortedTags.map(([name, { tag }]) => ({ name, description: TAG_DESCRIPTIONS[tag] ?? tag })),
+    "x-tagGroups": (["api", "v2"] as const).map((family) => ({
+      name: `${FAMILY_LABEL[family]} family`,
+      tags: sortedTags.filter(([, value]) => value.family === family).map(([name]) => name),
+    })),
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
+      schemas: { ...envelopeComponents(), ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
+      headers: HEADERS,
       securitySchemes: {
-        apiKeyHeader: { type: "apiKey", in: "header", name: "api_key" },
-        svcApiKeyHeader: { type: "apiKey", in: "header", name: "svc-api-key" },
-        apiKeyQuery: { type: "apiKey", in: "query", name: "api_key" },
-        userToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        apiKeyHeader: { type: "apiKey", in: "header", name: "api_key", description: "The operator-issued API key (npm run apikey -- create)." },
+        svcApiKeyHeader: { type: "apiKey", in: "header", name: "svc-api-key", description: "The same API key, in the header the reference names." },
+        apiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "The same API key, as a parameter." },
+        userToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "api_token from wallet login or register." },
       },
     },
   };
