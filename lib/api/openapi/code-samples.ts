@@ -31,7 +31,7 @@ export function typedClientSample({ method, path, pathParams, required, userToke
     `import { createAgoraClient, unwrap } from "@agora/client";`,
     ``,
     `const agora = createAgoraClient({ baseUrl: "https://forum.example", apiKey: process.env.AGORA_API_KEY!${userToken ? ", token" : ""} });`,
-    `const data = unwrap(await ${call});`,
+    `const data = await unwrap(${call});`,
   ].join("\n");
   return { lang: "JavaScript", label: "@agora/client", source };
 }
