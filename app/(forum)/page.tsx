@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { GroupCard } from "@/components/groups/group-card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { getDirectory } from "@/lib/views/page-data";
+import { Pagination } from "@/components/ui/pagination";
+import { getDirectory, readPageParam } from "@/lib/views/page-data";
 import "@/components/groups/groups.css";
 
 export const dynamic = "force-dynamic";
@@ -12,8 +13,8 @@ export const metadata: Metadata = {
   alternates: { canonical: "/" },
 };
 
-export default async function HomePage() {
-  const groups = await getDirectory();
+export default async function HomePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { groups, page, totalPages } = await getDirectory(readPageParam((await searchParams).page));
   return (
     <main className="page page--wide">
       <section className="page-intro">
@@ -33,6 +34,7 @@ export default async function HomePage() {
           ))}
         </ul>
       )}
+      <Pagination page={page} totalPages={totalPages} hrefFor={(target) => (target === 1 ? "/" : `/?page=${target}`)} />
     </main>
   );
 }

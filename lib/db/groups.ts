@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import type { PageWindow } from "@/lib/db/pagination";
 import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
 
 /** A group's live admin rows (owner, admins, moderators), as get group info lists them. */
@@ -79,7 +80,6 @@ export async function countOnlineMembers(groupId: number): Promise<number> {
   });
 }
 
-export const GROUP_DIRECTORY_LIMIT = 100;
 
 const GROUP_DIRECTORY_SELECT = {
   id: true,
@@ -95,8 +95,13 @@ const GROUP_DIRECTORY_SELECT = {
 
 export type GroupDirectoryRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DIRECTORY_SELECT }>;
 
-/** The groups directory: most recently active first. */
-export async function listGroupDirectory(limit = GROUP_DIRECTORY_LIMIT): Promise<GroupDirectoryRow[]> {
+/** One page of the groups directory: most recently active first (index last_activity_at desc). */
+export async function listGroupDirectory(window: PageWindow): Promise<GroupDirectoryRow[]> {
   const db = await getDb();
-  return db.group.findMany({ orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }], take: limit, select: GROUP_DIRECTORY_SELECT });
+  return db.group.findMany({ orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }], ...window, select: GROUP_DIRECTORY_SELECT });
+}
+
+export async function countGroups(): Promise<number> {
+  const db = await getDb();
+  return db.group.count();
 }

@@ -59,27 +59,38 @@ function listWhere(input: { groupId: number; categoryId: number }): Prisma.Threa
   return { groupId: input.groupId, isDelete: 0, ...(input.categoryId > 0 ? { categoryId: input.categoryId } : {}) };
 }
 
-// Both orders end on id so that pages never overlap or skip when timestamps tie. "new" walks
-// threads(group_id, is_pin desc, last_activity_at desc, id desc); "old" walks threads(group_id, id).
-function listOrder(sort: ThreadListQuery["sort"]): Prisma.ThreadOrderByWithRelationInput[] {
-  if (sort === "old") return [{ id: "asc" }];
-  return [{ isPin: "desc" }, { lastActivityAt: "desc" }, { id: "desc" }];
+/**
+ * The ids of one page, in order. Both orders end on id so that pages never overlap or skip when
+ * timestamps tie, and each walks a partial index over live threads (is_delete = 0 written as a
+ * literal so every plan can use it): a deep page skips index entries, never heap rows.
+ */
+async function listPageIds(db: Awaited<ReturnType<typeof getDb>>, query: ThreadListQuery): Promise<number[]> {
+  const { groupId, categoryId, skip, take } = query;
+  let rows: { id: number }[];
+  if (query.sort === "old") {
+    rows = categoryId > 0
+      ? await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND category_id = ${categoryId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`
+      : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`;
+  } else {
+    rows = categoryId > 0
+      ? await db.$queryRaw`SELECT id FROM threads WHERE category_id = ${categoryId} AND group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`
+      : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`;
+  }
+  return rows.map((row) => row.id);
 }
 
 function uniqueIds(values: Array<number | null>): number[] {
   return [...new Set(values.filter((value): value is number => value !== null))];
 }
 
-/** One page of a group's (or one category's) live threads: the page and three `in` queries, whatever its size. */
+/** One page of a group's (or one category's) live threads: the page's ids, its rows and three `in` queries, whatever its size. */
 export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadListEntry[]> {
   const db = await getDb();
-  const rows = await db.thread.findMany({
-    where: listWhere(query),
-    orderBy: listOrder(query.sort),
-    skip: query.skip,
-    take: query.take,
-    select: THREAD_LIST_SELECT,
-  });
+  const ids = await listPageIds(db, query);
+  if (ids.length === 0) return [];
+  const found = await db.thread.findMany({ where: { id: { in: ids } }, select: THREAD_LIST_SELECT });
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const lastUserIds = uniqueIds(rows.map((row) => row.lastPostUserId ?? row.userId));
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
   const [users, firstPosts, categories] = await Promise.all([

@@ -3,7 +3,6 @@ import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { findPost, listDescendants, listTopLevelPosts, type TopLevelPageQuery } from "@/lib/db/posts";
 import { loadAdminLevels } from "@/lib/db/roles";
 import {
-  countParticipants,
   isSubscribed,
   listHotThreads,
   listPinnedThreads,
@@ -34,12 +33,11 @@ export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId"
 /** Loads the page of a thread already found live (firstPostId set); null if its opening post is gone. */
 export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: number }, query: ThreadPageQuery): Promise<ThreadPageRecord | null> {
   const { firstPostId } = thread;
-  const [firstPost, topLevel, pinned, hots, participants, editHistory, viewerSubscribed] = await Promise.all([
+  const [firstPost, topLevel, pinned, hots, editHistory, viewerSubscribed] = await Promise.all([
     findPost(firstPostId),
     listTopLevelPosts({ threadId: thread.id, firstPostId, sort: query.sort, pageSize: query.pageSize, startPostId: query.startPostId }),
     listPinnedThreads(thread.groupId),
     listHotThreads(thread.groupId),
-    countParticipants(thread.id),
     loadEditHistory(firstPostId),
     isSubscribed(query.viewerId, thread.id),
   ]);
@@ -61,7 +59,7 @@ export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: nu
     pinned,
     hots,
     editHistory,
-    participants,
+    participants: thread.participantsCount,
     viewerSubscribed,
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { LRUCache } from "lru-cache";
 import { getDb } from "@/lib/db/client";
 
 /** How many pinned and hot threads the thread record lists. */
@@ -21,6 +22,7 @@ export const THREAD_DETAIL_SELECT = {
   firstPostId: true,
   postsCount: true,
   firstLevelCount: true,
+  participantsCount: true,
   likesCount: true,
   isPin: true,
   isLocked: true,
@@ -85,29 +87,39 @@ export async function listPinnedThreads(groupId: number): Promise<PinnedThreadRo
   });
 }
 
-/** The group's threads with the most posts in the last 30 days, busiest first. */
-export async function listHotThreads(groupId: number, now = new Date()): Promise<HotThreadRow[]> {
+async function rankHotThreads(groupId: number): Promise<HotThreadRow[]> {
   const db = await getDb();
   const ranked = await db.post.groupBy({
     by: ["threadId"],
-    where: { groupId, deleted: 0, createdAt: { gte: new Date(now.getTime() - HOT_WINDOW_MS) }, thread: { isDelete: 0 } },
+    where: { groupId, deleted: 0, createdAt: { gte: new Date(Date.now() - HOT_WINDOW_MS) }, thread: { isDelete: 0 } },
     _count: { id: true },
     orderBy: [{ _count: { id: "desc" } }, { threadId: "desc" }],
     take: SIDEBAR_THREADS,
   });
   const ids = ranked.map((row) => row.threadId);
   if (ids.length === 0) return [];
-  const rows = await db.thread.findMany({ where: { id: { in: ids } }, select: HOT_THREAD_SELECT });
+  const rows = await db.thread.findMany({ where: { id: { in: ids }, isDelete: 0 }, select: HOT_THREAD_SELECT });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** How many distinct users have posted in the thread. */
-export async function countParticipants(threadId: number): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.$queryRaw<{ count: bigint | number }[]>`
-    SELECT COUNT(DISTINCT user_id) AS count FROM posts WHERE thread_id = ${threadId}`;
-  return Number(row?.count ?? 0);
+// Ranking a group's last 30 days of posts is the one read that grows with the group, so each
+// group's ranking is kept for a minute (one computation however many readers ask at once);
+// a thread that is removed or renamed drops its group's ranking at once (forgetHotThreads).
+const hotThreads = new LRUCache<number, HotThreadRow[]>({
+  max: 2000,
+  ttl: 60_000,
+  fetchMethod: (groupId) => rankHotThreads(groupId),
+});
+
+/** The group's threads with the most posts in the last 30 days, busiest first (at most a minute old). */
+export async function listHotThreads(groupId: number): Promise<HotThreadRow[]> {
+  return (await hotThreads.fetch(groupId)) ?? [];
+}
+
+/** Drops a group's cached hot threads, after a write that changes what they show. */
+export function forgetHotThreads(groupId: number): void {
+  hotThreads.delete(groupId);
 }
 
 export async function isSubscribed(userId: number | null, threadId: number): Promise<boolean> {

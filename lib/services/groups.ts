@@ -4,12 +4,14 @@ import {
   countOnlineMembers,
   findGroupDetail,
   isGroupNameTaken,
+  countGroups,
   listGroupDirectory,
   type GroupDetailRow,
   type GroupDirectoryRow,
   type GroupKey,
 } from "@/lib/db/groups";
 import { getDb } from "@/lib/db/client";
+import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction, isUniqueViolation } from "@/lib/db/transaction";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { CreateGroupFieldsSchema } from "@/lib/schemas/group-create-schemas";
@@ -51,8 +53,10 @@ export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord
 }
 
 /** The home page's communities, most recently active first (the place hidden groups will be left out). */
-export async function listCommunities(): Promise<GroupDirectoryRow[]> {
-  return listGroupDirectory();
+/** The home page's communities, a page at a time, with how many there are. */
+export async function listCommunities(page: number, perPage: number): Promise<{ groups: GroupDirectoryRow[]; total: number }> {
+  const [groups, total] = await Promise.all([listGroupDirectory(toPageWindow(page, perPage)), countGroups()]);
+  return { groups, total };
 }
 
 export interface GroupFields {

@@ -61,10 +61,13 @@ export async function insertPost(tx: Tx, thread: { id: number; groupId: number }
     select: { id: true },
   });
   if (parentId !== null) await tx.post.update({ where: { id: parentId }, data: { childrenCount: { increment: 1 } } });
+  // A first post in this thread makes the author a participant (counted once, under concurrency too).
+  const participant = await tx.threadParticipant.createMany({ data: [{ threadId: thread.id, userId: input.userId }], skipDuplicates: true });
   await tx.thread.update({
     where: { id: thread.id },
     data: {
       postsCount: { increment: 1 },
+      participantsCount: participant.count > 0 ? { increment: 1 } : undefined,
       firstLevelCount: parentId === null && !isFirstPost ? { increment: 1 } : undefined,
       lastPostId: post.id,
       lastPostUserId: input.userId,

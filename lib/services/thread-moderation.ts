@@ -1,6 +1,7 @@
 import "server-only";
 import { canDeleteThread, canEditThread, canModerate, type SignedIn } from "@/lib/auth/permissions";
 import { recordModAction, type ModAction } from "@/lib/db/modlog";
+import { forgetHotThreads } from "@/lib/db/threads";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
@@ -24,7 +25,7 @@ export interface ThreadEdit {
 export async function editThread(actor: SignedIn, threadId: number, edit: ThreadEdit): Promise<ThreadWritten> {
   const title = edit.title === undefined ? undefined : parseField(ThreadTitleSchema, edit.title, "title");
   if (title === undefined && edit.categoryId === undefined) throw new Invalid(null, "Nothing to change: send title or category_id");
-  return inTransaction(async (tx) => {
+  const written = await inTransaction(async (tx) => {
     const { thread, groupName, role } = await lockThread(tx, actor, threadId);
     if (!canEditThread(actor, thread, role)) throw new Forbidden("You cannot edit this thread");
     const categoryId = edit.categoryId === undefined ? thread.categoryId : edit.categoryId || null;
@@ -33,7 +34,7 @@ export async function editThread(actor: SignedIn, threadId: number, edit: Thread
       if (!category || category.groupId !== thread.groupId) throw new NotFound("category", "category_id: no such category in this group");
     }
     const changed = (title !== undefined && title !== thread.title) || categoryId !== thread.categoryId;
-    if (!changed) return { id: thread.id, groupName };
+    if (!changed) return { id: thread.id, groupName, groupId: null };
     await tx.thread.update({
       where: { id: thread.id },
       data: { categoryId, ...(title !== undefined ? { title, slug: slugify(title) } : {}) },
@@ -42,25 +43,29 @@ export async function editThread(actor: SignedIn, threadId: number, edit: Thread
     if (thread.userId !== actor.id) {
       await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "edit_thread", targetType: "thread", targetId: thread.id });
     }
-    return { id: thread.id, groupName };
+    return { id: thread.id, groupName, groupId: thread.groupId };
   });
+  if (written.groupId !== null) forgetHotThreads(written.groupId);
+  return { id: written.id, groupName: written.groupName };
 }
 
 /** Contract section 12: the thread leaves every listing; its author may do it only while nobody else has replied. */
 export async function deleteThread(actor: SignedIn, threadId: number, reason = ""): Promise<void> {
-  await inTransaction(async (tx) => {
+  const groupId = await inTransaction(async (tx) => {
     const { thread, role } = await lockThread(tx, actor, threadId);
     const otherReply = await tx.post.findFirst({ where: { threadId, userId: { not: thread.userId } }, select: { id: true } });
     if (!canDeleteThread(actor, thread, role, otherReply !== null)) {
       throw new Forbidden(thread.userId === actor.id ? "Others have replied: only a moderator can delete this thread now" : "You cannot delete this thread");
     }
-    if (thread.isDelete !== 0) return;
+    if (thread.isDelete !== 0) return null;
     await tx.thread.update({ where: { id: thread.id }, data: { isDelete: 1, isPin: 0 }, select: { id: true } });
     await tx.group.update({ where: { id: thread.groupId }, data: { threadsCount: { decrement: 1 } }, select: { id: true } });
     if (thread.userId !== actor.id) {
       await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "delete_thread", targetType: "thread", targetId: thread.id, reason });
     }
+    return thread.groupId;
   });
+  if (groupId !== null) forgetHotThreads(groupId);
 }
 
 type ThreadFlag = "isPin" | "isLocked";

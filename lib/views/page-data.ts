@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getViewer, requireViewer } from "@/lib/auth/session";
 import type { ReportStatus } from "@/lib/db/report-values";
+import { countPages } from "@/lib/db/pagination";
 import { NotFound } from "@/lib/errors";
 import { findOwnBan } from "@/lib/services/bans";
 import { listCategories } from "@/lib/services/categories";
@@ -41,7 +42,13 @@ export function readPageParam(value: string | string[] | undefined): number {
   return Math.max(page, 1);
 }
 
-export const getDirectory = cache(async () => (await listCommunities()).map(toGroupCardView));
+/** Communities per home page: the page stays small however many groups there are. */
+export const DIRECTORY_PER_PAGE = 24;
+
+export const getDirectory = cache(async (page: number) => {
+  const { groups, total } = await listCommunities(page, DIRECTORY_PER_PAGE);
+  return { groups: groups.map(toGroupCardView), page, totalPages: countPages(total, DIRECTORY_PER_PAGE) };
+});
 
 export const getGroupByName = cache(async (name: string) => {
   if (!GROUP_NAME.test(name)) notFound();
