@@ -36,7 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        <AppProviders session={session}>
+        <AppProviders viewer={session?.user?.id ? { id: session.user.id, name: session.user.name ?? "", image: session.user.image ?? "" } : null}>
           <SiteHeader />
           <div id="content" className="site-content" tabIndex={-1}>
             {children}

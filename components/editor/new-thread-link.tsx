@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "next-auth/react";
+import { useViewer } from "@/components/providers/viewer-context";
 import "../forms/forms.css";
 import "./editor.css";
 
@@ -12,10 +12,10 @@ export interface NewThreadLinkProps {
 
 /** "New thread" for signed-in members; visitors get a quiet invitation to sign in first. */
 export function NewThreadLink({ groupName, categoryId }: NewThreadLinkProps) {
-  const { data: session } = useSession();
+  const viewer = useViewer();
   const query = categoryId ? `?category=${categoryId}` : "";
   const href = `/g/${encodeURIComponent(groupName)}/new${query}`;
-  if (!session?.user?.id) {
+  if (!viewer) {
     return (
       <Link className="button button--secondary new-thread-link" href={`/signin?next=${encodeURIComponent(href)}`}>
         Sign in to post

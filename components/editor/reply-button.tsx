@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useSession } from "next-auth/react";
+import { useViewer } from "@/components/providers/viewer-context";
 import { useId, useState } from "react";
 import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
@@ -28,13 +28,13 @@ export interface ReplyButtonProps {
 
 /** "Reply" under a post: opens an inline composer; the editor itself loads only then. */
 export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps) {
-  const { data: session } = useSession();
+  const viewer = useViewer();
   const pathname = usePathname();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const composerId = useId();
 
-  if (!session?.user?.id) {
+  if (!viewer) {
     return (
       <Link className="reply-signin" href={`/signin?next=${encodeURIComponent(pathname ?? `/g/${groupName}`)}`}>
         Sign in to reply

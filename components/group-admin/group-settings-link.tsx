@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "next-auth/react";
+import { useViewer } from "@/components/providers/viewer-context";
 
 export interface GroupSettingsLinkProps {
   groupName: string;
@@ -11,8 +11,7 @@ export interface GroupSettingsLinkProps {
 
 /** "Settings" for the people who run the group; nothing for everyone else. */
 export function GroupSettingsLink({ groupName, managerIds }: GroupSettingsLinkProps) {
-  const { data: session } = useSession();
-  const userId = session?.user?.id;
+  const userId = useViewer()?.id;
   if (!userId || !managerIds.includes(userId)) return null;
   return (
     <Link className="button button--secondary" href={`/g/${encodeURIComponent(groupName)}/settings`}>

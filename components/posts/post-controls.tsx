@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useSession } from "next-auth/react";
+import { useViewer } from "@/components/providers/viewer-context";
 import { useState, useTransition } from "react";
 import { ReplyButton } from "@/components/editor/reply-button";
 import { HeartIcon } from "@/components/ui/icons";
@@ -32,7 +32,7 @@ const likesLabel = (count: number) => `${count} ${count === 1 ? "like" : "likes"
 
 /** Like and take back at once; the server's answer (or a failure) settles the count. */
 function LikeButton({ postId, likes, liked }: { postId: number; likes: number; liked: boolean }) {
-  const { data: session } = useSession();
+  const viewer = useViewer();
   const pathname = usePathname();
   const [state, setState] = useState({ likes, liked });
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +43,7 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
       <span>{state.likes}</span>
     </>
   );
-  if (!session?.user?.id) {
+  if (!viewer) {
     return (
       <Link className="post__likes" href={`/signin?next=${encodeURIComponent(pathname ?? "/")}`} title={`${likesLabel(state.likes)}. Sign in to like`}>
         {content}
@@ -80,9 +80,9 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
 
 /** "More": edit, delete, restore, report, history and copy link, as far as the viewer may. */
 function MoreButton({ post }: { post: PostControlsPost }) {
-  const { data: session } = useSession();
+  const viewer = useViewer();
   const [open, setOpen] = useState(false);
-  const isOwn = session?.user?.id !== undefined && Number(session.user.id) === post.authorId;
+  const isOwn = viewer?.id === post.authorId;
   return (
     <span className="post__more">
       <button

@@ -2,7 +2,6 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { z } from "zod";
 import { useFieldErrors } from "@/components/forms/field-errors";
@@ -25,14 +24,12 @@ export interface ProfileSettingsFormProps {
 
 export function ProfileSettingsForm({ initial }: ProfileSettingsFormProps) {
   const router = useRouter();
-  const { update } = useSession();
   const [values, setValues] = useState(initial);
   const { errors, handleSubmit } = useFieldErrors(ProfileSchema, LABELS);
   const mutation = useMutation({
     mutationFn: (input: ProfileInput) => unwrapAction(() => updateProfileAction(input)),
-    onSuccess: async () => {
-      // The session re-reads name and avatar from the database, so the header updates too.
-      await update();
+    onSuccess: () => {
+      // The layout re-reads the session (name and avatar come fresh from the database), so the header updates too.
       router.refresh();
     },
   });

@@ -1,21 +1,20 @@
 "use client";
 
-import type { Session } from "next-auth";
-import { SessionProvider } from "next-auth/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { ViewerProvider, type SessionViewer } from "@/components/providers/viewer-context";
 import { getQueryClient } from "@/lib/query/query-client";
 
 export interface AppProvidersProps {
   children: ReactNode;
-  session: Session | null;
+  viewer: SessionViewer | null;
 }
 
-export function AppProviders({ children, session }: AppProvidersProps) {
+export function AppProviders({ children, viewer }: AppProvidersProps) {
   const queryClient = getQueryClient();
   return (
-    <SessionProvider session={session} refetchOnWindowFocus={false}>
+    <ViewerProvider viewer={viewer}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </SessionProvider>
+    </ViewerProvider>
   );
 }

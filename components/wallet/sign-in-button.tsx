@@ -2,18 +2,17 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { signOut, useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useViewer } from "@/components/providers/viewer-context";
 import { revokeSessionAction } from "@/lib/actions/session-actions";
 import { UserAvatar } from "@/components/wallet/user-avatar";
 import "../forms/forms.css";
 import "./wallet.css";
 
 export function SignInButton() {
-  const { data: session, status } = useSession();
+  const viewer = useViewer();
   const pathname = usePathname();
-  if (status === "loading" && !session) return <span className="wallet-placeholder" aria-hidden="true" />;
-  if (!session?.user?.id) {
+  if (!viewer) {
     const next = pathname && pathname !== "/signin" ? `?next=${encodeURIComponent(pathname)}` : "";
     return (
       <Link className="wallet-button" href={`/signin${next}`}>
@@ -21,7 +20,7 @@ export function SignInButton() {
       </Link>
     );
   }
-  return <UserMenu id={session.user.id} name={session.user.name} image={session.user.image} />;
+  return <UserMenu id={viewer.id} name={viewer.name} image={viewer.image} />;
 }
 
 interface UserMenuProps {
@@ -50,6 +49,8 @@ function UserMenu({ id, name, image }: UserMenuProps) {
   async function handleSignOut() {
     setSigningOut(true);
     await revokeSessionAction();
+    // next-auth's browser client loads only for this; reading pages never download it.
+    const { signOut } = await import("next-auth/react");
     await signOut({ redirect: false });
     setOpen(false);
     setSigningOut(false);
