@@ -9,6 +9,7 @@ import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import { touchLastSeen } from "@/lib/db/presence";
+import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/query-count";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { consumeRateLimit, rateLimitHeaders, readClientAddress, type RateBudget } from "@/lib/rate-limit";
@@ -140,7 +141,20 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
       logger.debug({ requestId, method: request.method, path, status, ms: Math.round(performance.now() - started) }, "api request");
     }
   };
-  return { spec: spec as unknown as EndpointSpec, handler };
+  return { spec: spec as unknown as EndpointSpec, handler: countingQueries(handler) };
+}
+
+/**
+ * With AGORA_COUNT_QUERIES=1 (test servers only) the answer carries X-Agora-Db-Queries: the SQL
+ * statements the request sent (lib/db/query-count.ts). Without it the handler runs as it is.
+ */
+function countingQueries(handler: RouteHandler): RouteHandler {
+  return async (request, context) => {
+    if (!isQueryCountingOn()) return handler(request, context);
+    const { result: response, tally } = await withQueryTally(() => handler(request, context));
+    response.headers.set(QUERY_COUNT_HEADER, String(tally.count));
+    return response;
+  };
 }
 
 export function methodsOf(spec: EndpointSpec): readonly HttpMethod[] {

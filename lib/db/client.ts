@@ -4,6 +4,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
+import { createCountingPool, isQueryCountingOn } from "@/lib/db/query-count";
 import { logger } from "@/lib/log";
 
 export type Db = PrismaClient;
@@ -27,7 +28,14 @@ async function connect(): Promise<{ client: PrismaClient; url: string }> {
   }
   const embedded = env.DATABASE_URL === undefined;
   // The embedded server runs one PostgreSQL session, so a small pool is as fast as a big one.
-  const adapter = new PrismaPg({ connectionString: url, max: embedded ? 4 : 10 });
+  const poolConfig = { connectionString: url, max: embedded ? 4 : 10 };
+  // AGORA_COUNT_QUERIES=1 (test server only): a pool that counts each statement per API request
+  // (lib/db/query-count.ts). Both databases are reached through this pool (the embedded one over
+  // its loopback wire server), so the count covers both. Off: the adapter's own pool, untouched.
+  // (The cast: the adapter ships its own copy of @types/pg; at run time there is one `pg`.)
+  const adapter = isQueryCountingOn()
+    ? new PrismaPg(createCountingPool(poolConfig) as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true })
+    : new PrismaPg(poolConfig);
   return { client: new PrismaClient({ adapter }), url };
 }
 

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type ApiResponse } from "../support/api-client";
+import { createTestUser, type TestUser } from "../support/fixtures";
+import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOverHttp } from "../support/thread-helpers";
+
+// SQL round trips per API request, read from X-Agora-Db-Queries: the test server runs with
+// AGORA_COUNT_QUERIES=1 (tests/support/global-setup.ts), and lib/db/query-count.ts counts every
+// statement the request sends to the database (BEGIN and COMMIT of a transaction included).
+// Each request must cost a fixed number of statements whatever the page size, the page number,
+// the thread's or the group's size: an N+1 or a per-post query changes a count and fails here.
+// A new query anywhere changes a constant below: update it (the counts are printed) and its comment.
+//
+// Every request is measured warm: the same request (or, for a write, a read with the same key
+// and token) goes first, so the once-a-minute writes of api_keys.last_used_at and
+// users.last_seen_at, and any short-lived cache, are settled before the measured one.
+
+// Each constant is a sum of what the request sends, as measured (PostgreSQL's log with
+// log_statement = 'all' lists the statements when one changes). Prisma loads every relation of a
+// select with a statement of its own, even when no row has one (`WHERE id IN (NULL)`).
+
+/** GET /api/get_thread/{id}, guest. */
+const GET_THREAD_GUEST_QUERIES =
+  1 + // the API key
+  5 + // the thread, with its author, group, tag links and tags
+  2 + // the opening post, with its deleted_by user
+  2 + // the page of top-level posts, with their deleted_by users
+  1 + // pinned threads (hot threads come from a one-minute cache, warm here)
+  3 + // the opening post's edit history: rows, their users, count
+  2 + // the replies under the page, with their deleted_by users
+  4 + // of every post shown: authors, likes, attachments, authors' bans
+  1; // the opening post author's admin level
+/** Signed in: the token, the viewer's role in the group, subscribed?, the viewer's likes among the posts. */
+const GET_THREAD_SIGNED_IN_QUERIES = GET_THREAD_GUEST_QUERIES + 4;
+
+/** GET /api/v2/groups/{id}/threads, guest. */
+const GROUP_THREADS_GUEST_QUERIES =
+  1 + // the API key
+  1 + // the group
+  1 + // the page's thread ids
+  2 + // those threads, with their starters
+  3; // of the page: last posters, opening posts, categories
+/** Signed in: the token, the viewer's role in the group. */
+const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES + 2;
+
+/** POST /api/v2/threads/{id}/posts/create, a top-level post by a member of the group. */
+const CREATE_POST_QUERIES =
+  2 + // the API key, the token
+  1 + // BEGIN
+  2 + // the thread, the author's role
+  1 + // insert the post
+  1 + // the author as a participant of the thread (insert … on conflict do nothing)
+  3 + // thread, group and user counters
+  2 + // membership and subscription (insert … on conflict do nothing)
+  1 + // COMMIT
+  3; // the created post, with its author and the author's wallets
+/** A reply: the parent post read and its children_count moved as well. */
+const CREATE_REPLY_QUERIES = CREATE_POST_QUERIES + 2;
+
+/** The counts measured (and, for reads, the warm-up's), printed at the end so the numbers can be quoted. */
+const measured: { request: string; queries: number; warmUp?: number }[] = [];
+
+function queriesOf(response: ApiResponse<unknown>): number {
+  const header = response.headers.get("x-agora-db-queries");
+  if (header === null) throw new Error("no X-Agora-Db-Queries header: is the test server running with AGORA_COUNT_QUERIES=1?");
+  return Number(header);
+}
+
+function record(request: string, response: ApiResponse<unknown>, warmUp?: number): number {
+  expect(response.body.description, request).toBe("");
+  expect(response.status, request).toBe(200);
+  const queries = queriesOf(response);
+  measured.push({ request, queries, warmUp });
+  return queries;
+}
+
+/** A GET measured warm: sent twice, the second answer's count. */
+async function measureRead(request: string, send: () => Promise<ApiResponse<unknown>>): Promise<number> {
+  const warmUp = await send();
+  expect(warmUp.status, `${request} (warm-up)`).toBe(200);
+  return record(request, await send(), queriesOf(warmUp));
+}
+
+describe("SQL round trips per request (X-Agora-Db-Queries)", () => {
+  let owner: TestUser;
+  let member: TestUser;
+  let small: { group: { id: number; name: string }; threadId: number; topLevelId: number };
+  let large: { group: { id: number; name: string }; threadId: number; deepReplyId: number; lastTopLevelId: number };
+  /** Threads in the large group: enough for page 50 at 2 per page and page 5 at 20 per page. */
+  const LARGE_GROUP_THREADS = 101;
+
+  beforeAll(async () => {
+    owner = await createTestUser();
+    member = await createTestUser();
+
+    // Every thread is in a category, so every listing page loads category names.
+    const createCategory = async (groupId: number) => {
+      const response = await call<{ category: { id: number } }>("POST", `/api/v2/groups/${groupId}/categories/create`, {
+        token: owner.token,
+        body: { name: "General" },
+      });
+      expect(response.status).toBe(200);
+      return { category_id: response.body.data.category.id };
+    };
+
+    // A small group with one thread of 10 posts: the opening post and 9 top-level posts.
+    const smallGroup = await createNamedGroup(owner);
+    const smallThread = await createThreadOverHttp(owner, smallGroup.id, await createCategory(smallGroup.id));
+    let topLevelId = 0;
+    for (let index = 0; index < 9; index += 1) topLevelId = (await createPostOverHttp(member, smallThread.id, `Small ${index}`)).id;
+    small = { group: smallGroup, threadId: smallThread.id, topLevelId };
+
+    // A large group: 100 one-post threads, one of them pinned, and a thread of 121 posts: the
+    // opening post, 100 top-level posts and 20 replies (10 of them replies to replies), some liked.
+    const largeGroup = await createNamedGroup(owner);
+    const inCategory = await createCategory(largeGroup.id);
+    const fillers: number[] = [];
+    for (let index = 0; index < LARGE_GROUP_THREADS - 1; index += 1) fillers.push((await createThreadOverHttp(owner, largeGroup.id, inCategory)).id);
+    const pinned = await call("POST", `/api/v2/threads/${fillers[7]}/pin`, { token: owner.token, body: { pinned: 1 } });
+    expect(pinned.status).toBe(200);
+    const largeThread = await createThreadOverHttp(owner, largeGroup.id, inCategory);
+    const topLevel: number[] = [];
+    for (let index = 0; index < 100; index += 1) topLevel.push((await createPostOverHttp(member, largeThread.id, `Large ${index}`)).id);
+    let deepReplyId = 0;
+    // The newest posts (page 1 of sort "new") and the oldest (the end of a 100-post page) get replies.
+    for (const parentId of [...topLevel.slice(-6), ...topLevel.slice(0, 4)]) {
+      const reply = await createPostOverHttp(owner, largeThread.id, "A reply", parentId);
+      deepReplyId = (await createPostOverHttp(member, largeThread.id, "A reply to a reply", reply.id)).id;
+    }
+    for (const postId of [topLevel.at(-1), topLevel.at(-2), topLevel[0], deepReplyId]) {
+      const liked = await call("POST", `/api/v2/posts/${postId}/like`, { token: owner.token });
+      expect(liked.status).toBe(200);
+    }
+    large = { group: largeGroup, threadId: largeThread.id, deepReplyId, lastTopLevelId: topLevel.at(-1)! };
+  }, 600_000);
+
+  afterAll(() => {
+    const lines = measured.map(({ request, queries, warmUp }) => {
+      const first = warmUp === undefined || warmUp === queries ? "" : ` (its warm-up: ${warmUp})`;
+      return `  ${String(queries).padStart(3)}  ${request}${first}`;
+    });
+    if (lines.length > 0) console.log(`SQL statements per request:\n${lines.join("\n")}`);
+  });
+
+  function getThread(which: "small" | "large", pageSize: number, signedIn: boolean, startPostId = 0) {
+    const fixture = which === "small" ? small : large;
+    const query = { group_name: fixture.group.name, page_size: pageSize, ...(startPostId ? { start_post_id: startPostId } : {}) };
+    const label = `get thread (${which === "small" ? "10 posts" : "121 posts with replies"}) page_size=${pageSize}${startPostId ? " next page" : ""}, ${signedIn ? "signed in" : "guest"}`;
+    return measureRead(label, () => getThreadOverHttp(fixture.threadId, query, signedIn ? { token: member.token } : {}));
+  }
+
+  it.each([
+    ["guest", false],
+    ["signed in", true],
+  ] as const)("get thread, %s: the same count for 10 and 121 posts, page_size 10 and 100", async (_who, signedIn) => {
+    const counts = {
+      small10: await getThread("small", 10, signedIn),
+      small100: await getThread("small", 100, signedIn),
+      large10: await getThread("large", 10, signedIn),
+      large100: await getThread("large", 100, signedIn),
+    };
+    const expected = signedIn ? GET_THREAD_SIGNED_IN_QUERIES : GET_THREAD_GUEST_QUERIES;
+    expect(counts).toEqual({ small10: expected, small100: expected, large10: expected, large100: expected });
+  });
+
+  it("get thread, the next page (start_post_id): no more than the first page", async () => {
+    // The next page carries no replies of the opening post, so it may only skip work, never add any.
+    const next = await getThread("large", 10, false, large.lastTopLevelId);
+    expect(next).toBeLessThanOrEqual(GET_THREAD_GUEST_QUERIES);
+  });
+
+  function groupThreads(which: "small" | "large", page: number, perPage: number, signedIn: boolean) {
+    const fixture = which === "small" ? small : large;
+    const label = `group threads (${which === "small" ? "1 thread" : `${LARGE_GROUP_THREADS} threads`}) page=${page} per_page=${perPage}, ${signedIn ? "signed in" : "guest"}`;
+    return measureRead(label, async () => {
+      const response = await call<{ threads: unknown[] }>("GET", `/api/v2/groups/${fixture.group.id}/threads`, {
+        query: { page, per_page: perPage },
+        ...(signedIn ? { token: member.token } : {}),
+      });
+      // An empty page could skip the queries that load its entries: every page measured is full.
+      expect(response.body.data.threads, `${which} page ${page}`).toHaveLength(which === "small" ? 1 : perPage);
+      return response;
+    });
+  }
+
+  it.each([
+    ["guest", false],
+    ["signed in", true],
+  ] as const)("group threads, %s: the same count for page 1 and page 50, 2 and 20 per page, 1 and 101 threads", async (_who, signedIn) => {
+    const counts = {
+      page1: await groupThreads("large", 1, 2, signedIn),
+      page50: await groupThreads("large", 50, 2, signedIn),
+      page1of20: await groupThreads("large", 1, 20, signedIn),
+      page5of20: await groupThreads("large", 5, 20, signedIn),
+      smallGroup: await groupThreads("small", 1, 20, signedIn),
+    };
+    const expected = signedIn ? GROUP_THREADS_SIGNED_IN_QUERIES : GROUP_THREADS_GUEST_QUERIES;
+    expect(counts).toEqual({ page1: expected, page50: expected, page1of20: expected, page5of20: expected, smallGroup: expected });
+  });
+
+  async function createPost(which: "small" | "large", parentId?: number): Promise<number> {
+    const fixture = which === "small" ? small : large;
+    const label = `create post (${which === "small" ? "10-post" : "121-post"} thread), ${parentId === undefined ? "top-level" : "reply"}`;
+    // The warm-up: a read with the same key and token.
+    expect((await getThreadOverHttp(fixture.threadId, { group_name: fixture.group.name }, { token: member.token })).status).toBe(200);
+    const response = await call("POST", `/api/v2/threads/${fixture.threadId}/posts/create`, {
+      token: member.token,
+      body: { content: JSON.stringify([{ insert: "Counted\n" }]), ...(parentId === undefined ? {} : { parent_id: parentId }) },
+    });
+    return record(label, response);
+  }
+
+  it("create post: the same count in a small and a large thread, top-level and reply", async () => {
+    const counts = {
+      smallTopLevel: await createPost("small"),
+      largeTopLevel: await createPost("large"),
+      smallReply: await createPost("small", small.topLevelId),
+      largeReply: await createPost("large", large.deepReplyId),
+    };
+    expect(counts).toEqual({
+      smallTopLevel: CREATE_POST_QUERIES,
+      largeTopLevel: CREATE_POST_QUERIES,
+      smallReply: CREATE_REPLY_QUERIES,
+      largeReply: CREATE_REPLY_QUERIES,
+    });
+  });
+});
