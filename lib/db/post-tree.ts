@@ -19,6 +19,8 @@ export interface PostNode {
   author: PostAuthorRow | null;
   /** The author of the post this one answers, for replies. */
   replyTo: PostAuthorRow | null;
+  /** Who deleted it, when it is deleted (the author or a moderator). */
+  deletedBy: PostAuthorRow | null;
   /** Up to MAX_LIKES_PER_POST like rows; post.likesCount has the full count. */
   likes: PostLikeRow[];
   attachments: PostAttachmentRow[];
@@ -47,7 +49,7 @@ async function loadBannedAuthors(rows: readonly PostRow[]): Promise<Set<string>>
  */
 export async function loadPostNodes(rows: readonly PostRow[], viewerId: number | null): Promise<Map<number, PostNode>> {
   const postIds = rows.map((row) => row.id);
-  const userIds = rows.flatMap((row) => (row.replyUid > 0 ? [row.userId, row.replyUid] : [row.userId]));
+  const userIds = rows.flatMap((row) => [row.userId, ...(row.replyUid > 0 ? [row.replyUid] : []), ...(row.deletedById !== null ? [row.deletedById] : [])]);
   const [authors, likes, attachments, liked, banned] = await Promise.all([
     loadPostAuthors(userIds),
     loadPostLikes(postIds),
@@ -62,6 +64,7 @@ export async function loadPostNodes(rows: readonly PostRow[], viewerId: number |
       post,
       author: authors.get(post.userId) ?? null,
       replyTo: post.parentId !== null && post.replyUid > 0 ? (authors.get(post.replyUid) ?? null) : null,
+      deletedBy: post.deletedById !== null ? (authors.get(post.deletedById) ?? null) : null,
       likes: likes.get(post.id) ?? [],
       attachments: attachments.get(post.id) ?? [],
       likedByViewer: liked.has(post.id),

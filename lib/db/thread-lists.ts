@@ -23,7 +23,6 @@ export const THREAD_LIST_SELECT = {
   isLocked: true,
   createdAt: true,
   lastActivityAt: true,
-  user: { select: POST_AUTHOR_SELECT },
 } satisfies Prisma.ThreadSelect;
 
 export type ThreadListRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LIST_SELECT }>;
@@ -41,6 +40,8 @@ export type FirstPostSummaryRow = Prisma.PostGetPayload<{ select: typeof FIRST_P
 /** A thread as listings show it: the row with its starter, its last poster, its opening post and its category. */
 export interface ThreadListEntry {
   thread: ThreadListRow;
+  /** Who started it; null only if that user is gone. */
+  starter: PostAuthorRow | null;
   /** Who posted last (the starter when nobody replied); null only if that user is gone. */
   lastPoster: PostAuthorRow | null;
   firstPost: FirstPostSummaryRow | null;
@@ -91,7 +92,8 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
   const found = await db.thread.findMany({ where: { id: { in: ids } }, select: THREAD_LIST_SELECT });
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  const lastUserIds = uniqueIds(rows.map((row) => row.lastPostUserId ?? row.userId));
+  // Starters and last posters in one query: a relation would cost a statement of its own.
+  const lastUserIds = uniqueIds(rows.flatMap((row) => [row.userId, row.lastPostUserId ?? row.userId]));
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
   const [users, firstPosts, categories] = await Promise.all([
     lastUserIds.length === 0 ? [] : db.user.findMany({ where: { id: { in: lastUserIds } }, select: POST_AUTHOR_SELECT }),
@@ -102,6 +104,7 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
   const postsById = new Map(firstPosts.map((post) => [post.id, post]));
   return rows.map((thread) => ({
     thread,
+    starter: usersById.get(thread.userId) ?? null,
     lastPoster: usersById.get(thread.lastPostUserId ?? thread.userId) ?? null,
     firstPost: thread.firstPostId === null ? null : (postsById.get(thread.firstPostId) ?? null),
     category: thread.categoryId === null ? null : (categories.get(thread.categoryId) ?? null),

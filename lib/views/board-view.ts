@@ -28,7 +28,7 @@ export interface BoardPageView {
   totalPages: number;
 }
 
-export function toThreadRowView({ thread, lastPoster, firstPost, category }: ThreadListEntry): ThreadRowView {
+export function toThreadRowView({ thread, starter, lastPoster, firstPost, category }: ThreadListEntry): ThreadRowView {
   const replies = Math.max(thread.postsCount - 1, 0);
   return {
     id: thread.id,
@@ -40,7 +40,7 @@ export function toThreadRowView({ thread, lastPoster, firstPost, category }: Thr
     replies,
     likes: thread.likesCount,
     lastActivityAt: thread.lastActivityAt,
-    author: { id: thread.user.id, username: thread.user.username, photoUrl: thread.user.photoUrl },
+    author: { id: thread.userId, username: starter?.username || "unknown", photoUrl: starter?.photoUrl ?? "" },
     lastReplyBy: replies > 0 && lastPoster?.username ? lastPoster.username : null,
     category: category ? { id: category.id, name: category.name } : null,
   };

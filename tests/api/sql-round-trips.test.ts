@@ -22,12 +22,12 @@ import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOv
 const GET_THREAD_GUEST_QUERIES =
   1 + // the API key
   5 + // the thread, with its author, group, tag links and tags
-  2 + // the opening post, with its deleted_by user
-  2 + // the page of top-level posts, with their deleted_by users
+  1 + // the opening post (who deleted a post comes with the authors, below)
+  1 + // the page of top-level posts
   1 + // pinned threads (hot threads come from a one-minute cache, warm here)
   3 + // the opening post's edit history: rows, their users, count
-  2 + // the replies under the page, with their deleted_by users
-  4 + // of every post shown: authors, likes, attachments, authors' bans
+  1 + // the replies under the page
+  4 + // of every post shown: authors (and deleters), likes, attachments, authors' bans
   1; // the opening post author's admin level
 /** Signed in: the token, the viewer's role in the group, subscribed?, the viewer's likes among the posts. */
 const GET_THREAD_SIGNED_IN_QUERIES = GET_THREAD_GUEST_QUERIES + 4;
@@ -37,8 +37,8 @@ const GROUP_THREADS_GUEST_QUERIES =
   1 + // the API key
   1 + // the group
   1 + // the page's thread ids
-  2 + // those threads, with their starters
-  3; // of the page: last posters, opening posts, categories
+  1 + // those threads
+  3; // of the page: starters and last posters, opening posts, categories
 /** Signed in: the token, the viewer's role in the group. */
 const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES + 2;
 

@@ -42,7 +42,7 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     nsfw: post.nsfw,
     deleted: post.deleted,
     sign: post.sign,
-    deleted_by: post.deletedBy ? { id: post.deletedBy.id, username: post.deletedBy.username, is_nft: post.deletedBy.isNft } : null,
+    deleted_by: node.deletedBy ? { id: node.deletedBy.id, username: node.deletedBy.username, is_nft: node.deletedBy.isNft } : null,
     group_id: post.groupId,
     archive_id: post.archiveId,
     reply_uid: post.replyUid,
