@@ -1,44 +1,83 @@
 import fs from "node:fs";
 
-// Small, bounded measurement helpers: every loop has a fixed count and talks to loopback only.
+// Server memory as the operating system sees it: VmRSS of the server process and of any
+// process it started (next start may serve from a child), read from /proc after the run.
 
-export interface Sample {
-  median: number;
-  p95: number;
-  count: number;
-}
-
-export function summarize(durations: number[]): Sample {
-  const sorted = [...durations].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95), count: sorted.length };
-}
-
-/** Runs `request` `count` times one after another and returns the per-request times in ms. */
-export async function timeSequential(count: number, request: (i: number) => Promise<Response>): Promise<Sample> {
-  const durations: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const response = await request(i);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`request ${i} answered ${response.status}`);
-    durations.push(performance.now() - started);
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat is the parent; the command name (field 2) may hold spaces.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
   }
-  return summarize(durations);
+  return children;
 }
 
-/** Wall time of `count` requests sent at once. */
-export async function timeParallel(count: number, request: (i: number) => Promise<Response>): Promise<number> {
-  const started = performance.now();
-  const responses = await Promise.all(Array.from({ length: count }, (_, i) => request(i)));
-  for (const response of responses) {
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`parallel request answered ${response.status}`);
+function rssKiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
   }
-  return performance.now() - started;
 }
 
-export function readRssMiB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
+/** RSS in MiB of `pid` and its descendants. */
+export function processTreeRssMiB(pid: number): number {
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    total += rssKiB(current);
+    pending.push(...childrenOf(current));
+  }
+  return total / 1024;
+}
+
+function cpuTimes(): { idle: number; total: number } {
+  // The first line of /proc/stat: cumulative jiffies of all CPUs (user nice system idle iowait ...).
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: fields[3]! + (fields[4] ?? 0), total: fields.reduce((sum, value) => sum + value, 0) };
+}
+
+/** CPU jiffies (user + system) spent so far by `pid` and its descendants. */
+function processTreeJiffies(pid: number): number {
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${current}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+    pending.push(...childrenOf(current));
+  }
+  return total;
+}
+
+/**
+ * Share of the machine's CPU used over `ms` by anything but the benchmark and its server
+ * (tests, builds, database maintenance) while the benchmark is idle: work that will take CPU
+ * from the measured server.
+ */
+export async function otherCpuBusyPercent(ms = 1000): Promise<number> {
+  // The server is a child of this process, so this process's tree covers both.
+  const before = cpuTimes();
+  const ownBefore = processTreeJiffies(process.pid);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = cpuTimes();
+  const own = processTreeJiffies(process.pid) - ownBefore;
+  const total = after.total - before.total;
+  const busy = total - (after.idle - before.idle) - own;
+  return total > 0 ? Math.max(0, Math.round((100 * busy) / total)) : 0;
 }

@@ -1,105 +1,193 @@
-// npm run bench: API latency medians and write throughput on the embedded database and on
-// PostgreSQL (when a local server answers), measured in one run so they can be compared.
-import { execFileSync } from "node:child_process";
+// npm run bench -- [--scale small|large] [--database embedded|postgres|both]
+//                  [--connections 16] [--warmup 3] [--duration 8] [--reuse-build]
+//
+// The load benchmark (issue 9): build the app with the constant "floor" route (.next-bench),
+// then for each database and scale generate a fresh forum, start `next start` on it and put
+// each request under autocannon; print one table per run and write JSON to bench/results/.
+// `--scale large` runs small on the chosen databases and large on PostgreSQL (the embedded
+// database is measured at small scale only), so one run compares the two scales.
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { buildApp, runPackageScript, startServer } from "../tests/support/server-process";
-import { readRssMiB, timeParallel, timeSequential, type Sample } from "./measure";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { startServer, type RunningServer } from "../tests/support/server-process";
+import { createDatabase, type BenchDatabase, type DatabaseKind } from "./database";
+import { measureScenario, type LoadSettings, type ScenarioResult } from "./load";
+import { otherCpuBusyPercent, processTreeRssMiB } from "./measure";
+import { lastLine, runNpmScript, runTsx } from "./processes";
+import { floorOf, formatComparison, formatTable, writeRecord, type RunRecord } from "./report";
+import { buildScenarios } from "./scenarios";
+import type { ScaleName } from "./scales";
+import { findTargets } from "./targets";
+import { checkWrites, countThreadPosts } from "./write-check";
 
-const READS = 200;
-const WRITES = 100;
-const PARALLEL_WRITES = 50;
+const DIST_DIR = ".next-bench";
+const BUILD_ENV = { AGORA_BENCH_BUILD: "1", AGORA_NEXT_DIST_DIR: DIST_DIR };
 
-interface Result {
-  database: string;
-  samples: Record<string, Sample>;
-  parallelWritesMs: number;
-  rssMiB: number;
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
 }
 
-function localPostgresUrl(): string | null {
+function numberOption(name: string, fallback: number): number {
+  const value = Number(option(name, String(fallback)));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+interface Plan {
+  kind: DatabaseKind;
+  scale: ScaleName;
+}
+
+function plans(): Plan[] {
+  const scale = option("scale", "small");
+  const database = option("database", "both");
+  if (scale !== "small" && scale !== "large") throw new Error("--scale must be small or large");
+  if (!["embedded", "postgres", "both"].includes(database)) throw new Error("--database must be embedded, postgres or both");
+  const kinds: DatabaseKind[] = database === "both" ? ["embedded", "postgres"] : [database as DatabaseKind];
+  const list: Plan[] = kinds.map((kind) => ({ kind, scale: "small" }));
+  if (scale === "large") {
+    if (kinds.includes("postgres")) list.push({ kind: "postgres", scale: "large" });
+    else log("the large scale runs on PostgreSQL only; measuring the embedded database at small scale");
+  }
+  return list;
+}
+
+function buildBenchApp(): void {
+  const reuse = process.argv.includes("--reuse-build") || process.env.AGORA_TEST_REUSE_BUILD === "1";
+  if (reuse && fs.existsSync(path.join(DIST_DIR, "BUILD_ID"))) {
+    log(`reusing the bench build in ${DIST_DIR}`);
+    return;
+  }
+  log(`building the app with the floor route into ${DIST_DIR}`);
+  const next = path.resolve("node_modules/next/dist/bin/next");
+  const result = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: { ...process.env, ...BUILD_ENV } });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+function gitCommit(): string {
   try {
-    const name = `agora_bench_${process.pid}`;
-    execFileSync("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", `CREATE DATABASE ${name}`], { stdio: "ignore" });
-    return `postgresql://postgres@127.0.0.1:5432/${name}`;
+    return execFileSync("git", ["describe", "--always", "--dirty"], { encoding: "utf8" }).trim();
   } catch {
-    return null;
+    return "unknown";
   }
 }
 
-function dropPostgres(url: string): void {
-  const name = new URL(url).pathname.slice(1);
-  execFileSync("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", `DROP DATABASE IF EXISTS ${name}`], { stdio: "ignore" });
-}
-
-async function registerUser(baseUrl: string, apiKey: string): Promise<string> {
-  const wallet = createEvmTestWallet();
-  const nonce = await fetch(`${baseUrl}/api/wallet/nonce?web3_public_key=${wallet.address}&wallet_type=5`, { headers: { api_key: apiKey } });
-  const { message } = (await nonce.json()).data as { message: string };
-  const response = await fetch(`${baseUrl}/api/wallet/register`, {
-    method: "POST",
-    headers: { api_key: apiKey, "content-type": "application/json" },
-    body: JSON.stringify({ web3_public_key: wallet.address, wallet_type: 5, signMsg: message, sign: await wallet.sign(message), username: `bench${Date.now() % 1e8}`, photo_url: "" }),
-  });
-  return ((await response.json()).data as { api_token: string }).api_token;
-}
-
-async function measure(database: string, env: Record<string, string>): Promise<Result> {
-  const server = await startServer({ ...env, LOG_LEVEL: "warn", AGORA_RATE_LIMIT_PER_MINUTE: "0" });
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    const apiKey = runPackageScript("db:seed", [], server.env).trim().split("\n").pop()!.trim();
-    const base = server.baseUrl;
-    const headers = { api_key: apiKey };
-    const token = await registerUser(base, apiKey);
-    const write = { ...headers, authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const content = JSON.stringify([{ insert: "Benchmark reply with " }, { insert: "bold", attributes: { bold: true } }, { insert: " text\n" }]);
-    const samples: Record<string, Sample> = {
-      "GET get_thread (page of 10)": await timeSequential(READS, () => fetch(`${base}/api/get_thread/12?group_name=ethereum-dev`, { headers })),
-      "GET group threads (20)": await timeSequential(READS, () => fetch(`${base}/api/v2/groups/2/threads?per_page=20&sort=new`, { headers })),
-      "GET group info": await timeSequential(READS, () => fetch(`${base}/api/v2/groups/2`, { headers })),
-      "POST create post": await timeSequential(WRITES, () =>
-        fetch(`${base}/api/v2/threads/12/posts/create`, { method: "POST", headers: write, body: JSON.stringify({ content }) }),
-      ),
-    };
-    const parallelWritesMs = await timeParallel(PARALLEL_WRITES, () =>
-      fetch(`${base}/api/v2/threads/13/posts/create`, { method: "POST", headers: write, body: JSON.stringify({ content }) }),
-    );
-    return { database, samples, parallelWritesMs, rssMiB: readRssMiB(server.pid) };
+    return (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version;
   } finally {
-    await server.stop();
+    await client.end();
   }
 }
 
-async function main() {
-  buildApp();
-  const dataDir = path.resolve(".test-data", `bench-${Date.now()}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const results = [await measure("embedded (PGlite)", { AGORA_DATA_DIR: dataDir, DATABASE_URL: "" })];
-  const pgUrl = localPostgresUrl();
-  if (pgUrl) {
-    try {
-      results.push(await measure("PostgreSQL", { AGORA_DATA_DIR: dataDir, DATABASE_URL: pgUrl }));
-    } finally {
-      dropPostgres(pgUrl);
+async function measure(database: BenchDatabase, scale: ScaleName, server: RunningServer, settings: LoadSettings): Promise<RunRecord> {
+  const startedAt = new Date().toISOString();
+  // Other work on the machine skews every row; the record keeps how busy it was.
+  const busyBefore = await otherCpuBusyPercent();
+  if (busyBefore > 10) log(`the machine is ${busyBefore}% busy with other work before the run: numbers will be low`);
+  const apiKey = lastLine(runNpmScript("apikey", ["create", "bench"], server.env));
+  const targets = await findTargets(database.url());
+  const token = lastLine(runTsx("bench/token.ts", [String(targets.typicalThread.authorId)], server.env));
+  const scenarios = buildScenarios(targets, { apiKey, token });
+  const results: ScenarioResult[] = [];
+  let createPost: RunRecord["createPost"] | undefined;
+  for (const [index, scenario] of scenarios.entries()) {
+    const rowsBefore = scenario.key === "create_post" ? await countThreadPosts(database.url(), targets.typicalThread.id) : 0;
+    const result = await measureScenario(server.baseUrl, scenario, settings);
+    results.push(result);
+    if (scenario.key === "create_post") {
+      const writes = { rowsBefore, succeeded: result.succeeded, connections: settings.connections };
+      createPost = await checkWrites(database.url(), targets.typicalThread, writes);
     }
+    const share = index === 0 ? "" : `, ${Math.round((100 * result.reqPerSec) / results[0]!.reqPerSec)}% of floor`;
+    const problems = result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : "";
+    log(`${database.label} ${scale} ${index + 1}/${scenarios.length} ${scenario.name}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${share}${problems}`);
+    if (result.probeStatus >= 300) log(`  the probe answered ${result.probeStatus}: ${scenario.method} ${scenario.path}`);
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const cpus = os.cpus();
+  return {
+    database: database.label,
+    databaseKind: database.kind,
+    scale,
+    startedAt,
+    settings,
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? "unknown",
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      ...(database.kind === "postgres" ? { postgres: await postgresVersion(database.url()) } : {}),
+      commit: gitCommit(),
+      otherCpuBusyPercent: busyBefore,
+    },
+    generateSeconds: database.generateSeconds,
+    targets,
+    scenarios: results,
+    serverRssMiB: processTreeRssMiB(server.pid),
+    createPost: createPost!,
+  };
+}
 
-  console.log(`\nAgora benchmarks (${READS} sequential reads, ${WRITES} sequential writes, ${PARALLEL_WRITES} parallel writes per database)`);
-  for (const result of results) {
-    console.log(`\n${result.database}`);
-    for (const [name, sample] of Object.entries(result.samples)) {
-      console.log(`  ${name.padEnd(30)} median ${sample.median.toFixed(1).padStart(6)} ms   p95 ${sample.p95.toFixed(1).padStart(6)} ms`);
+// Ctrl-C mid-run still drops the database under test (the server gets the signal itself).
+let dropCurrent: (() => Promise<void>) | undefined;
+process.once("SIGINT", () => {
+  log("interrupted: dropping the database under test");
+  void (dropCurrent?.() ?? Promise.resolve()).finally(() => process.exit(130));
+});
+
+async function runOne(plan: Plan, settings: LoadSettings): Promise<RunRecord> {
+  log(`${plan.kind} ${plan.scale}: creating and generating the database`);
+  const database = await createDatabase(plan.kind, plan.scale, randomBytes(32).toString("hex"));
+  dropCurrent = database.drop;
+  try {
+    const server = await startServer({ ...database.env, ...BUILD_ENV, LOG_LEVEL: "warn", AGORA_RATE_LIMIT_PER_MINUTE: "0" });
+    try {
+      log(`${database.label} ${plan.scale}: server ${server.baseUrl} (pid ${server.pid}) is up`);
+      return await measure(database, plan.scale, server, settings);
+    } finally {
+      await server.stop();
     }
-    console.log(`  ${`${PARALLEL_WRITES} parallel posts`.padEnd(30)} ${result.parallelWritesMs.toFixed(0).padStart(6)} ms wall`);
-    console.log(`  ${"server RSS after the run".padEnd(30)} ${result.rssMiB.toFixed(0).padStart(6)} MiB`);
+  } finally {
+    dropCurrent = undefined;
+    await database.drop();
   }
-  if (results.length === 2) {
-    console.log("\nembedded / PostgreSQL (median ratio)");
-    for (const name of Object.keys(results[0]!.samples)) {
-      console.log(`  ${name.padEnd(30)} ${(results[0]!.samples[name]!.median / results[1]!.samples[name]!.median).toFixed(2)}x`);
-    }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const settings: LoadSettings = {
+    connections: numberOption("connections", 16),
+    warmupSeconds: numberOption("warmup", 3),
+    durationSeconds: numberOption("duration", 8),
+  };
+  const list = plans();
+  buildBenchApp();
+  const records: RunRecord[] = [];
+  for (const plan of list) {
+    const record = await runOne(plan, settings);
+    records.push(record);
+    console.log(`\n${formatTable(record)}\n`);
+    log(`wrote ${writeRecord(record)}`);
+    if (!Number.isFinite(floorOf(record))) throw new Error("the floor was not measured");
+  }
+  console.log("\n## Agora load benchmark\n");
+  for (const record of records) console.log(`${formatTable(record)}\n`);
+  const small = records.find((record) => record.databaseKind === "postgres" && record.scale === "small");
+  const large = records.find((record) => record.databaseKind === "postgres" && record.scale === "large");
+  if (small && large) console.log(`${formatComparison(small, large)}\n`);
+  log(`done in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  if (records.some((record) => !record.createPost.ok)) {
+    log("create post left inconsistent counters");
+    process.exitCode = 1;
   }
 }
 

@@ -63,18 +63,21 @@ export async function insertPost(tx: Tx, thread: { id: number; groupId: number }
   if (parentId !== null) await tx.post.update({ where: { id: parentId }, data: { childrenCount: { increment: 1 } } });
   // A first post in this thread makes the author a participant (counted once, under concurrency too).
   const participant = await tx.threadParticipant.createMany({ data: [{ threadId: thread.id, userId: input.userId }], skipDuplicates: true });
-  await tx.thread.update({
-    where: { id: thread.id },
-    data: {
-      postsCount: { increment: 1 },
-      participantsCount: participant.count > 0 ? { increment: 1 } : undefined,
-      firstLevelCount: parentId === null && !isFirstPost ? { increment: 1 } : undefined,
-      lastPostId: post.id,
-      lastPostUserId: input.userId,
-      lastActivityAt: now,
-      ...(isFirstPost ? { firstPostId: post.id } : {}),
-    },
-  });
+  // Concurrent posts commit in any order: the thread keeps the newest post as its last one
+  // (GREATEST over ids, which the sequence hands out in order), never whichever committed last.
+  const firstLevel = parentId === null && !isFirstPost ? 1 : 0;
+  const joined = participant.count > 0 ? 1 : 0;
+  await tx.$executeRaw`
+    UPDATE threads SET
+      posts_count = posts_count + 1,
+      participants_count = participants_count + ${joined},
+      first_level_count = first_level_count + ${firstLevel},
+      last_post_user_id = CASE WHEN ${post.id} > COALESCE(last_post_id, 0) THEN ${input.userId} ELSE last_post_user_id END,
+      last_post_id = GREATEST(COALESCE(last_post_id, 0), ${post.id}),
+      last_activity_at = GREATEST(last_activity_at, ${now}),
+      first_post_id = CASE WHEN ${isFirstPost} THEN ${post.id} ELSE first_post_id END,
+      updated_at = ${now}
+    WHERE id = ${thread.id}`;
   await tx.group.update({ where: { id: thread.groupId }, data: { postsCount: { increment: 1 }, lastActivityAt: now } });
   await tx.user.update({ where: { id: input.userId }, data: { postsCount: { increment: 1 }, lastPostAt: now } });
   await joinGroup(tx, thread.groupId, input.userId);

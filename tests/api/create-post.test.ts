@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { ThreadSchema } from "@/lib/schemas/thread-schemas";
 import { call, expectedError } from "../support/api-client";
@@ -185,5 +186,11 @@ describe("POST /api/v2/threads/{thread_id}/posts/create (endpoint 3)", () => {
     const thread = ThreadSchema.strict().parse(record.body.data.thread);
     expect(thread).toMatchObject({ posts_count: 51, first_level_count: 50, participant: 6 });
     expect(thread.posts.map((post) => post.id)).toEqual([...ids].sort((a, b) => b - a));
+    // The newest post is the thread's last one, whichever transaction committed last.
+    const newest = Math.max(...ids);
+    const db = await getDb();
+    const stored = await db.thread.findUniqueOrThrow({ where: { id: target.id }, select: { lastPostId: true, lastPostUserId: true } });
+    const newestAuthor = await db.post.findUniqueOrThrow({ where: { id: newest }, select: { userId: true } });
+    expect(stored).toEqual({ lastPostId: newest, lastPostUserId: newestAuthor.userId });
   }, 120_000);
 });

@@ -1,0 +1,67 @@
+// The requests the benchmark measures, in the order it runs them (the floor first: every other
+// row is a share of it; create post last: it is the only one that changes the data).
+import { LIST_PAGE_SIZE, type Targets } from "./targets";
+
+export interface Scenario {
+  key: string;
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  /** A new body per request (create post: each request a new reply). */
+  body?: () => string;
+}
+
+export interface Credentials {
+  apiKey: string;
+  /** api_token of the typical thread's author (a member of its group). */
+  token: string;
+}
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+export function buildScenarios(targets: Targets, credentials: Credentials): Scenario[] {
+  const guest = { api_key: credentials.apiKey };
+  const signedIn = { ...guest, authorization: `Bearer ${credentials.token}` };
+  const { typicalThread: typical, hugeThread: huge, bigGroup: big, author } = targets;
+  const threadPath = (id: number, groupName: string, extra = "") => `/api/get_thread/${id}?group_name=${encodeURIComponent(groupName)}${extra}`;
+  const groupThreads = (page: number) => `/api/v2/groups/${big.id}/threads?page=${page}&per_page=${LIST_PAGE_SIZE}`;
+  let replies = 0;
+  const replyBody = () => JSON.stringify({ content: JSON.stringify([{ insert: `Benchmark reply ${++replies}: checking the numbers.\n` }]) });
+
+  return [
+    { key: "floor", name: "floor (constant route handler)", method: "GET", path: "/api/bench-floor", headers: {} },
+    { key: "thread_guest", name: `get thread, typical (${typical.postsCount} posts), guest`, method: "GET", path: threadPath(typical.id, typical.groupName), headers: guest },
+    { key: "thread_signed_in", name: "get thread, typical, signed in", method: "GET", path: threadPath(typical.id, typical.groupName), headers: signedIn },
+    { key: "thread_huge", name: `get thread, huge (${count(huge.postsCount - 1)} replies)`, method: "GET", path: threadPath(huge.id, huge.groupName), headers: guest },
+    {
+      key: "thread_huge_deep",
+      name: "get thread, huge, deep page",
+      method: "GET",
+      path: threadPath(huge.id, huge.groupName, `&start_post_id=${huge.deepStartPostId}`),
+      headers: guest,
+    },
+    { key: "group_threads_p1", name: `group threads page 1 (${count(big.threadsCount)} threads)`, method: "GET", path: groupThreads(1), headers: guest },
+    { key: "group_threads_deep", name: `group threads page ${count(big.deepPage)}`, method: "GET", path: groupThreads(big.deepPage), headers: guest },
+    {
+      key: "category_threads",
+      name: "category threads",
+      method: "GET",
+      path: `/api/v2/groups/${big.id}/categories/${big.categoryId}?per_page=${LIST_PAGE_SIZE}`,
+      headers: guest,
+    },
+    { key: "user_posts", name: `user posts (${count(author.postsCount)} posts)`, method: "GET", path: `/api/v2/users/${author.id}/posts`, headers: guest },
+    { key: "wallet_posts", name: "wallet posts", method: "GET", path: `/api/user/post/list?web3_public_key=${author.wallet}`, headers: guest },
+    { key: "group_info", name: "group info (the biggest group)", method: "GET", path: `/api/v2/groups/${big.id}`, headers: guest },
+    { key: "home_html", name: "home page HTML, guest", method: "GET", path: "/", headers: {} },
+    { key: "thread_html", name: "thread page HTML, guest", method: "GET", path: `/g/${typical.groupName}/t/${typical.id}/${typical.slug}`, headers: {} },
+    {
+      key: "create_post",
+      name: "create post",
+      method: "POST",
+      path: `/api/v2/threads/${typical.id}/posts/create`,
+      headers: { ...signedIn, "content-type": "application/json" },
+      body: replyBody,
+    },
+  ];
+}

@@ -1,0 +1,71 @@
+// After create post under load: did every 2xx write exactly one post, and do the counters the
+// write moves (thread, group, author) still equal their rows?
+import pg from "pg";
+
+export interface WriteCheck {
+  /** 2xx answers autocannon received (probe, warm-up and window). */
+  succeeded: number;
+  /**
+   * Rows the scenario added: at least `succeeded`, plus up to one request per connection at the
+   * end of the warm-up and of the window that autocannon hung up on while the server finished it.
+   */
+  postsAdded: number;
+  threadPostsCount: number;
+  threadRows: number;
+  /** The other counters and pointers the write moves that do not match their rows (empty: exact). */
+  mismatches: string[];
+  ok: boolean;
+}
+
+async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await task(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function countThreadPosts(url: string, threadId: number): Promise<number> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM posts WHERE thread_id = $1", [threadId]);
+    return rows[0]!.n;
+  });
+}
+
+export function checkWrites(
+  url: string,
+  thread: { id: number; authorId: number },
+  writes: { rowsBefore: number; succeeded: number; connections: number },
+): Promise<WriteCheck> {
+  const { rowsBefore, succeeded, connections } = writes;
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ posts_count: number; rows: number; first_level_ok: boolean; last_ok: boolean; group_ok: boolean; user_ok: boolean }>(
+      `SELECT t.posts_count,
+              (SELECT count(*)::int FROM posts WHERE thread_id = t.id) AS rows,
+              t.first_level_count = (SELECT count(*) FROM posts WHERE thread_id = t.id AND parent_id IS NULL AND id <> t.first_post_id) AS first_level_ok,
+              t.last_post_id = (SELECT max(id) FROM posts WHERE thread_id = t.id) AS last_ok,
+              (SELECT g.posts_count = (SELECT sum(posts_count) FROM threads WHERE group_id = g.id) FROM groups g WHERE g.id = t.group_id) AS group_ok,
+              (SELECT u.posts_count = (SELECT count(*) FROM posts WHERE user_id = u.id) FROM users u WHERE u.id = $2) AS user_ok
+       FROM threads t WHERE t.id = $1`,
+      [thread.id, thread.authorId],
+    );
+    const row = rows[0]!;
+    const postsAdded = row.rows - rowsBefore;
+    const mismatches = [
+      row.first_level_ok ? "" : "thread first_level_count",
+      row.last_ok ? "" : "thread last_post_id (not its newest post)",
+      row.group_ok ? "" : "group posts_count",
+      row.user_ok ? "" : "author posts_count",
+    ].filter(Boolean);
+    return {
+      succeeded,
+      postsAdded,
+      threadPostsCount: row.posts_count,
+      threadRows: row.rows,
+      mismatches,
+      ok: postsAdded >= succeeded && postsAdded <= succeeded + 2 * connections && row.posts_count === row.rows && mismatches.length === 0,
+    };
+  });
+}
