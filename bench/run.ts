@@ -149,7 +149,9 @@ async function runOne(plan: Plan, settings: LoadSettings): Promise<RunRecord> {
   const database = await createDatabase(plan.kind, plan.scale, randomBytes(32).toString("hex"));
   dropCurrent = database.drop;
   try {
-    const server = await startServer({ ...database.env, ...BUILD_ENV, LOG_LEVEL: "warn", AGORA_RATE_LIMIT_PER_MINUTE: "0" });
+    // One PostgreSQL connection per load connection, so no request waits for the pool.
+    const pool = { AGORA_DB_POOL_MAX: String(settings.connections) };
+    const server = await startServer({ ...database.env, ...BUILD_ENV, ...pool, LOG_LEVEL: "warn", AGORA_RATE_LIMIT_PER_MINUTE: "0" });
     try {
       log(`${database.label} ${plan.scale}: server ${server.baseUrl} (pid ${server.pid}) is up`);
       return await measure(database, plan.scale, server, settings);

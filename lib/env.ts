@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   AGORA_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
   AGORA_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  // PostgreSQL connections per server process (the embedded database always uses 4).
+  AGORA_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   // Test servers only: count SQL statements per API request into X-Agora-Db-Queries (lib/db/query-count.ts).
   AGORA_COUNT_QUERIES: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -28,7 +28,7 @@ async function connect(): Promise<{ client: PrismaClient; url: string }> {
   }
   const embedded = env.DATABASE_URL === undefined;
   // The embedded server runs one PostgreSQL session, so a small pool is as fast as a big one.
-  const poolConfig = { connectionString: url, max: embedded ? 4 : 10 };
+  const poolConfig = { connectionString: url, max: embedded ? 4 : env.AGORA_DB_POOL_MAX };
   // AGORA_COUNT_QUERIES=1 (test server only): a pool that counts each statement per API request
   // (lib/db/query-count.ts). Both databases are reached through this pool (the embedded one over
   // its loopback wire server), so the count covers both. Off: the adapter's own pool, untouched.
