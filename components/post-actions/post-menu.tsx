@@ -5,10 +5,11 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Composer } from "@/components/editor/composer";
 import { TextAreaField, TextField } from "@/components/forms/text-field";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { deletePostAction, editPostAction, loadPostSourceAction, reportPostAction, restorePostAction } from "@/lib/actions/post-moderation-actions";
-import { REPORT_REASONS, type ReportReason } from "@/lib/db/report-values";
+import { REPORT_REASONS, type ReportReason } from "@/lib/schemas/report-values";
 import type { PostView } from "@/lib/views/post-view";
 import { RevisionDialog } from "./revision-dialog";
 import "../forms/forms.css";
@@ -72,19 +73,15 @@ function DeleteDialog({ post, onClose }: { post: PostMenuPost; onClose: () => vo
       {post.isOwn ? null : (
         <TextField label="Reason, for the modlog" optional maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
       )}
-      {mutation.isError ? (
-        <p className="form-error" role="alert">
-          {mutation.error.message}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button button--danger" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-          {mutation.isPending ? "Deleting…" : "Delete post"}
-        </button>
-      </div>
+      <DialogActions
+        error={mutation.isError ? mutation.error.message : null}
+        onCancel={onClose}
+        onConfirm={() => mutation.mutate()}
+        pending={mutation.isPending}
+        confirmLabel="Delete post"
+        pendingLabel="Deleting…"
+        danger
+      />
     </ModalDialog>
   );
 }
@@ -117,19 +114,15 @@ function ReportDialog({ postId, onClose }: { postId: number; onClose: () => void
         ))}
       </fieldset>
       <TextAreaField label="Anything the moderators should know?" optional rows={3} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
-      {mutation.isError ? (
-        <p className="form-error" role="alert">
-          {mutation.error.message}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button button--primary" disabled={reason === null || mutation.isPending} onClick={() => reason && mutation.mutate(reason)}>
-          {mutation.isPending ? "Sending…" : "Send report"}
-        </button>
-      </div>
+      <DialogActions
+        error={mutation.isError ? mutation.error.message : null}
+        onCancel={onClose}
+        onConfirm={() => reason && mutation.mutate(reason)}
+        pending={mutation.isPending}
+        disabled={reason === null}
+        confirmLabel="Send report"
+        pendingLabel="Sending…"
+      />
     </ModalDialog>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toCategoryOptions } from "@/components/editor/category-options";
 import { CategorySelectField } from "@/components/editor/category-select-field";
 import { TextField } from "@/components/forms/text-field";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { deleteThreadAction, editThreadAction, setThreadLockedAction, setThreadPinnedAction } from "@/lib/actions/thread-moderation-actions";
@@ -44,19 +45,14 @@ function EditDialog({ threadId, title, categoryId, categories, onClose }: Pick<T
       {categories.length > 0 ? (
         <CategorySelectField label="Category" emptyLabel="No category" categories={toCategoryOptions(categories)} value={category} onChange={setCategory} />
       ) : null}
-      {mutation.isError ? (
-        <p className="form-error" role="alert">
-          {mutation.error.message}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button button--primary" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving…" : "Save"}
-        </button>
-      </div>
+      <DialogActions
+        error={mutation.isError ? mutation.error.message : null}
+        onCancel={onClose}
+        onConfirm={() => mutation.mutate()}
+        pending={mutation.isPending}
+        confirmLabel="Save"
+        pendingLabel="Saving…"
+      />
     </ModalDialog>
   );
 }
@@ -75,19 +71,15 @@ function DeleteDialog({ threadId, groupName, canModerate, onClose }: Pick<Thread
     <ModalDialog title="Delete this thread?" onClose={onClose}>
       <p>The thread leaves every list of the group. Its posts are kept for the moderators.</p>
       {canModerate ? <TextField label="Reason, for the modlog" optional maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} /> : null}
-      {mutation.isError ? (
-        <p className="form-error" role="alert">
-          {mutation.error.message}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button button--danger" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-          {mutation.isPending ? "Deleting…" : "Delete thread"}
-        </button>
-      </div>
+      <DialogActions
+        error={mutation.isError ? mutation.error.message : null}
+        onCancel={onClose}
+        onConfirm={() => mutation.mutate()}
+        pending={mutation.isPending}
+        confirmLabel="Delete thread"
+        pendingLabel="Deleting…"
+        danger
+      />
     </ModalDialog>
   );
 }

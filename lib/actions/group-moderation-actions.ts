@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { REPORT_RESOLUTIONS } from "@/lib/db/report-values";
+import { REPORT_RESOLUTIONS } from "@/lib/schemas/report-values";
 import { banUser, liftBan, MAX_BAN_DAYS } from "@/lib/services/bans";
 import { setGroupRole } from "@/lib/services/group-roles";
 import { resolveReport } from "@/lib/services/reports";

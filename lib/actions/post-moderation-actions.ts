@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { REPORT_REASONS } from "@/lib/db/report-values";
+import { REPORT_REASONS } from "@/lib/schemas/report-values";
 import { deletePost, editPost, getPostSource, listPostRevisions, restorePost } from "@/lib/services/post-moderation";
 import { reportPost } from "@/lib/services/reports";
 import { toRevisionHistoryView } from "@/lib/views/revision-view";

@@ -4,9 +4,9 @@ import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
 import type { Tx } from "@/lib/db/transaction";
 
-import type { ReportResolution, ReportStatus } from "@/lib/db/report-values";
+import type { ReportResolution, ReportStatus } from "@/lib/schemas/report-values";
 
-export type { ReportReason, ReportResolution, ReportStatus } from "@/lib/db/report-values";
+export type { ReportReason, ReportResolution, ReportStatus } from "@/lib/schemas/report-values";
 
 export const REPORT_SELECT = {
   id: true,

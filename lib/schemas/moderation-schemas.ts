@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_REASONS, REPORT_RESOLUTIONS, REPORT_STATUSES } from "@/lib/db/report-values";
+import { REPORT_REASONS, REPORT_RESOLUTIONS, REPORT_STATUSES } from "@/lib/schemas/report-values";
 import { GroupAdminSchema } from "@/lib/schemas/group-schemas";
 import { intParam, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
 import { ApiTimestampSchema, PostSchema } from "@/lib/schemas/post-schemas";

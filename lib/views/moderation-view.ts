@@ -5,7 +5,7 @@ import type { ModlogRow } from "@/lib/db/modlog";
 import { countPages } from "@/lib/db/pagination";
 import { loadPostAuthors } from "@/lib/db/posts";
 import type { ReportInContextRow } from "@/lib/db/reports";
-import type { ReportReason, ReportStatus } from "@/lib/db/report-values";
+import type { ReportReason, ReportStatus } from "@/lib/schemas/report-values";
 import { renderDeltaToHtml } from "@/lib/delta/render";
 import { listBans, MAX_BAN_DAYS } from "@/lib/services/bans";
 import { getGroup } from "@/lib/services/groups";

@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getViewer, requireViewer } from "@/lib/auth/session";
-import type { ReportStatus } from "@/lib/db/report-values";
+import type { ReportStatus } from "@/lib/schemas/report-values";
 import { countPages } from "@/lib/db/pagination";
 import { NotFound } from "@/lib/errors";
 import { findOwnBan } from "@/lib/services/bans";
