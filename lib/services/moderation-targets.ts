@@ -24,10 +24,9 @@ async function requireRole(actor: Actor, groupId: number, tx: Tx, what: string):
   return role;
 }
 
-/** A post the actor can see, locked; a post in a removed thread is unknown to all but moderators. */
-export async function lockPost(tx: Tx, actor: SignedIn, postId: number): Promise<PostTarget> {
-  await tx.$queryRaw`SELECT id FROM posts WHERE id = ${postId} FOR UPDATE`;
-  const post = await tx.post.findUnique({
+/** A post the actor can see; a post in a removed thread is unknown to all but moderators. */
+export async function findPostTarget(db: Tx, actor: SignedIn, postId: number): Promise<PostTarget> {
+  const post = await db.post.findUnique({
     where: { id: postId },
     select: {
       id: true,
@@ -40,10 +39,16 @@ export async function lockPost(tx: Tx, actor: SignedIn, postId: number): Promise
     },
   });
   if (!post) throw new NotFound("post");
-  const role = await requireRole(actor, post.groupId, tx, "post");
+  const role = await requireRole(actor, post.groupId, db, "post");
   if (!canReadThread(post.thread, role)) throw new NotFound("post");
   const { thread, ...rest } = post;
   return { post: rest, thread, role };
+}
+
+/** The same, locked for the rest of the write's transaction. */
+export async function lockPost(tx: Tx, actor: SignedIn, postId: number): Promise<PostTarget> {
+  await tx.$queryRaw`SELECT id FROM posts WHERE id = ${postId} FOR UPDATE`;
+  return findPostTarget(tx, actor, postId);
 }
 
 /** A thread the actor can see, locked. */

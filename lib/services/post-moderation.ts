@@ -20,7 +20,7 @@ import { closeReports } from "@/lib/db/reports";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { parseContentOrThrow } from "@/lib/services/content";
-import { lockPost, type PostTarget } from "@/lib/services/moderation-targets";
+import { findPostTarget, lockPost, type PostTarget } from "@/lib/services/moderation-targets";
 
 /** A post as its reader sees it after a write: the node and who is looking. */
 export interface PostRead {
@@ -129,11 +129,9 @@ export async function listPostRevisions(actor: Actor, postId: number, page: numb
   return { revisions, count, contentVisible, currentContent: contentVisible ? post.content : "[]" };
 }
 
-/** The delta to open in the edit composer: only for someone who may edit the post. */
+/** The delta to open in the edit composer: only for someone who may edit the post (a read: nothing is locked). */
 export async function getPostSource(actor: SignedIn, postId: number): Promise<string> {
-  return inTransaction(async (tx) => {
-    const { post, role } = await lockPost(tx, actor, postId);
-    if (!canEditPost(actor, post, role)) throw new Forbidden("You cannot edit this post");
-    return post.content;
-  });
+  const { post, role } = await findPostTarget(await getDb(), actor, postId);
+  if (!canEditPost(actor, post, role)) throw new Forbidden("You cannot edit this post");
+  return post.content;
 }
