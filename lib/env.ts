@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   AGORA_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   // PostgreSQL connections per server process (the embedded database always uses 4).
   AGORA_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // How long a valid API key is trusted without a lookup (lib/auth/api-keys.ts); 0: every request.
+  AGORA_API_KEY_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // Memory for answers to readers without a token (lib/api/guest-answers.ts); 0 turns them off.
+  AGORA_GUEST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Test servers only: count SQL statements per API request into X-Agora-Db-Queries (lib/db/query-count.ts).
   AGORA_COUNT_QUERIES: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -13,7 +13,8 @@ import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { consumeRateLimit, rateLimitHeaders, readClientAddress, type RateBudget } from "@/lib/rate-limit";
-import { successAnswer } from "@/lib/api/success-answer";
+import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
+import { findGuestAnswer, guestAnswerKey, keepGuestAnswer } from "@/lib/api/guest-answers";
 
 export type HttpMethod = "GET" | "POST";
 /** "user": a token is required; "optional": a token, when sent, personalises the answer; "none": tokens are ignored. */
@@ -41,6 +42,12 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   listKey?: string;
   /** Failures beyond those every endpoint can answer (see lib/api/openapi/operation-errors.ts). */
   errors?: readonly ("not_found" | "conflict" | "forbidden" | "unauthenticated")[];
+  /**
+   * For a read whose answer to a reader without a token depends only on its parameters: the
+   * version of the data it shows (null: do not keep this one). Such answers are kept and
+   * answered again while the version is unchanged (lib/api/guest-answers.ts).
+   */
+  guestVersion?: (params: z.output<P>) => Promise<string | null>;
 }
 
 export interface EndpointContext<P, A extends EndpointAuth> {
@@ -124,8 +131,12 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
       budgetHeaders = rateLimitHeaders(budget);
       const params = spec.params.parse(raw) as z.output<P>;
       // With auth "user" authenticate has already refused requests without a viewer.
-      const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request });
-      const answer = successAnswer(request, spec, params as Record<string, unknown>, successEnvelope(family, data));
+      const run = async () => {
+        const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request });
+        return renderBody(spec as unknown as EndpointSpec, successEnvelope(family, data));
+      };
+      const rendered = viewer === null && request.method === "GET" && spec.guestVersion ? await runKept(spec, params, run) : await run();
+      const answer = answerWith(request, params as Record<string, unknown>, rendered);
       status = answer.status;
       return new Response(answer.body, { status, headers: { ...answer.headers, ...budgetHeaders, "x-request-id": requestId } });
     } catch (error) {
@@ -142,6 +153,19 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
     }
   };
   return { spec: spec as unknown as EndpointSpec, handler: countingQueries(handler) };
+}
+
+/** A guest's answer from the kept ones when its data's version is unchanged, else computed and kept. */
+async function runKept<P extends z.ZodType>(spec: EndpointSpec<P, z.ZodType, EndpointAuth>, params: z.output<P>, run: () => Promise<RenderedBody>) {
+  // The version is read before the data: an answer is never kept under a version newer than its data.
+  const version = await spec.guestVersion!(params);
+  if (version === null) return run();
+  const key = guestAnswerKey(spec.path, params);
+  const kept = findGuestAnswer(key, version);
+  if (kept) return kept;
+  const rendered = await run();
+  keepGuestAnswer(key, version, rendered);
+  return rendered;
 }
 
 /**

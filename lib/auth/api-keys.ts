@@ -1,6 +1,8 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 
 const KEY_PREFIX = "agora_";
 
@@ -36,17 +38,34 @@ export async function revokeApiKey(keyOrId: string): Promise<boolean> {
 
 // Touching last_used_at on every request would turn each read into a write.
 const LAST_USED_RESOLUTION_MS = 60_000;
+// A valid key is looked up once per AGORA_API_KEY_RECHECK_SECONDS per process rather than on every
+// request (the lookup was a statement on every API call); a revoked key stops working within that
+// window everywhere. Unknown keys are never kept: each one is looked up.
+const globalForKeys = globalThis as unknown as { agoraKnownKeys?: LRUCache<string, { id: number }> | null };
 
-export async function findActiveApiKey(key: string): Promise<{ id: number } | null> {
+function knownKeys(): LRUCache<string, { id: number }> | null {
+  if (globalForKeys.agoraKnownKeys !== undefined) return globalForKeys.agoraKnownKeys;
+  const seconds = getEnv().AGORA_API_KEY_RECHECK_SECONDS;
+  globalForKeys.agoraKnownKeys = seconds === 0 ? null : new LRUCache({ max: 10_000, ttl: seconds * 1000 });
+  return globalForKeys.agoraKnownKeys;
+}
+
+async function lookUpActiveKey(keyHash: string): Promise<{ id: number } | null> {
   const db = await getDb();
-  const row = await db.apiKey.findUnique({
-    where: { keyHash: hashApiKey(key) },
-    select: { id: true, revokedAt: true, lastUsedAt: true },
-  });
+  const row = await db.apiKey.findUnique({ where: { keyHash }, select: { id: true, revokedAt: true, lastUsedAt: true } });
   if (!row || row.revokedAt) return null;
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }
   return { id: row.id };
+}
+
+export async function findActiveApiKey(key: string): Promise<{ id: number } | null> {
+  const keyHash = hashApiKey(key);
+  const known = knownKeys()?.get(keyHash);
+  if (known) return known;
+  const found = await lookUpActiveKey(keyHash);
+  if (found) knownKeys()?.set(keyHash, found);
+  return found;
 }

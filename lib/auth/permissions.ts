@@ -1,5 +1,5 @@
 import "server-only";
-import { findGroupRoleFacts } from "@/lib/db/roles";
+import { findGroupRoleFacts, type GroupRoleFacts } from "@/lib/db/roles";
 import type { Tx } from "@/lib/db/transaction";
 
 // Every "may this person do that" of Agora, in one place (contract section 12's roles). Services
@@ -40,11 +40,15 @@ export function guestRole(groupId: number): GroupRole {
 /** The actor's role in a group (one query; inside a write's transaction when `tx` is given), or null when the group does not exist. */
 export async function loadGroupRole(actor: Actor, groupId: number, tx?: Tx): Promise<GroupRole | null> {
   const facts = await findGroupRoleFacts(groupId, actor?.id ?? null, tx);
-  if (!facts) return null;
-  if (!actor) return guestRole(groupId);
+  return facts ? roleFromFacts(actor, facts) : null;
+}
+
+/** The actor's role from facts already read (with a thread, say, in the same statement). */
+export function roleFromFacts(actor: Actor, facts: GroupRoleFacts): GroupRole {
+  if (!actor) return guestRole(facts.groupId);
   // The owner is level 1 even if the group_admins row went missing.
   const level = facts.ownerId === actor.id ? ROLE_LEVEL.owner : facts.level;
-  return { groupId, userId: actor.id, level, superAdmin: facts.superAdmin, banned: facts.banned };
+  return { groupId: facts.groupId, userId: actor.id, level, superAdmin: facts.superAdmin, banned: facts.banned };
 }
 
 function hasLevel(role: GroupRole, atLeast: RoleName): boolean {

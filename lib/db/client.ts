@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
@@ -11,7 +12,14 @@ export type Db = PrismaClient;
 
 // Next.js bundles instrumentation and route handlers separately and reloads modules in
 // development, so the one database connection lives on globalThis.
-const globalForDb = globalThis as unknown as { agoraDb?: Promise<{ client: PrismaClient; url: string }> };
+interface Connection {
+  client: PrismaClient;
+  /** The pool under Prisma, for the few hot reads that are one hand-written statement (lib/db/read-versions.ts). */
+  pool: pg.Pool;
+  url: string;
+}
+
+const globalForDb = globalThis as unknown as { agoraDb?: Promise<Connection> };
 
 /** DATABASE_URL, or the URL of the embedded database (started here when no process serves it yet). */
 export async function resolveDatabaseUrl(): Promise<string> {
@@ -19,7 +27,7 @@ export async function resolveDatabaseUrl(): Promise<string> {
   return env.DATABASE_URL ?? (await startEmbeddedDatabase(env.AGORA_DATA_DIR));
 }
 
-async function connect(): Promise<{ client: PrismaClient; url: string }> {
+async function connect(): Promise<Connection> {
   const env = getEnv();
   const url = await resolveDatabaseUrl();
   if (env.AGORA_MIGRATE_ON_START === "1") {
@@ -31,21 +39,29 @@ async function connect(): Promise<{ client: PrismaClient; url: string }> {
   const poolConfig = { connectionString: url, max: embedded ? 4 : env.AGORA_DB_POOL_MAX };
   // AGORA_COUNT_QUERIES=1 (test server only): a pool that counts each statement per API request
   // (lib/db/query-count.ts). Both databases are reached through this pool (the embedded one over
-  // its loopback wire server), so the count covers both. Off: the adapter's own pool, untouched.
+  // its loopback wire server), so the count covers both. Off: an ordinary pool.
+  const pool = isQueryCountingOn() ? createCountingPool(poolConfig) : new pg.Pool(poolConfig);
   // (The cast: the adapter ships its own copy of @types/pg; at run time there is one `pg`.)
-  const adapter = isQueryCountingOn()
-    ? new PrismaPg(createCountingPool(poolConfig) as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true })
-    : new PrismaPg(poolConfig);
-  return { client: new PrismaClient({ adapter }), url };
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
+  return { client: new PrismaClient({ adapter }), pool, url };
 }
 
-/** The Prisma client, connected (and migrated, unless AGORA_MIGRATE_ON_START=0). */
-export async function getDb(): Promise<PrismaClient> {
+async function connection(): Promise<Connection> {
   globalForDb.agoraDb ??= connect().catch((error: unknown) => {
     globalForDb.agoraDb = undefined;
     throw error;
   });
-  return (await globalForDb.agoraDb).client;
+  return globalForDb.agoraDb;
+}
+
+/** The Prisma client, connected (and migrated, unless AGORA_MIGRATE_ON_START=0). */
+export async function getDb(): Promise<PrismaClient> {
+  return (await connection()).client;
+}
+
+/** The `pg` pool Prisma runs on: one statement, no ORM, for reads on every request's path. */
+export async function getPool(): Promise<pg.Pool> {
+  return (await connection()).pool;
 }
 
 export async function disconnectDb(): Promise<void> {

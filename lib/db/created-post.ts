@@ -1,6 +1,5 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
 
 export const CREATED_POST_SELECT = {
   id: true,
@@ -30,10 +29,5 @@ export const CREATED_POST_SELECT = {
     },
   },
 } satisfies Prisma.PostSelect;
+/** A post as the create-post response shows it, with its author's post-creation record (written by lib/db/post-insert.ts). */
 export type CreatedPostRow = Prisma.PostGetPayload<{ select: typeof CREATED_POST_SELECT }>;
-
-/** A post as the create-post response shows it, with its author's post-creation record. */
-export async function findCreatedPost(id: number): Promise<CreatedPostRow | null> {
-  const db = await getDb();
-  return db.post.findUnique({ where: { id }, select: CREATED_POST_SELECT });
-}

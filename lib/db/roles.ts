@@ -30,6 +30,32 @@ export async function findGroupRoleFacts(groupId: number, userId: number | null,
   return { groupId, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0, banned: row.banned };
 }
 
+/** A thread as a write into it needs it, with the person's role facts in its group: one statement. */
+export interface ThreadWriteFacts {
+  thread: { id: number; groupId: number; isDelete: number; isLocked: number };
+  role: GroupRoleFacts;
+}
+
+export async function findThreadWriteFacts(threadId: number, userId: number): Promise<ThreadWriteFacts | null> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<
+    { group_id: number; is_delete: number; is_locked: number; owner_id: number; level: number | null; super_admin: number | null; banned: boolean }[]
+  >`
+    SELECT t.group_id, t.is_delete, t.is_locked, g.owner_id, ga.level, u.super_admin,
+      EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = ${userId} AND (b.until IS NULL OR b.until > now())) AS banned
+    FROM threads t
+    JOIN groups g ON g.id = t.group_id
+    LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = ${userId} AND ga.deleted_at IS NULL
+    LEFT JOIN users u ON u.id = ${userId}
+    WHERE t.id = ${threadId}`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    thread: { id: threadId, groupId: row.group_id, isDelete: row.is_delete, isLocked: row.is_locked },
+    role: { groupId: row.group_id, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0, banned: row.banned },
+  };
+}
+
 /** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group, for pages of posts. */
 export async function loadAdminLevels(groupId: number, userIds: readonly number[]): Promise<Map<number, number>> {
   const ids = [...new Set(userIds)];

@@ -1,9 +1,9 @@
 import "server-only";
+import { getPool } from "@/lib/db/client";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { findPost, listDescendants, listTopLevelPosts, type TopLevelPageQuery } from "@/lib/db/posts";
 import { loadAdminLevels } from "@/lib/db/roles";
 import {
-  isSubscribed,
   listHotThreads,
   listPinnedThreads,
   loadEditHistory,
@@ -13,7 +13,11 @@ import {
   type ThreadDetailRow,
 } from "@/lib/db/threads";
 
-/** The thread read model: a thread, its opening post, one page of top-level posts with replies, and its sidebar. */
+/**
+ * The thread read model: a thread, its opening post, one page of top-level posts with replies, and
+ * its sidebar. As loaded it is the same for every reader (no likes of the viewer, not subscribed),
+ * so it can be kept; `personaliseThreadPage` adds what one viewer sees of it.
+ */
 export interface ThreadPageRecord {
   thread: ThreadDetailRow;
   firstPost: PostNode;
@@ -28,18 +32,17 @@ export interface ThreadPageRecord {
   viewerSubscribed: boolean;
 }
 
-export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId"> & { viewerId: number | null };
+export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId">;
 
 /** Loads the page of a thread already found live (firstPostId set); null if its opening post is gone. */
 export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: number }, query: ThreadPageQuery): Promise<ThreadPageRecord | null> {
   const { firstPostId } = thread;
-  const [firstPost, topLevel, pinned, hots, editHistory, viewerSubscribed] = await Promise.all([
+  const [firstPost, topLevel, pinned, hots, editHistory] = await Promise.all([
     findPost(firstPostId),
     listTopLevelPosts({ threadId: thread.id, firstPostId, sort: query.sort, pageSize: query.pageSize, startPostId: query.startPostId }),
     listPinnedThreads(thread.groupId),
     listHotThreads(thread.groupId),
     loadEditHistory(firstPostId),
-    isSubscribed(query.viewerId, thread.id),
   ]);
   if (!firstPost) return null;
   // Replies to the opening post travel with it, so only the first page carries them.
@@ -47,7 +50,7 @@ export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: nu
   if (query.startPostId === 0) rootIds.push(firstPost.id);
   const replies = await listDescendants(rootIds);
   const [nodes, levels] = await Promise.all([
-    loadPostNodes([firstPost, ...topLevel, ...replies], query.viewerId),
+    loadPostNodes([firstPost, ...topLevel, ...replies], null),
     loadAdminLevels(thread.groupId, [firstPost.userId]),
   ]);
   const nodeOf = (id: number) => nodes.get(id)!;
@@ -60,6 +63,41 @@ export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: nu
     hots,
     editHistory,
     participants: thread.participantsCount,
-    viewerSubscribed,
+    viewerSubscribed: false,
+  };
+}
+
+function collectPostIds(nodes: readonly PostNode[], into: number[]): number[] {
+  for (const node of nodes) {
+    into.push(node.post.id);
+    collectPostIds(node.children, into);
+  }
+  return into;
+}
+
+function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
+  return { ...node, likedByViewer: liked.has(node.post.id), children: node.children.map((child) => withLikes(child, liked)) };
+}
+
+/**
+ * A (possibly kept, so shared) record as one signed-in viewer sees it: their likes among its posts
+ * and whether they follow the thread, read in one statement. The record itself is not changed.
+ */
+export async function personaliseThreadPage(record: ThreadPageRecord, viewerId: number): Promise<ThreadPageRecord> {
+  const postIds = collectPostIds([record.firstPost, ...record.posts], []);
+  const pool = await getPool();
+  const { rows } = await pool.query<{ subscribed: boolean; liked: number[] }>(
+    `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND thread_id = $2) AS subscribed,
+            ARRAY(SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($3::int[])) AS liked`,
+    [viewerId, record.thread.id, postIds],
+  );
+  const state = rows[0] ?? { subscribed: false, liked: [] };
+  const liked = new Set(state.liked);
+  if (liked.size === 0) return { ...record, viewerSubscribed: state.subscribed };
+  return {
+    ...record,
+    firstPost: withLikes(record.firstPost, liked),
+    posts: record.posts.map((node) => withLikes(node, liked)),
+    viewerSubscribed: state.subscribed,
   };
 }

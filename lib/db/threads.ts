@@ -122,13 +122,6 @@ export function forgetHotThreads(groupId: number): void {
   hotThreads.delete(groupId);
 }
 
-export async function isSubscribed(userId: number | null, threadId: number): Promise<boolean> {
-  if (userId === null) return false;
-  const db = await getDb();
-  const row = await db.subscription.findUnique({ where: { userId_threadId: { userId, threadId } }, select: { id: true } });
-  return row !== null;
-}
-
 export async function loadEditHistory(postId: number | null): Promise<{ count: number; rows: EditHistoryRow[] }> {
   if (postId === null) return { count: 0, rows: [] };
   const db = await getDb();

@@ -2,6 +2,7 @@ import "server-only";
 import { guestRole, loadGroupRole, type Access, type Actor } from "@/lib/auth/permissions";
 import { findCategory } from "@/lib/db/categories";
 import { findGroupHandle } from "@/lib/db/groups";
+import { readGroupVersion } from "@/lib/db/read-versions";
 import { toPageWindow } from "@/lib/db/pagination";
 import { countGroupThreads, listThreadEntries, type ThreadListEntry } from "@/lib/db/thread-lists";
 import { NotFound } from "@/lib/errors";
@@ -14,6 +15,11 @@ export interface ThreadListInput {
   perPage: number;
   /** "new": pinned first, then latest activity; "old": oldest created first. */
   sort: "new" | "old";
+}
+
+/** The version of what a reader without a token sees of a group's listings and info (null: no such group). */
+export function groupGuestVersion(groupId: number): Promise<string | null> {
+  return readGroupVersion(groupId);
 }
 
 // A category named together with a group must be one of that group's (contract section 5).

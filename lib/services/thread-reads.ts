@@ -1,6 +1,8 @@
 import "server-only";
-import { canReadThread, guestRole, loadGroupRole, type Access, type Actor } from "@/lib/auth/permissions";
-import { loadThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
+import { canReadThread, guestRole, loadGroupRole, type Access, type Actor, type GroupRole } from "@/lib/auth/permissions";
+import { createVersionedMemo } from "@/lib/cache/versioned-memo";
+import { loadThreadPage, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
+import { readThreadVersion } from "@/lib/db/read-versions";
 import { findThreadDetail, findThreadRoute } from "@/lib/db/threads";
 import { NotFound } from "@/lib/errors";
 
@@ -19,21 +21,55 @@ export interface ThreadPageInput {
 /** A page of a thread, with who is reading it (for can_edit, can_delete and the page's controls). */
 export type ThreadRead = ThreadPageRecord & { access: Access };
 
+// Pages of live threads as every reader sees them, kept per read version (a write moves it, so the
+// next read reloads). Pages of removed threads (moderators only) are never kept.
+const publicPages = createVersionedMemo<ThreadPageRecord>({ max: 500, ttlMs: 30_000 });
+
+function pageKey(input: ThreadPageInput): string {
+  return `${input.threadId} ${input.sort} ${input.pageSize} ${input.startPostId}`;
+}
+
+async function roleIn(actor: Actor, groupId: number): Promise<GroupRole | null> {
+  return actor ? loadGroupRole(actor, groupId) : guestRole(groupId);
+}
+
+/** The page as everyone sees it (kept when the thread is public) and the actor's role; NotFound unless the actor may read it. */
+async function loadReadablePage(actor: Actor, input: ThreadPageInput, version: string): Promise<{ record: ThreadPageRecord; role: GroupRole }> {
+  const kept = publicPages.find(pageKey(input), version);
+  if (kept) {
+    const role = await roleIn(actor, kept.thread.groupId);
+    if (!role || !canReadThread(kept.thread, role)) throw new NotFound("thread");
+    return { record: kept, role };
+  }
+  const thread = await findThreadDetail(input.threadId);
+  if (!thread || thread.firstPostId === null) throw new NotFound("thread");
+  const live = { ...thread, firstPostId: thread.firstPostId };
+  const [record, role] = await Promise.all([canReadThread(thread, null) ? loadThreadPage(live, input) : null, roleIn(actor, thread.groupId)]);
+  if (!role || !canReadThread(thread, role)) throw new NotFound("thread");
+  if (record) {
+    publicPages.keep(pageKey(input), version, record);
+    return { record, role };
+  }
+  // A removed thread is read only after the reader proved to be one of its moderators.
+  const removed = await loadThreadPage(live, input);
+  if (!removed) throw new NotFound("thread");
+  return { record: removed, role };
+}
+
 /** Endpoint 1, the thread page and its "load more": one page of a readable thread of the named group. */
 export async function readThread(actor: Actor, input: ThreadPageInput): Promise<ThreadRead> {
-  const thread = await findThreadDetail(input.threadId);
-  if (!thread || thread.firstPostId === null || thread.group.name !== input.groupName.trim().toLowerCase()) {
-    throw new NotFound("thread");
-  }
-  const [record, role] = await Promise.all([
-    canReadThread(thread, null) ? loadThreadPage({ ...thread, firstPostId: thread.firstPostId }, { ...input, viewerId: actor?.id ?? null }) : null,
-    actor ? loadGroupRole(actor, thread.groupId) : guestRole(thread.groupId),
-  ]);
-  if (!role || !canReadThread(thread, role)) throw new NotFound("thread");
-  // A removed thread is read only after the reader proved to be one of its moderators.
-  const page = record ?? (await loadThreadPage({ ...thread, firstPostId: thread.firstPostId }, { ...input, viewerId: actor?.id ?? null }));
-  if (!page) throw new NotFound("thread");
+  // The version is read before the data: a page is never kept under a version newer than its data.
+  const version = await readThreadVersion(input.threadId);
+  if (version === null) throw new NotFound("thread");
+  const { record, role } = await loadReadablePage(actor, input, version);
+  if (record.thread.group.name !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
+  const page = actor ? await personaliseThreadPage(record, actor.id) : record;
   return { ...page, access: { actor, role } };
+}
+
+/** The version of what a reader without a token sees of a thread (null: no such thread). */
+export function threadGuestVersion(threadId: number): Promise<string | null> {
+  return readThreadVersion(threadId);
 }
 
 export interface ThreadLocation {

@@ -58,6 +58,19 @@ export interface ThreadViewerView {
   notices: ThreadNoticeView[];
 }
 
+// A post's HTML, rendered once per loaded post row: kept thread pages (lib/services/thread-reads.ts)
+// hand the same rows to every reader, so a page is rendered and sanitised once per version.
+const renderedPosts = new WeakMap<PostNode["post"], string>();
+
+function renderPost(post: PostNode["post"]): string {
+  let html = renderedPosts.get(post);
+  if (html === undefined) {
+    html = renderDeltaToHtml(post.content);
+    renderedPosts.set(post, html);
+  }
+  return html;
+}
+
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
 export function toPostView(node: PostNode, access: Access): PostView {
   const { post } = node;
@@ -65,7 +78,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
   const deleted = post.deleted !== 0;
   return {
     id: post.id,
-    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : renderDeltaToHtml(post.content),
+    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : renderPost(post),
     deleted,
     deletedBy: deleted ? (post.deleted === 1 ? "author" : "moderator") : null,
     edited: post.editedAt !== null,

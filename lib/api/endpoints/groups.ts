@@ -10,6 +10,7 @@ import { GroupSchema } from "@/lib/schemas/group-schemas";
 import { idParam, trimmedString } from "@/lib/schemas/params";
 import { CreateGroupUserSchema } from "@/lib/schemas/user-schemas";
 import { createGroup, getGroup } from "@/lib/services/groups";
+import { groupGuestVersion } from "@/lib/services/thread-lists";
 import { getOwnAccount } from "@/lib/services/user-profile";
 import { checkUserWalletProof } from "@/lib/services/wallet-proof";
 
@@ -23,6 +24,7 @@ export const getGroupInfo = defineEndpoint(
     tag: "Groups",
     summary: "4. Get group info",
     params: z.object({ group_id: idParam() }),
+    guestVersion: (params) => groupGuestVersion(params.group_id),
     response: z.object({ group: GroupSchema }),
   },
   async ({ params, viewer }) => ({ group: serializeGroup(await getGroup(viewer, { id: params.group_id })) }),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeThreadListItem } from "@/lib/api/serializers/thread-list-item";
 import { CategoryThreadsParamsSchema, GroupThreadsParamsSchema, ThreadListItemSchema } from "@/lib/schemas/thread-list-schemas";
-import { listGroupThreads } from "@/lib/services/thread-lists";
+import { groupGuestVersion, listGroupThreads } from "@/lib/services/thread-lists";
 
 const ThreadsResponseSchema = z.object({ threads: z.array(ThreadListItemSchema) });
 
@@ -19,6 +19,7 @@ export const getGroupThreads = defineEndpoint(
     params: GroupThreadsParamsSchema,
     response: ThreadsResponseSchema,
     listKey: "threads",
+    guestVersion: (params) => groupGuestVersion(params.group_id),
   },
   async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage, sort } = params;
@@ -39,6 +40,7 @@ export const getCategoryThreads = defineEndpoint(
     params: CategoryThreadsParamsSchema,
     response: ThreadsResponseSchema,
     listKey: "threads",
+    guestVersion: (params) => groupGuestVersion(params.group_id),
   },
   async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage } = params;

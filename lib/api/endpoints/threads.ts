@@ -6,7 +6,7 @@ import { serializeThread } from "@/lib/api/serializers/thread";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
-import { readThread } from "@/lib/services/thread-reads";
+import { readThread, threadGuestVersion } from "@/lib/services/thread-reads";
 import { createThread } from "@/lib/services/threads";
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -34,6 +34,7 @@ export const getThread = defineEndpoint(
       start_post_id: unsetWhenBlank(intParam().default(0)),
     }),
     response: ThreadResponseSchema,
+    guestVersion: (params) => threadGuestVersion(params.thread_id),
   },
   async ({ params, viewer }) => {
     const { thread_id: threadId, group_name: groupName, sort, page_size: pageSize, start_post_id: startPostId } = params;

@@ -1,0 +1,29 @@
+import "server-only";
+import { getPool } from "@/lib/db/client";
+
+// The versions the triggers of migration `read_versions` keep. A cached read is valid while the
+// versions it was built from are unchanged; each lookup is one indexed statement, sent straight
+// to the pool (an ORM call costs more CPU than the lookup it saves). Versions travel as text:
+// they are BIGINT and only ever compared. Unnamed statements: they pass through a pooler in
+// transaction mode.
+
+/** What a thread page shows: the thread and its posts, its group's frame, every author's face. Null for an unknown thread. */
+export async function readThreadVersion(threadId: number): Promise<string | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ v: string }>({
+    text: `SELECT t.cache_version || '.' || g.frame_version || '.' || e.users_version AS v
+           FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e WHERE t.id = $1`,
+    values: [threadId],
+  });
+  return rows[0]?.v ?? null;
+}
+
+/** Anything in a group (its threads, categories, roles, counters) and every author's face. Null for an unknown group. */
+export async function readGroupVersion(groupId: number): Promise<string | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ v: string }>({
+    text: `SELECT g.cache_version || '.' || e.users_version AS v FROM groups g CROSS JOIN cache_epochs e WHERE g.id = $1`,
+    values: [groupId],
+  });
+  return rows[0]?.v ?? null;
+}

@@ -1,0 +1,143 @@
+-- Read versions (issue: speed at real size). A cached answer is served only while the versions it
+-- was built from are unchanged, so a reader never sees a write older than the one it could read
+-- from the tables. Triggers keep the versions, so no write path can forget one: every change to a
+-- thread, its posts or its attachments moves the thread's version; every change in a group moves
+-- the group's version; what a thread page shows of its group (pinned threads, bans, roles, name)
+-- moves the group's frame version; a user's public face (name, avatar) moves the users epoch.
+-- Statement-level triggers with transition tables: a bulk write moves each version once.
+
+ALTER TABLE "threads" ADD COLUMN "cache_version" BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE "groups" ADD COLUMN "cache_version" BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE "groups" ADD COLUMN "frame_version" BIGINT NOT NULL DEFAULT 0;
+
+CREATE TABLE "cache_epochs" (
+    "id" INTEGER NOT NULL DEFAULT 1,
+    "users_version" BIGINT NOT NULL DEFAULT 0,
+    CONSTRAINT "cache_epochs_pkey" PRIMARY KEY ("id"),
+    CONSTRAINT "cache_epochs_one_row" CHECK ("id" = 1)
+);
+INSERT INTO "cache_epochs" ("id", "users_version") VALUES (1, 0);
+
+-- A row's own update moves its version unless the statement already set it.
+CREATE FUNCTION "agora_bump_own_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."cache_version" = OLD."cache_version" THEN
+    NEW."cache_version" := OLD."cache_version" + 1;
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER "threads_bump_own_version" BEFORE UPDATE ON "threads" FOR EACH ROW EXECUTE FUNCTION "agora_bump_own_version"();
+CREATE TRIGGER "groups_bump_own_version" BEFORE UPDATE ON "groups" FOR EACH ROW EXECUTE FUNCTION "agora_bump_own_version"();
+
+-- Rows that carry a thread_id (posts, thread_tags): their thread's version moves.
+CREATE FUNCTION "agora_bump_thread_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1 WHERE "id" IN (SELECT DISTINCT "thread_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1 WHERE "id" IN (SELECT DISTINCT "thread_id" FROM "old_rows");
+  ELSE
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1
+    WHERE "id" IN (SELECT "thread_id" FROM "new_rows" UNION SELECT "thread_id" FROM "old_rows");
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Attachments name their thread directly or through their post (row by row: they are few).
+CREATE FUNCTION "agora_bump_attachment_thread_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed "attachments";
+BEGIN
+  FOR changed IN SELECT (CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END).* UNION ALL SELECT (CASE WHEN TG_OP = 'UPDATE' THEN OLD END).* LOOP
+    CONTINUE WHEN changed."id" IS NULL;
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1
+    WHERE "id" = COALESCE(changed."thread_id", (SELECT p."thread_id" FROM "posts" p WHERE p."id" = changed."post_id"));
+  END LOOP;
+  RETURN NULL;
+END $$;
+
+-- Rows that carry a group_id (threads, categories, bans, roles, features): their group's version
+-- moves; for bans and roles (and pinned threads, below) the frame version too.
+CREATE FUNCTION "agora_bump_group_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  frame BOOLEAN := COALESCE(TG_ARGV[0] = 'frame', false);
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1, "frame_version" = "frame_version" + frame::int
+    WHERE "id" IN (SELECT DISTINCT "group_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1, "frame_version" = "frame_version" + frame::int
+    WHERE "id" IN (SELECT DISTINCT "group_id" FROM "old_rows");
+  ELSE
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1, "frame_version" = "frame_version" + frame::int
+    WHERE "id" IN (SELECT "group_id" FROM "new_rows" UNION SELECT "group_id" FROM "old_rows");
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Threads: a change that shows in the group's pinned list (a pin, or a pinned thread's title,
+-- category, time or removal) moves the frame version as well.
+CREATE FUNCTION "agora_bump_thread_group_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1,
+      "frame_version" = g."frame_version" + (SELECT (bool_or(n."is_pin" > 0))::int FROM "new_rows" n WHERE n."group_id" = g."id")
+    WHERE g."id" IN (SELECT DISTINCT "group_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1,
+      "frame_version" = g."frame_version" + (SELECT (bool_or(o."is_pin" > 0))::int FROM "old_rows" o WHERE o."group_id" = g."id")
+    WHERE g."id" IN (SELECT DISTINCT "group_id" FROM "old_rows");
+  ELSE
+    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1,
+      "frame_version" = g."frame_version" + COALESCE((
+        SELECT (bool_or(
+          n."group_id" IS DISTINCT FROM o."group_id"
+          OR ((n."is_pin" > 0 OR o."is_pin" > 0) AND (n."is_pin", n."title", n."category_id", n."updated_at", n."is_delete")
+              IS DISTINCT FROM (o."is_pin", o."title", o."category_id", o."updated_at", o."is_delete"))))::int
+        FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+        WHERE n."group_id" = g."id" OR o."group_id" = g."id"), 0)
+    WHERE g."id" IN (SELECT "group_id" FROM "new_rows" UNION SELECT "group_id" FROM "old_rows");
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Users: only what other people see of them (name, avatar, NFT mark) moves the epoch; presence
+-- (last_seen_at) and counters do not.
+CREATE FUNCTION "agora_bump_users_epoch"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (
+    SELECT 1 FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+    WHERE (n."username", n."photo_url", n."is_nft") IS DISTINCT FROM (o."username", o."photo_url", o."is_nft")
+  ) THEN
+    UPDATE "cache_epochs" SET "users_version" = "users_version" + 1 WHERE "id" = 1;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "posts_bump_thread_ins" AFTER INSERT ON "posts" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "posts_bump_thread_upd" AFTER UPDATE ON "posts" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "posts_bump_thread_del" AFTER DELETE ON "posts" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "thread_tags_bump_thread_ins" AFTER INSERT ON "thread_tags" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "thread_tags_bump_thread_upd" AFTER UPDATE ON "thread_tags" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "thread_tags_bump_thread_del" AFTER DELETE ON "thread_tags" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+
+CREATE TRIGGER "attachments_bump_thread" AFTER INSERT OR UPDATE OR DELETE ON "attachments" FOR EACH ROW EXECUTE FUNCTION "agora_bump_attachment_thread_version"();
+
+CREATE TRIGGER "threads_bump_group_ins" AFTER INSERT ON "threads" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_group_versions"();
+CREATE TRIGGER "threads_bump_group_upd" AFTER UPDATE ON "threads" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_group_versions"();
+CREATE TRIGGER "threads_bump_group_del" AFTER DELETE ON "threads" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_group_versions"();
+
+CREATE TRIGGER "categories_bump_group_ins" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "categories_bump_group_upd" AFTER UPDATE ON "categories" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "categories_bump_group_del" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_features_bump_group_ins" AFTER INSERT ON "group_features" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_features_bump_group_upd" AFTER UPDATE ON "group_features" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_features_bump_group_del" AFTER DELETE ON "group_features" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_bans_bump_group_ins" AFTER INSERT ON "group_bans" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_bans_bump_group_upd" AFTER UPDATE ON "group_bans" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_bans_bump_group_del" AFTER DELETE ON "group_bans" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_admins_bump_group_ins" AFTER INSERT ON "group_admins" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_admins_bump_group_upd" AFTER UPDATE ON "group_admins" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_admins_bump_group_del" AFTER DELETE ON "group_admins" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+
+CREATE TRIGGER "users_bump_epoch" AFTER UPDATE ON "users" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_users_epoch"();
