@@ -1,5 +1,6 @@
 import "server-only";
 import { getPool } from "@/lib/db/client";
+import { groupWhere, type GroupKey } from "@/lib/db/groups";
 
 // The versions the triggers of migration `read_versions` keep. A cached read is valid while the
 // versions it was built from are unchanged; each lookup is one indexed statement, sent straight
@@ -19,11 +20,12 @@ export async function readThreadVersion(threadId: number): Promise<string | null
 }
 
 /** Anything in a group (its threads, categories, roles, counters) and every author's face. Null for an unknown group. */
-export async function readGroupVersion(groupId: number): Promise<string | null> {
+export async function readGroupVersion(key: GroupKey): Promise<string | null> {
   const pool = await getPool();
+  const where = groupWhere(key);
   const { rows } = await pool.query<{ v: string }>({
-    text: `SELECT g.cache_version || '.' || e.users_version AS v FROM groups g CROSS JOIN cache_epochs e WHERE g.id = $1`,
-    values: [groupId],
+    text: `SELECT g.cache_version || '.' || e.users_version AS v FROM groups g CROSS JOIN cache_epochs e WHERE ${"id" in where ? "g.id" : "g.name"} = $1`,
+    values: ["id" in where ? where.id : where.name],
   });
   return rows[0]?.v ?? null;
 }

@@ -8,8 +8,11 @@ import {
   listGroupDirectory,
   type GroupDetailRow,
   type GroupDirectoryRow,
+  groupWhere,
   type GroupKey,
 } from "@/lib/db/groups";
+import { readGroupVersion } from "@/lib/db/read-versions";
+import { createVersionedMemo } from "@/lib/cache/versioned-memo";
 import { getDb } from "@/lib/db/client";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction, isUniqueViolation } from "@/lib/db/transaction";
@@ -41,15 +44,29 @@ export interface GroupRecord {
   role: GroupRole;
 }
 
-/** Endpoint 4 and the group pages: a group by id or handle, as `actor` sees it. */
-export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord> {
+// A group as everyone sees it, kept per read version (any change in the group moves it); the
+// lifetime bounds how old its count of members online may be.
+const publicGroups = createVersionedMemo<Omit<GroupRecord, "role">>({ max: 1000, ttlMs: 30_000 });
+
+async function loadPublicGroup(key: GroupKey): Promise<Omit<GroupRecord, "role">> {
+  // The version is read before the data: a record is never kept under a version newer than its data.
+  const version = await readGroupVersion(key);
+  if (version === null) throw new NotFound("group");
+  const memoKey = JSON.stringify(groupWhere(key));
+  const kept = publicGroups.find(memoKey, version);
+  if (kept) return kept;
   const group = await findGroupDetail(key);
   if (!group) throw new NotFound("group");
-  const [onlineMembers, role] = await Promise.all([
-    countOnlineMembers(group.id),
-    actor ? loadGroupRole(actor, group.id) : guestRole(group.id),
-  ]);
-  return { group, onlineMembers, role: role ?? guestRole(group.id) };
+  const record = { group, onlineMembers: await countOnlineMembers(group.id) };
+  publicGroups.keep(memoKey, version, record);
+  return record;
+}
+
+/** Endpoint 4 and the group pages: a group by id or handle, as `actor` sees it. */
+export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord> {
+  const record = await loadPublicGroup(key);
+  const role = actor ? await loadGroupRole(actor, record.group.id) : null;
+  return { ...record, role: role ?? guestRole(record.group.id) };
 }
 
 /** The home page's communities, most recently active first (the place hidden groups will be left out). */

@@ -19,7 +19,7 @@ export interface ThreadListInput {
 
 /** The version of what a reader without a token sees of a group's listings and info (null: no such group). */
 export function groupGuestVersion(groupId: number): Promise<string | null> {
-  return readGroupVersion(groupId);
+  return readGroupVersion({ id: groupId });
 }
 
 // A category named together with a group must be one of that group's (contract section 5).
