@@ -36,9 +36,8 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 function embeddedUrl(dataDir: string): string {
-  // The embedded server records its loopback port (lib/db/embedded.ts).
-  const { port } = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as { port: number };
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+  // The embedded server records its loopback URL, password included (lib/db/embedded.ts).
+  return (JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as { url: string }).url;
 }
 
 export async function createDatabase(kind: DatabaseKind, scale: ScaleName, secret: string): Promise<BenchDatabase> {

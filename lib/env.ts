@@ -14,6 +14,9 @@ const EnvSchema = z.object({
   AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
   AGORA_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   // PostgreSQL connections per server process (the embedded database always uses 4).
+  // Embedded database: a connection that holds the session inside a transaction and sends
+  // nothing this long is rolled back and closed, so it cannot stall every other connection.
+  AGORA_EMBEDDED_IDLE_TX_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   AGORA_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   // How long a valid API key is trusted without a lookup (lib/auth/api-keys.ts); 0: every request.
   AGORA_API_KEY_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),

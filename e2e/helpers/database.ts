@@ -1,7 +1,7 @@
 // Direct database access for browser tests that must plant data the API would refuse
 // (legacy or hostile content). With DATABASE_URL set, the e2e server and the tests share it;
 // otherwise scripts/e2e-server.mjs keeps a fresh embedded database in .test-data/e2e-port-<port>/,
-// served on the loopback port recorded in its server.json.
+// served on the loopback URL (with its password) recorded in its server.json.
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -14,8 +14,7 @@ export function resolveE2eDatabaseUrl(baseURL: string): string {
   if (!fs.existsSync(recordPath)) {
     throw new Error(`No embedded database record at ${recordPath}. Run the e2e server through playwright.config.ts, or set DATABASE_URL.`);
   }
-  const { port } = JSON.parse(fs.readFileSync(recordPath, "utf8")) as { port: number };
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+  return (JSON.parse(fs.readFileSync(recordPath, "utf8")) as { url: string }).url;
 }
 
 /** Runs `work` with a connected client and always closes it. */

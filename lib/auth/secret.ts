@@ -19,7 +19,7 @@ export function getServerSecret(): Uint8Array {
     if (fs.existsSync(file)) {
       secret = fs.readFileSync(file, "utf8").trim();
     } else {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       secret = randomBytes(48).toString("base64url");
       try {
         fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });

@@ -1,18 +1,30 @@
 import "server-only";
 import net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
+import {
+  MAX_PENDING_BYTES,
+  MAX_STARTUP_BYTES,
+  WireError,
+  authenticationSasl,
+  authenticationSaslContinue,
+  authenticationSaslFinal,
+  endsWithFlush,
+  errorResponse,
+  readSaslInitialResponse,
+  readStartupFrame,
+  takeBatch,
+  takeMessage,
+  type StartupFrame,
+} from "@/lib/db/embedded-wire-protocol";
+import { ScramExchange, createScramVerifier } from "@/lib/db/embedded-wire-scram";
 
 // PGlite is one PostgreSQL session. Serving it to several connections needs two guarantees
 // that a per-message multiplexer does not give: a connection's extended-protocol messages
 // (Parse/Bind/Execute up to Sync) run together, and a connection that opened a transaction
 // keeps the session until it ends, so concurrent clients never see each other's portals
-// or half-done transactions.
-
-const SSL_REQUEST = 80877103;
-const GSSENC_REQUEST = 80877104;
-const CANCEL_REQUEST = 80877102;
-// Messages after which the server answers: a batch ends with one of them.
-const BATCH_END = new Set(["S", "Q", "X", "H"]);
+// or half-done transactions. Because one connection can hold everyone up, a connection
+// that keeps the session and goes quiet is rolled back and closed, and nothing reaches
+// PGlite before the client has proved it knows the password (SCRAM-SHA-256).
 
 class SessionLock {
   private owner: number | null = null;
@@ -39,22 +51,36 @@ class SessionLock {
   }
 }
 
-/** Splits complete batches off the front of a connection's buffer. */
-function takeBatch(buffer: Buffer): { batch: Buffer; rest: Buffer } | null {
-  let offset = 0;
-  while (offset + 5 <= buffer.length) {
-    const type = String.fromCharCode(buffer[offset]!);
-    const end = offset + 1 + buffer.readInt32BE(offset + 1);
-    if (end > buffer.length) return null;
-    offset = end;
-    if (BATCH_END.has(type)) return { batch: buffer.subarray(0, offset), rest: buffer.subarray(offset) };
+/** Received bytes not yet consumed; chunks are joined only when a reader needs them. */
+class Inbox {
+  private chunks: Buffer[] = [];
+  length = 0;
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
   }
-  return null;
+
+  view(): Buffer {
+    if (this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks, this.length)];
+    return this.chunks[0] ?? Buffer.alloc(0);
+  }
+
+  consume(size: number): void {
+    const all = this.view();
+    this.chunks = size < all.length ? [all.subarray(size)] : [];
+    this.length -= size;
+  }
 }
 
-function endsWithFlush(batch: Buffer): boolean {
-  // A Flush message is exactly 5 bytes: 'H' and the length 4.
-  return batch.length >= 5 && batch[batch.length - 5] === 0x48 && batch.readInt32BE(batch.length - 4) === 4;
+export interface WireServerOptions {
+  /** Every client proves it knows this before its startup packet reaches PGlite. */
+  password: string;
+  /** A connection that keeps the session (in a transaction) and sends nothing this long is rolled back and closed. */
+  idleInTransactionMs: number;
+  /** A connection that has not authenticated this long is closed. */
+  authTimeoutMs?: number;
+  host?: string;
 }
 
 export interface WireServer {
@@ -62,7 +88,9 @@ export interface WireServer {
   close: () => Promise<void>;
 }
 
-export async function serveOverWire(db: PGlite, host = "127.0.0.1"): Promise<WireServer> {
+export async function serveOverWire(db: PGlite, options: WireServerOptions): Promise<WireServer> {
+  const { idleInTransactionMs, authTimeoutMs = 10_000, host = "127.0.0.1" } = options;
+  const verifier = createScramVerifier(options.password);
   const lock = new SessionLock();
   const sockets = new Set<net.Socket>();
   let nextId = 1;
@@ -83,59 +111,138 @@ export async function serveOverWire(db: PGlite, host = "127.0.0.1"): Promise<Wir
     }
   };
 
+  // A client that vanished or was closed inside a transaction must not leave the session in it.
+  const releaseSession = async (id: number) => {
+    if (!lock.holds(id)) return;
+    if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => undefined);
+    lock.release(id);
+  };
+
   const server = net.createServer((socket) => {
     const id = nextId++;
     sockets.add(socket);
-    let buffer: Buffer = Buffer.alloc(0);
-    let started = false;
+    const inbox = new Inbox();
+    let phase: "startup" | "auth" | "ready" | "closed" = "startup";
+    let startup: Extract<StartupFrame, { kind: "startup" }> | undefined;
+    let scram: ScramExchange | undefined;
     let chain = Promise.resolve();
+    let pumping = false;
+    let need = 1;
+    let idleTimer: NodeJS.Timeout | undefined;
 
-    const pump = async () => {
-      for (;;) {
-        if (!started) {
-          if (buffer.length < 8) return;
-          const length = buffer.readInt32BE(0);
-          const code = buffer.readInt32BE(4);
-          if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
-            buffer = buffer.subarray(8);
-            socket.write("N");
-            continue;
-          }
-          if (code === CANCEL_REQUEST) {
-            socket.destroy();
-            return;
-          }
-          if (buffer.length < length) return;
-          const startup = buffer.subarray(0, length);
-          buffer = buffer.subarray(length);
-          started = true;
-          await run(id, socket, startup);
-          continue;
+    const close = (error?: WireError) => {
+      if (phase === "closed") return;
+      phase = "closed";
+      clearTimeout(authTimer);
+      clearTimeout(idleTimer);
+      if (error && socket.writable) {
+        socket.end(errorResponse(error), () => socket.destroy());
+        // A client that does not read must not keep the socket open.
+        setTimeout(() => socket.destroy(), 1000).unref();
+      } else {
+        socket.destroy();
+      }
+      // The database may already be closed when the server stops: nothing left to roll back then.
+      chain = chain.then(() => releaseSession(id)).catch(() => undefined);
+    };
+    const authTimer = setTimeout(() => close(new WireError("08006", "authentication timed out")), authTimeoutMs);
+
+    // The clock runs from the last batch the session owner sent, not from its last byte, so a
+    // client trickling an unfinished message cannot keep the session either.
+    const stopIdleClock = () => {
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+    };
+    const startIdleClock = () => {
+      if (idleTimer || phase === "closed" || !lock.holds(id)) return;
+      idleTimer = setTimeout(
+        () => close(new WireError("25P03", "terminating connection due to idle-in-transaction timeout")),
+        idleInTransactionMs,
+      );
+    };
+
+    const authenticate = (type: string, body: Buffer) => {
+      const refused = new WireError("28P01", `password authentication failed for user "${startup!.user}"`);
+      if (type === "X") {
+        close();
+        return false;
+      }
+      if (type !== "p") throw refused;
+      if (!scram) {
+        const clientFirst = readSaslInitialResponse(body);
+        scram = new ScramExchange(verifier);
+        const serverFirst = clientFirst === null ? null : scram.start(clientFirst);
+        if (serverFirst === null) throw new WireError("08P01", "malformed SCRAM-SHA-256 initial response");
+        socket.write(authenticationSaslContinue(serverFirst));
+        return false;
+      }
+      const serverFinal = scram.finish(body.toString());
+      if (serverFinal === null) throw refused;
+      socket.write(authenticationSaslFinal(serverFinal));
+      return true;
+    };
+
+    // One step: consumes a frame and acts on it, or says how many bytes it needs first.
+    const step = async (): Promise<number | undefined> => {
+      const buffer = inbox.view();
+      if (phase === "startup") {
+        const frame = readStartupFrame(buffer);
+        if ("need" in frame) return frame.need;
+        inbox.consume(frame.size);
+        if (frame.kind === "cancel") close();
+        else if (frame.kind === "encryption") socket.write("N");
+        else {
+          startup = frame;
+          phase = "auth";
+          socket.write(authenticationSasl());
         }
+      } else if (phase === "auth") {
+        const message = takeMessage(buffer, MAX_STARTUP_BYTES);
+        if ("need" in message) return message.need;
+        inbox.consume(message.size);
+        if (authenticate(message.type, message.body)) {
+          clearTimeout(authTimer);
+          phase = "ready";
+          // PGlite answers the startup packet with AuthenticationOk, parameters and ReadyForQuery.
+          await run(id, socket, startup!.packet);
+        }
+      } else {
         const next = takeBatch(buffer);
-        if (!next) return;
-        buffer = next.rest;
+        if ("need" in next) return next.need;
+        inbox.consume(next.batch.length);
+        stopIdleClock();
         await run(id, socket, next.batch, endsWithFlush(next.batch));
       }
+      return undefined;
+    };
+
+    const pump = async () => {
+      while (phase !== "closed") {
+        const needed = await step();
+        if (needed === undefined) continue;
+        need = needed;
+        break;
+      }
+      startIdleClock();
     };
 
     socket.on("data", (data) => {
-      buffer = Buffer.concat([buffer, data]);
-      chain = chain.then(pump).catch(() => {
-        socket.destroy();
-      });
+      if (phase === "closed") return;
+      inbox.push(data);
+      if (inbox.length > MAX_PENDING_BYTES) return close(new WireError("08P01", `more than ${MAX_PENDING_BYTES} bytes unanswered`));
+      if (pumping || inbox.length < need) return;
+      pumping = true;
+      chain = chain
+        .then(pump)
+        .catch((error: unknown) => close(error instanceof WireError ? error : new WireError("XX000", "internal error")))
+        .finally(() => {
+          pumping = false;
+        });
     });
-    const cleanUp = () => {
+    socket.on("close", () => {
       sockets.delete(socket);
-      chain = chain.then(async () => {
-        // A client that vanished inside a transaction must not leave the session in it.
-        if (lock.holds(id)) {
-          if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => undefined);
-          lock.release(id);
-        }
-      });
-    };
-    socket.on("close", cleanUp);
+      close();
+    });
     socket.on("error", () => socket.destroy());
   });
 

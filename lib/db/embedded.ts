@@ -1,13 +1,17 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { serveOverWire } from "@/lib/db/embedded-wire-server";
+import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 
 // PGlite is single-process: the first process to open the data directory serves it on a
-// loopback port and records that port, and any other process (seed, apikey) connects to it
-// instead of opening the files a second time.
+// loopback port and records the URL, and any other process (seed, apikey) connects to it
+// instead of opening the files a second time. The URL carries a password made for this
+// serving process; the record is readable only by its owner, in a directory only its owner
+// can enter, so other local users cannot reach the database through the port.
 const globalForEmbedded = globalThis as unknown as { agoraEmbedded?: { stop: () => Promise<void> } };
 
 /** Closes the embedded database this process opened (scripts call it so PGlite shuts down cleanly). */
@@ -20,6 +24,7 @@ export async function stopEmbeddedDatabase(): Promise<void> {
 interface ServerRecord {
   pid: number;
   port: number;
+  url: string;
 }
 
 function isProcessAlive(pid: number): boolean {
@@ -45,16 +50,24 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-function toUrl(port: number): string {
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+function toUrl(port: number, password: string): string {
+  return `postgresql://postgres:${password}@127.0.0.1:${port}/postgres?sslmode=disable`;
+}
+
+/** Writes the record whole (readers never see half of it) and private to this user. */
+function writeRecord(recordPath: string, record: ServerRecord): void {
+  const temporary = `${recordPath}.${process.pid}.tmp`;
+  fs.rmSync(temporary, { force: true });
+  fs.writeFileSync(temporary, JSON.stringify(record), { mode: 0o600, flag: "wx" });
+  fs.renameSync(temporary, recordPath);
 }
 
 async function findRunningServer(recordPath: string): Promise<string | undefined> {
   if (!fs.existsSync(recordPath)) return undefined;
   try {
     const record = JSON.parse(fs.readFileSync(recordPath, "utf8")) as ServerRecord;
-    if (record.pid !== process.pid && isProcessAlive(record.pid) && (await canConnect(record.port))) {
-      return toUrl(record.port);
+    if (record.url && record.pid !== process.pid && isProcessAlive(record.pid) && (await canConnect(record.port))) {
+      return record.url;
     }
   } catch {
     // A torn or stale record: fall through and take the directory over.
@@ -76,7 +89,9 @@ function takeLock(lockPath: string): boolean {
 
 export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
   const dir = path.resolve(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Kept private even when it was created before (or by hand): it holds the database files.
+  fs.chmodSync(dir, 0o700);
   const recordPath = path.join(dir, "server.json");
   const lockPath = path.join(dir, "server.lock");
 
@@ -91,9 +106,11 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
 
   const { PGlite } = await import("@electric-sql/pglite");
   const pglite = await PGlite.create(path.join(dir, "pgdata"));
-  const server = await serveOverWire(pglite);
+  const password = randomBytes(32).toString("base64url");
+  const server = await serveOverWire(pglite, { password, idleInTransactionMs: getEnv().AGORA_EMBEDDED_IDLE_TX_MS });
   const port = server.port;
-  fs.writeFileSync(recordPath, JSON.stringify({ pid: process.pid, port } satisfies ServerRecord));
+  const url = toUrl(port, password);
+  writeRecord(recordPath, { pid: process.pid, port, url });
 
   const release = () => {
     fs.rmSync(recordPath, { force: true });
@@ -112,5 +129,5 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
     });
   }
   logger.info({ dir, port }, "embedded PostgreSQL (PGlite) serving on loopback");
-  return toUrl(port);
+  return url;
 }
