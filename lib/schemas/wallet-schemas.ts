@@ -21,10 +21,8 @@ const WalletKeyParamsSchema = z.object({
 
 /** GET /api/wallet/nonce */
 export const WalletNonceParamsSchema = WalletKeyParamsSchema.extend({
-  purpose: z
-    .enum(WALLET_PURPOSES, { error: `must be one of ${WALLET_PURPOSES.join(", ")}` })
-    .default("sign_in")
-    .meta({ description: "What the signed message will allow: sign_in (wallet login and register) or create_group." }),
+  // What the signed message will allow: sign_in (wallet login and register) or create_group.
+  purpose: z.enum(WALLET_PURPOSES, { error: `must be one of ${WALLET_PURPOSES.join(", ")}` }).default("sign_in"),
 });
 
 /** POST /api/wallet/login (endpoint 8) */
