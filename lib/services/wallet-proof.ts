@@ -37,16 +37,16 @@ const storedAddress = (fields: WalletMessageFields) => (fields.account === "ethe
  * Every EIP-4361 field against this site: domain, URI and chain are ours, and the statement
  * names `purpose`, so a message signed on a copy of the site or for another action proves nothing.
  */
-function checkMessageFields(fields: WalletMessageFields, purpose: WalletPurpose, signMsg: string): void {
+function checkMessageFields(fields: WalletMessageFields, purpose: WalletPurpose, name: string): void {
   const site = readSignInSite();
   if (fields.scheme !== site.scheme || fields.domain !== site.domain || fields.uri !== site.uri) {
-    throw unproven(`${signMsg} was issued for another site (${fields.scheme}://${fields.domain}); get one from /api/wallet/nonce`);
+    throw unproven(`${name} was issued for another site (${fields.scheme}://${fields.domain}); get one from /api/wallet/nonce`);
   }
-  if (fields.chainId !== site.chainId) throw unproven(`${signMsg} names chain ${fields.chainId}; this site signs in on chain ${site.chainId}`);
+  if (fields.chainId !== site.chainId) throw unproven(`${name} names chain ${fields.chainId}; this site signs in on chain ${site.chainId}`);
   const issuedFor = WALLET_PURPOSES.find((candidate) => statementFor(candidate, site.name) === fields.statement);
-  if (!issuedFor) throw unproven(`${signMsg} is not a sign-in message issued by this server; get one from /api/wallet/nonce`);
+  if (!issuedFor) throw unproven(`${name} is not a sign-in message issued by this server; get one from /api/wallet/nonce`);
   if (issuedFor !== purpose) {
-    throw unproven(`${signMsg} was issued for ${PURPOSE_NAMES[issuedFor]}, not ${PURPOSE_NAMES[purpose]}; get one with purpose=${purpose}`);
+    throw unproven(`${name} was issued for ${PURPOSE_NAMES[issuedFor]}, not ${PURPOSE_NAMES[purpose]}; get one with purpose=${purpose}`);
   }
 }
 
