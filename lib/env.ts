@@ -8,7 +8,17 @@ const EnvSchema = z.object({
   AGORA_SECRET: z.string().min(32, "AGORA_SECRET must be at least 32 characters").optional(),
   AGORA_MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
   AGORA_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
-  AGORA_SITE_NAME: z.string().min(1).default("Agora"),
+  // Named in the statement a wallet signs, which must be one line.
+  AGORA_SITE_NAME: z.string().min(1).regex(/^[^\p{Cc}]+$/u, "AGORA_SITE_NAME must be one line").default("Agora"),
+  // The origin people reach the site on. Wallet sign-in messages name it (EIP-4361 domain and URI)
+  // and only messages naming it are accepted, so a copy of the site cannot reuse a signature.
+  AGORA_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "AGORA_PUBLIC_URL must be an http(s) URL" })
+    .refine(isBareOrigin, "AGORA_PUBLIC_URL must be an origin (scheme://host[:port]) without a path, query or credentials")
+    .transform((value) => new URL(value).origin)
+    .default(() => `http://localhost:${process.env.PORT || 3000}`),
+  // The EIP-155 chain a sign-in message is bound to (1, Ethereum mainnet, is the chain the web client's wagmi uses).
+  AGORA_CHAIN_ID: z.coerce.number().int().positive().default(1),
   AGORA_WEB_WALLET_URL: z.string().url().optional(),
   AGORA_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
@@ -26,6 +36,11 @@ const EnvSchema = z.object({
   AGORA_COUNT_QUERIES: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+function isBareOrigin(value: string): boolean {
+  const url = new URL(value);
+  return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 const port = process.argv[2] ?? "3100";
-const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+// The browser reaches the app on 127.0.0.1:<port>, so sign-in messages name that origin.
+const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", AGORA_PUBLIC_URL: process.env.AGORA_PUBLIC_URL ?? `http://127.0.0.1:${port}` };
 if (!env.DATABASE_URL) {
   // Named by port, so the browser tests find the database behind the app they drive.
   env.AGORA_DATA_DIR = path.resolve(".test-data", `e2e-port-${port}`);

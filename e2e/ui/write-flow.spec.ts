@@ -28,7 +28,9 @@ test("a new wallet registers, creates a community, posts a formatted thread, rep
   // Sign in: a new wallet is asked for a username, then registered and signed in.
   await signInWithWallet(page, { username: USERNAME });
   expect(wallet.signedMessages).toHaveLength(1);
-  expect(wallet.signedMessages[0]).toContain(wallet.address);
+  // EIP-4361: the message names the page's own origin (what a real wallet checks) and the EIP-55 address.
+  const signed = wallet.signedMessages[0]!.split("\n");
+  expect(signed.slice(0, 2)).toEqual([`${new URL(page.url()).origin} wants you to sign in with your Ethereum account:`, wallet.checksumAddress]);
 
   // New community from the account menu.
   await page.locator(".user-menu-trigger").click();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WALLET_PURPOSES } from "@/lib/auth/wallet/wallet-purposes";
 import { WalletTypeSchema } from "@/lib/auth/wallet/wallet-types";
 import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 
@@ -13,14 +14,19 @@ const Web3PublicKey = z
 // wallet_type (contract section 6); the service says which one is missing.
 const OptionalProof = z.string({ error: "must be a string" }).max(4096, { error: "must be at most 4096 characters" }).optional();
 
-/** GET /api/wallet/nonce */
-export const WalletNonceParamsSchema = z.object({
+const WalletKeyParamsSchema = z.object({
   web3_public_key: Web3PublicKey,
   wallet_type: WalletTypeSchema,
 });
 
+/** GET /api/wallet/nonce */
+export const WalletNonceParamsSchema = WalletKeyParamsSchema.extend({
+  // What the signed message will allow: sign_in (wallet login and register) or create_group.
+  purpose: z.enum(WALLET_PURPOSES, { error: `must be one of ${WALLET_PURPOSES.join(", ")}` }).default("sign_in"),
+});
+
 /** POST /api/wallet/login (endpoint 8) */
-export const WalletLoginParamsSchema = WalletNonceParamsSchema.extend({
+export const WalletLoginParamsSchema = WalletKeyParamsSchema.extend({
   sign: OptionalProof,
   signMsg: OptionalProof,
   web3_wallet_auth_code: OptionalProof,

@@ -85,16 +85,17 @@ export interface GroupFields {
 
 /**
  * Endpoint 5 and the New community page: a group owned by the actor, who becomes its level-1
- * admin and first member. A wallet proof, when given, is spent only once the name is known to
- * be free, so a taken name does not burn the message.
+ * admin and first member. A wallet proof, when given, is spent in the insert's transaction: a
+ * taken name leaves the message usable, and of two requests racing with it only one creates a group.
  */
 export async function createGroup(actor: SignedIn, input: GroupFields & { name: string }, options: { proof?: WalletProof } = {}): Promise<{ id: number; name: string }> {
   const fields = parseField(CreateGroupFieldsSchema, input, "group");
   if (await isGroupNameTaken(fields.name)) throw new Conflict(`name: group name "${fields.name}" is already taken`, "name");
-  if (options.proof) await consumeWalletProof(options.proof);
+  const { proof } = options;
   try {
-    return await inTransaction((tx) =>
-      tx.group.create({
+    return await inTransaction(async (tx) => {
+      if (proof) await consumeWalletProof(proof, tx);
+      return tx.group.create({
         data: {
           ...fields,
           name: fields.name.toLowerCase(),
@@ -106,8 +107,8 @@ export async function createGroup(actor: SignedIn, input: GroupFields & { name: 
           members: { create: { userId: actor.id } },
         },
         select: { id: true, name: true },
-      }),
-    );
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error, "name")) throw new Conflict(`group name "${input.name}" is already taken`, "name");
     throw error;

@@ -1,12 +1,13 @@
 import "server-only";
 import { issueUserToken } from "@/lib/auth/tokens";
 import { normalizeWalletKey } from "@/lib/auth/wallet/wallet-address";
-import { buildWalletMessage, generateNonce } from "@/lib/auth/wallet/wallet-message";
+import { readSignInSite } from "@/lib/auth/wallet/sign-in-site";
+import { buildWalletMessage, generateNonce, statementFor } from "@/lib/auth/wallet/wallet-message";
+import type { WalletPurpose } from "@/lib/auth/wallet/wallet-purposes";
 import { isEvmStyle, isWalletType, WALLET_TYPES, type WalletType } from "@/lib/auth/wallet/wallet-types";
 import { getDb } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/transaction";
 import { findWalletByAddress, type WalletOwnerRow } from "@/lib/db/users";
-import { getEnv } from "@/lib/env";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
@@ -39,17 +40,31 @@ function normalizeOrThrow(walletType: WalletType, web3PublicKey: string): Normal
   return key;
 }
 
-/** Contract section 6: GET /api/wallet/nonce. */
-export async function issueWalletNonce(input: { web3PublicKey: string; walletType: WalletType }) {
+/**
+ * Contract section 6: GET /api/wallet/nonce. An EIP-4361 message naming this site, its chain, the
+ * address and what the signature allows (`purpose`); stored, so only this exact text is accepted, once.
+ */
+export async function issueWalletNonce(input: { web3PublicKey: string; walletType: WalletType; purpose?: WalletPurpose }) {
   if (input.walletType === WALLET_TYPES.webWallet) {
     throw new Invalid("wallet_type", "a web wallet (4) signs in with web3_wallet_auth_code and needs no message");
   }
   const key = normalizeOrThrow(input.walletType, input.web3PublicKey);
+  const site = readSignInSite();
   const issuedAt = new Date();
   const expiresAt = new Date(issuedAt.getTime() + NONCE_TTL_MS);
   const nonce = generateNonce();
-  const fields = { site: getEnv().AGORA_SITE_NAME, address: key.address, walletType: input.walletType, nonce, issuedAt, expiresAt };
-  const message = buildWalletMessage(fields);
+  const message = buildWalletMessage({
+    scheme: site.scheme,
+    domain: site.domain,
+    uri: site.uri,
+    chainId: site.chainId,
+    address: key.address,
+    account: input.walletType === WALLET_TYPES.permaweb ? "permaweb" : "ethereum",
+    statement: statementFor(input.purpose ?? "sign_in", site.name),
+    nonce,
+    issuedAt,
+    expiresAt,
+  });
   const db = await getDb();
   await db.walletNonce.create({ data: { nonce, address: key.address, walletType: input.walletType, message, expiresAt } });
   await db.walletNonce.deleteMany({ where: { expiresAt: { lt: new Date(issuedAt.getTime() - NONCE_RETENTION_MS) } } });
@@ -62,7 +77,8 @@ async function proveOwnership(input: WalletLoginInput, key: NormalizedKey): Prom
     await proveWebWallet(input.webWalletAuthCode, key.address);
     return null;
   }
-  return checkWalletProof({ walletType: input.walletType, address: key.address, publicKey: key.publicKey, sign: input.sign, signMsg: input.signMsg });
+  const claim = { walletType: input.walletType, address: key.address, publicKey: key.publicKey, sign: input.sign, signMsg: input.signMsg };
+  return checkWalletProof(claim, "sign_in");
 }
 
 // 1, 2 and 5 are the same secp256k1 key under three names; other kinds never share an address.

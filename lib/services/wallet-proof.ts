@@ -1,9 +1,10 @@
 import "server-only";
-import { parseWalletMessage } from "@/lib/auth/wallet/wallet-message";
+import { readSignInSite } from "@/lib/auth/wallet/sign-in-site";
+import { parseWalletMessage, statementFor, type WalletMessageFields } from "@/lib/auth/wallet/wallet-message";
+import { WALLET_PURPOSES, type WalletPurpose } from "@/lib/auth/wallet/wallet-purposes";
 import { verifyWalletSignature } from "@/lib/auth/wallet/wallet-signature";
-import type { WalletType } from "@/lib/auth/wallet/wallet-types";
+import { isWalletType, type WalletType } from "@/lib/auth/wallet/wallet-types";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
 import { Invalid, Unauthenticated } from "@/lib/errors";
 import type { Tx } from "@/lib/db/transaction";
 
@@ -24,35 +25,63 @@ export interface WalletProof {
 
 const unproven = (description: string) => new Unauthenticated(description);
 
+const PURPOSE_NAMES: Record<WalletPurpose, string> = { sign_in: "signing in", create_group: "creating a group" };
+
 // multipart/form-data encoders turn every LF into CRLF; the message was issued (and signed) with LF.
 const normalizeLineBreaks = (message: string) => message.replace(/\r\n/g, "\n");
 
+// 1, 2 and 5 sign with an Ethereum account (EIP-55 in the message, lowercase when stored).
+const storedAddress = (fields: WalletMessageFields) => (fields.account === "ethereum" ? fields.address.toLowerCase() : fields.address);
+
 /**
- * Contract section 6: `signMsg` must be a message this server issued for this address and
- * wallet type, unexpired and unused, and `sign` the wallet's signature over it. Writes nothing.
+ * Every EIP-4361 field against this site: domain, URI and chain are ours, and the statement
+ * names `purpose`, so a message signed on a copy of the site or for another action proves nothing.
  */
-export async function checkWalletProof(claim: WalletClaim, names = { sign: "sign", signMsg: "signMsg" }): Promise<WalletProof> {
+function checkMessageFields(fields: WalletMessageFields, purpose: WalletPurpose, name: string): void {
+  const site = readSignInSite();
+  if (fields.scheme !== site.scheme || fields.domain !== site.domain || fields.uri !== site.uri) {
+    throw unproven(`${name} was issued for another site (${fields.scheme}://${fields.domain}); get one from /api/wallet/nonce`);
+  }
+  if (fields.chainId !== site.chainId) throw unproven(`${name} names chain ${fields.chainId}; this site signs in on chain ${site.chainId}`);
+  const issuedFor = WALLET_PURPOSES.find((candidate) => statementFor(candidate, site.name) === fields.statement);
+  if (!issuedFor) throw unproven(`${name} is not a sign-in message issued by this server; get one from /api/wallet/nonce`);
+  if (issuedFor !== purpose) {
+    throw unproven(`${name} was issued for ${PURPOSE_NAMES[issuedFor]}, not ${PURPOSE_NAMES[purpose]}; get one with purpose=${purpose}`);
+  }
+}
+
+/**
+ * Contract section 6: `signMsg` must be a message this server issued for this address, wallet
+ * type and purpose, unexpired and unused, and `sign` the wallet's signature over it. Writes nothing.
+ */
+export async function checkWalletProof(
+  claim: WalletClaim,
+  purpose: WalletPurpose,
+  names = { sign: "sign", signMsg: "signMsg" },
+): Promise<WalletProof> {
   if (!claim.sign) throw new Invalid(names.sign, `is required for wallet_type ${claim.walletType}`);
   if (!claim.signMsg) throw new Invalid(names.signMsg, `is required for wallet_type ${claim.walletType}`);
   const signMsg = normalizeLineBreaks(claim.signMsg);
 
   const fields = parseWalletMessage(signMsg);
-  if (!fields || fields.site !== getEnv().AGORA_SITE_NAME) {
-    throw unproven(`${names.signMsg} is not a sign-in message issued by this server; get one from /api/wallet/nonce`);
-  }
-  if (fields.address !== claim.address || fields.walletType !== claim.walletType) {
-    throw unproven(`${names.signMsg} was issued for another wallet`);
-  }
+  if (!fields) throw unproven(`${names.signMsg} is not a sign-in message issued by this server; get one from /api/wallet/nonce`);
+  checkMessageFields(fields, purpose, names.signMsg);
+  if (storedAddress(fields) !== claim.address) throw unproven(`${names.signMsg} was issued for another wallet`);
+
   const db = await getDb();
   const row = await db.walletNonce.findUnique({
     where: { nonce: fields.nonce },
     select: { nonce: true, address: true, walletType: true, message: true, usedAt: true, expiresAt: true },
   });
-  if (!row || row.message !== signMsg || row.address !== claim.address || row.walletType !== claim.walletType) {
+  if (!row || row.message !== signMsg) {
     throw unproven(`${names.signMsg} was not issued by this server; get one from /api/wallet/nonce`);
   }
+  if (row.address !== claim.address || row.walletType !== claim.walletType) throw unproven(`${names.signMsg} was issued for another wallet`);
   if (row.usedAt) throw unproven(`${names.signMsg} has already been used; get a new one from /api/wallet/nonce`);
-  if (row.expiresAt.getTime() <= Date.now()) throw unproven(`${names.signMsg} has expired; get a new one from /api/wallet/nonce`);
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || fields.expiresAt.getTime() <= now) {
+    throw unproven(`${names.signMsg} has expired; get a new one from /api/wallet/nonce`);
+  }
 
   const valid = await verifyWalletSignature({
     walletType: claim.walletType,
@@ -80,21 +109,20 @@ export async function consumeWalletProof(proof: WalletProof, tx?: Tx): Promise<v
 }
 
 /**
- * Create group's optional proof: `signMsg` names the wallet, which must be one of the user's,
- * and `signature` must be that wallet's signature over it. Writes nothing.
+ * Create group's optional proof: a `create_group` message naming one of the user's wallets, and
+ * `signature` that wallet's signature over it. Writes nothing.
  */
 export async function checkUserWalletProof(userId: number, signature: string, signMsg: string): Promise<WalletProof> {
   const names = { sign: "signature", signMsg: "signMsg" };
   const fields = parseWalletMessage(normalizeLineBreaks(signMsg));
   if (!fields) throw unproven("signMsg is not a sign-in message issued by this server; get one from /api/wallet/nonce");
   const db = await getDb();
-  const wallet = await db.wallet.findUnique({
-    where: { address: fields.address },
-    select: { userId: true, address: true, publicKey: true },
-  });
+  const [wallet, issued] = await Promise.all([
+    db.wallet.findUnique({ where: { address: storedAddress(fields) }, select: { userId: true, address: true, publicKey: true } }),
+    db.walletNonce.findUnique({ where: { nonce: fields.nonce }, select: { walletType: true } }),
+  ]);
   if (!wallet || wallet.userId !== userId) throw unproven("signMsg was issued for a wallet that is not yours");
-  return checkWalletProof(
-    { walletType: fields.walletType, address: wallet.address, publicKey: wallet.publicKey, sign: signature, signMsg },
-    names,
-  );
+  if (!issued || !isWalletType(issued.walletType)) throw unproven("signMsg was not issued by this server; get one from /api/wallet/nonce");
+  const claim = { walletType: issued.walletType, address: wallet.address, publicKey: wallet.publicKey, sign: signature, signMsg };
+  return checkWalletProof(claim, "create_group", names);
 }

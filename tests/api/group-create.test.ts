@@ -59,7 +59,7 @@ describe("POST /api/group/create (endpoint 5)", () => {
   });
 
   it("verifies a signature over a sent signMsg against the user's wallet, and spends the message", async () => {
-    const { message } = await requestNonce(user.address, 5);
+    const { message } = await requestNonce(user.address, 5, "create_group");
     const body = groupBody(user, { signature: await user.wallet.sign(message), signMsg: message });
     expect((await createGroup(user.token, body)).status).toBe(200);
     const name = uniqueName("again");
@@ -71,7 +71,7 @@ describe("POST /api/group/create (endpoint 5)", () => {
 
   it("refuses a signature by another key with 401 and creates nothing", async () => {
     const stranger = await registerEvmUser();
-    const { message } = await requestNonce(user.address, 5);
+    const { message } = await requestNonce(user.address, 5, "create_group");
     const body = groupBody(user, { signature: await stranger.wallet.sign(message), signMsg: message });
     const response = await createGroup(user.token, body);
     expect(response.status).toBe(401);
@@ -82,7 +82,7 @@ describe("POST /api/group/create (endpoint 5)", () => {
 
   it("refuses a message signed by another user's wallet with 401 and creates nothing", async () => {
     const other = await registerEvmUser();
-    const { message } = await requestNonce(other.address, 5);
+    const { message } = await requestNonce(other.address, 5, "create_group");
     const body = groupBody(user, { signature: await other.wallet.sign(message), signMsg: message });
     const response = await createGroup(user.token, body);
     expect(response.status).toBe(401);
@@ -104,7 +104,7 @@ describe("POST /api/group/create (endpoint 5)", () => {
   it("answers 409 for a taken name, case-insensitively, and keeps the signed message usable", async () => {
     const name = uniqueName("taken");
     expect((await createGroup(user.token, groupBody(user, { name }))).status).toBe(200);
-    const { message } = await requestNonce(user.address, 5);
+    const { message } = await requestNonce(user.address, 5, "create_group");
     const signed = { signature: await user.wallet.sign(message), signMsg: message };
     const response = await createGroup(user.token, groupBody(user, { name: name.toUpperCase(), ...signed }));
     expect(response.status).toBe(409);

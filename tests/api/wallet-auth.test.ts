@@ -46,14 +46,14 @@ async function findUsername(username: string) {
 }
 
 describe("GET /api/wallet/nonce", () => {
-  it("issues a 10-minute message naming the site, the normalised address and the nonce", async () => {
+  it("issues a 10-minute message naming the site, the address and the nonce", async () => {
     const key = evmKey();
     const response = await call<unknown>("GET", "/api/wallet/nonce", { query: { web3_public_key: key.key, wallet_type: 5 } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: true, code: 20000, description: "", server: "rest" });
     const data = WalletNonceSchema.strict().parse(response.body.data);
-    expect(data.message.split("\n")[0]).toBe("Agora wants you to sign in with your wallet:");
-    expect(data.message).toContain(`\n${key.address}\n`);
+    expect(data.message.split("\n")[0]).toMatch(/^http:\/\/localhost:\d+ wants you to sign in with your Ethereum account:$/);
+    expect(data.message).toContain(`\n${key.key}\n`);
     expect(data.message).toContain(`Nonce: ${data.nonce}`);
     const ttl = Date.parse(data.expires_at) - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);
@@ -198,7 +198,7 @@ describe("POST /api/wallet/register and /api/wallet/login", () => {
     ["a permaweb signature by another key", async () => proofFor(permawebKey(), permawebKey()), 401, 40103, /sign is not a valid/],
     ["a tampered message", async () => {
       const proof = await proofFor(evmKey());
-      return { ...proof, signMsg: proof.signMsg.replace("Sign this message", "Sign this massage") };
+      return { ...proof, signMsg: proof.signMsg.replace("Sign in to", "Sign on to") };
     }, 401, 40103, /not a sign-in message/],
     ["a message this server never issued", async () => {
       const key = evmKey();

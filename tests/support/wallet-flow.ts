@@ -18,9 +18,10 @@ export interface IssuedNonce {
   expires_at: string;
 }
 
-export async function requestNonce(web3PublicKey: string, walletType: number = 5): Promise<IssuedNonce> {
+/** A message to sign; `purpose` is sent only when given, so the default (sign_in) is exercised too. */
+export async function requestNonce(web3PublicKey: string, walletType: number = 5, purpose?: "sign_in" | "create_group"): Promise<IssuedNonce> {
   const response = await call<IssuedNonce>("GET", "/api/wallet/nonce", {
-    query: { web3_public_key: web3PublicKey, wallet_type: walletType },
+    query: { web3_public_key: web3PublicKey, wallet_type: walletType, ...(purpose ? { purpose } : {}) },
   });
   if (response.status !== 200) throw new Error(`nonce failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;

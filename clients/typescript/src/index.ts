@@ -204,11 +204,11 @@ export interface WalletSession {
   client: AgoraClient;
 }
 
-/** nonce → sign the issued message → wallet login (or register, with a username). */
+/** nonce → sign the issued EIP-4361 message (purpose sign_in) → wallet login (or register, with a username). */
 export async function signInWithWallet(client: AgoraClient, options: WalletSignInOptions): Promise<WalletSession> {
   const walletType = options.walletType ?? 5;
   const { message } = await unwrap(
-    client.GET("/api/wallet/nonce", { params: { query: { web3_public_key: options.address, wallet_type: walletType } } }),
+    client.GET("/api/wallet/nonce", { params: { query: { web3_public_key: options.address, wallet_type: walletType, purpose: "sign_in" } } }),
   );
   const proof = {
     web3_public_key: options.address,

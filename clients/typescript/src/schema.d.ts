@@ -676,7 +676,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The message a wallet signs to log in or register
+         * The EIP-4361 message a wallet signs to log in or register (purpose=sign_in) or to create a group
          * @description /api family: codes are numbers. Needs no user token.
          */
         get: operations["getWalletNonce"];
@@ -5400,6 +5400,7 @@ export interface operations {
             query: {
                 web3_public_key: string;
                 wallet_type: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
+                purpose?: "sign_in" | "create_group";
             };
             header?: never;
             path?: never;

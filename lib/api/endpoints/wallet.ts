@@ -34,11 +34,12 @@ export const getWalletNonce = defineEndpoint(
     family: "api",
     auth: "none",
     tag: "Wallet",
-    summary: "The message a wallet signs to log in or register",
+    summary: "The EIP-4361 message a wallet signs to log in or register (purpose=sign_in) or to create a group",
     params: WalletNonceParamsSchema,
     response: WalletNonceSchema,
   },
-  async ({ params }) => serializeWalletNonce(await issueWalletNonce({ web3PublicKey: params.web3_public_key, walletType: params.wallet_type })),
+  async ({ params }) =>
+    serializeWalletNonce(await issueWalletNonce({ web3PublicKey: params.web3_public_key, walletType: params.wallet_type, purpose: params.purpose })),
 );
 
 // POST /api/wallet/login

@@ -1,92 +1,88 @@
 import "server-only";
 
 import { randomBytes } from "node:crypto";
+import { getAddress, zeroAddress } from "viem";
+import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 
-import { isWalletType, type WalletType } from "./wallet-types";
+import type { WalletPurpose } from "./wallet-purposes";
 
+/** EIP-4361 (Sign-In with Ethereum) fields; a permaweb wallet signs the same text with its own address. */
 export interface WalletMessageFields {
-  site: string;
+  /** "https" or "http": with `domain`, the site that asks (what a wallet compares to the page it runs on). */
+  scheme: string;
+  /** host[:port] */
+  domain: string;
+  uri: string;
+  chainId: number;
+  /** EIP-55 for EVM-style wallets, base64url(SHA-256(modulus)) for permaweb ones. */
   address: string;
-  walletType: WalletType;
+  account: "ethereum" | "permaweb";
+  /** One line that names the purpose (statementFor). */
+  statement: string;
   nonce: string;
   issuedAt: Date;
   expiresAt: Date;
 }
 
-const HEADER_SUFFIX = " wants you to sign in with your wallet:";
-const STATEMENT = "Sign this message to prove you own this wallet. It costs nothing and sends no transaction.";
-const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-const MAX_SITE_LENGTH = 100;
-const MAX_ADDRESS_LENGTH = 128;
+const ETHEREUM_HEADER = " wants you to sign in with your Ethereum account:\n";
+// CAIP-122 (Sign-In with X) spelling of the header for a chain that is not Ethereum.
+const PERMAWEB_HEADER = " wants you to sign in with your Permaweb account:\n";
+const PERMAWEB_ADDRESS = /^[A-Za-z0-9_-]{43}$/;
+const PERMAWEB_PREFIX = /^([^\n]*) wants you to sign in with your Permaweb account:\n([A-Za-z0-9_-]{43})\n/;
+const COST_NOTE = "It proves you own this wallet, costs nothing and sends no transaction.";
 
 export function generateNonce(): string {
   return randomBytes(16).toString("hex");
 }
 
-export function buildWalletMessage(fields: WalletMessageFields): string {
-  const problem = findFieldProblem(fields);
-  if (problem) throw new Error(`Cannot build wallet message: ${problem}`);
-  return [
-    `${fields.site}${HEADER_SUFFIX}`,
-    fields.address,
-    "",
-    STATEMENT,
-    "",
-    `Wallet type: ${fields.walletType}`,
-    `Nonce: ${fields.nonce}`,
-    `Issued At: ${fields.issuedAt.toISOString()}`,
-    `Expiration Time: ${fields.expiresAt.toISOString()}`,
-  ].join("\n");
+/** The statement is what a person reads first, so it says what the signature is for. */
+export function statementFor(purpose: WalletPurpose, siteName: string): string {
+  return purpose === "create_group" ? `Create a group on ${siteName}. ${COST_NOTE}` : `Sign in to ${siteName}. ${COST_NOTE}`;
 }
 
-// Strict on purpose: the message is what the user consented to, so anything
-// that build would not have produced byte for byte is refused.
+/** Throws on fields that could not be signed as one unambiguous message (viem validates each one). */
+export function buildWalletMessage(fields: WalletMessageFields): string {
+  const siwe = {
+    scheme: fields.scheme,
+    domain: fields.domain,
+    uri: fields.uri,
+    chainId: fields.chainId,
+    statement: fields.statement,
+    nonce: fields.nonce,
+    issuedAt: fields.issuedAt,
+    expirationTime: fields.expiresAt,
+    version: "1" as const,
+  };
+  if (fields.expiresAt.getTime() <= fields.issuedAt.getTime()) throw new Error("expiresAt must be after issuedAt");
+  if (fields.account === "ethereum") return createSiweMessage({ ...siwe, address: getAddress(fields.address) });
+  if (!PERMAWEB_ADDRESS.test(fields.address)) throw new Error("a permaweb address is 43 base64url characters");
+  return createSiweMessage({ ...siwe, address: zeroAddress }).replace(`${ETHEREUM_HEADER}${zeroAddress}`, () => `${PERMAWEB_HEADER}${fields.address}`);
+}
+
+// Strict on purpose: the message is what the person consented to, so anything that build would
+// not have produced byte for byte (extra lines, other spellings) is refused.
 export function parseWalletMessage(message: string): WalletMessageFields | null {
-  const lines = message.split("\n");
-  if (lines.length !== 9) return null;
-  const [header, address, , , , typeLine, nonceLine, issuedLine, expiresLine] = lines;
-  if (!header?.endsWith(HEADER_SUFFIX) || address === undefined) return null;
-
-  const walletType = Number(readField(typeLine, "Wallet type: "));
-  const nonce = readField(nonceLine, "Nonce: ");
-  const issuedAt = readDate(readField(issuedLine, "Issued At: "));
-  const expiresAt = readDate(readField(expiresLine, "Expiration Time: "));
-  if (!isWalletType(walletType) || nonce === null || !issuedAt || !expiresAt) return null;
-
+  const permaweb = PERMAWEB_PREFIX.exec(message);
+  const text = permaweb ? message.replace(PERMAWEB_PREFIX, (_all, origin: string) => `${origin}${ETHEREUM_HEADER}${zeroAddress}\n`) : message;
+  const parsed = parseSiweMessage(text);
+  const { scheme, domain, uri, chainId, statement, nonce, issuedAt, expirationTime, address } = parsed;
+  if (!scheme || !domain || !uri || chainId === undefined || !statement || !nonce || !issuedAt || !expirationTime || !address) return null;
+  if (parsed.version !== "1" || Number.isNaN(issuedAt.getTime()) || Number.isNaN(expirationTime.getTime())) return null;
   const fields: WalletMessageFields = {
-    site: header.slice(0, -HEADER_SUFFIX.length),
-    address,
-    walletType,
+    scheme,
+    domain,
+    uri,
+    chainId,
+    address: permaweb?.[2] ?? address,
+    account: permaweb ? "permaweb" : "ethereum",
+    statement,
     nonce,
     issuedAt,
-    expiresAt,
+    expiresAt: expirationTime,
   };
-  if (findFieldProblem(fields)) return null;
-  return buildWalletMessage(fields) === message ? fields : null;
-}
-
-function readField(line: string | undefined, prefix: string): string | null {
-  return line?.startsWith(prefix) ? line.slice(prefix.length) : null;
-}
-
-function readDate(value: string | null): Date | null {
-  if (value === null) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-function findFieldProblem(fields: WalletMessageFields): string | null {
-  if (!isSingleLine(fields.site, MAX_SITE_LENGTH)) return "site must be one trimmed line.";
-  if (!isSingleLine(fields.address, MAX_ADDRESS_LENGTH)) return "address must be one trimmed line.";
-  if (!isWalletType(fields.walletType)) return "walletType must be 1 to 5.";
-  if (!NONCE_PATTERN.test(fields.nonce)) return "nonce must be 16 to 128 base64url characters.";
-  if (Number.isNaN(fields.issuedAt.getTime()) || Number.isNaN(fields.expiresAt.getTime())) {
-    return "issuedAt and expiresAt must be valid dates.";
+  try {
+    return buildWalletMessage(fields) === message ? fields : null;
+  } catch {
+    return null;
   }
-  if (fields.expiresAt.getTime() <= fields.issuedAt.getTime()) return "expiresAt must be after issuedAt.";
-  return null;
-}
-
-function isSingleLine(value: string, maxLength: number): boolean {
-  return value.length > 0 && value.length <= maxLength && value === value.trim() && !/\p{Cc}/u.test(value);
 }

@@ -3,14 +3,18 @@ import { describe, expect, it } from "vitest";
 
 import { createEvmTestWallet, createPermawebTestWallet } from "./test-wallets";
 import { normalizeWalletKey } from "./wallet-address";
-import { buildWalletMessage } from "./wallet-message";
+import { buildWalletMessage, statementFor } from "./wallet-message";
 import { verifyWalletSignature } from "./wallet-signature";
 
 const messageFor = (address: string, walletType: 1 | 2 | 3 | 4 | 5, nonce = "0123456789abcdef0123456789abcdef") =>
   buildWalletMessage({
-    site: "agora",
+    scheme: "https",
+    domain: "forum.example",
+    uri: "https://forum.example",
+    chainId: 1,
     address,
-    walletType,
+    account: walletType === 3 ? "permaweb" : "ethereum",
+    statement: statementFor("sign_in", "Agora"),
     nonce,
     issuedAt: new Date("2026-11-21T05:00:00.000Z"),
     expiresAt: new Date("2026-11-21T05:10:00.000Z"),
@@ -103,7 +107,7 @@ describe("verifyWalletSignature: permaweb", () => {
   });
 
   it("signs the UTF-8 bytes of the message", async () => {
-    const text = messageFor("ünïcødé-wállet", 3);
+    const text = messageFor(wallet.address, 3).replace("Sign in to Agora", "Sign in to Agorá — ünïcødé");
     const signature = wallet.sign(text);
     await expect(verifyWalletSignature({ ...valid, message: text, signature })).resolves.toBe(true);
   });
