@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { unwrapAction, type ActionResult } from "@/lib/actions/action-types";
 import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
 import "../forms/forms.css";
@@ -22,7 +23,7 @@ export interface ComposerProps<T> {
   onCancel?: () => void;
 }
 
-export function Composer<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel }: ComposerProps<T>) {
+function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel }: ComposerProps<T>) {
   const [active, setActive] = useState(Boolean(autoFocus));
   const [localError, setLocalError] = useState<string | null>(null);
   const editorRef = useRef<QuillEditorHandle | null>(null);
@@ -84,5 +85,14 @@ export function Composer<T>({ label, submitLabel, autoFocus, placeholder, initia
         </button>
       </div>
     </div>
+  );
+}
+
+/** Brings its own query client: Reply loads the composer lazily, outside any provider. */
+export function Composer<T>(props: ComposerProps<T>) {
+  return (
+    <QueryProvider>
+      <ComposerForm {...props} />
+    </QueryProvider>
   );
 }

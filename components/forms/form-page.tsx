@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { QueryProvider } from "@/components/providers/query-provider";
 import "./forms.css";
 
 export interface FormPageProps {
@@ -9,14 +10,14 @@ export interface FormPageProps {
   children: ReactNode;
 }
 
-/** The frame of a write page: heading, a lead paragraph, then the form or message. */
+/** The frame of a write page: heading, a lead paragraph, then the form or message (its mutations get the query client here). */
 export function FormPage({ trail, title, lead, children }: FormPageProps) {
   return (
     <main className="form-page">
       {trail}
       <h1>{title}</h1>
       <p className="form-page-lead">{lead}</p>
-      {children}
+      <QueryProvider>{children}</QueryProvider>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
+import { QueryProvider } from "@/components/providers/query-provider";
 import "./moderation.css";
 
 export interface ModerationFrameProps {
@@ -14,7 +15,7 @@ export interface ModerationFrameProps {
   children: ReactNode;
 }
 
-/** The frame of the moderation pages: the community's breadcrumbs, a heading, then the sections. */
+/** The frame of the moderation pages: the community's breadcrumbs, a heading, then the sections (their actions get the query client here). */
 export function ModerationFrame({ group, current, title, lead, sections, children }: ModerationFrameProps) {
   const links = [
     { href: "/", label: "Communities" },
@@ -34,7 +35,7 @@ export function ModerationFrame({ group, current, title, lead, sections, childre
           ))}
         </nav>
       ) : null}
-      {children}
+      <QueryProvider>{children}</QueryProvider>
     </main>
   );
 }

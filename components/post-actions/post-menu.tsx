@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Composer } from "@/components/editor/composer";
 import { TextAreaField, TextField } from "@/components/forms/text-field";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { unwrapAction } from "@/lib/actions/action-types";
@@ -19,6 +20,11 @@ export type PostMenuPost = Pick<PostView, "id" | "canEdit" | "canDelete" | "canR
   /** The viewer wrote it: deleting is then taking it back, not moderating. */
   isOwn: boolean;
 };
+
+interface PostMenuProps {
+  post: PostMenuPost;
+  onClose: () => void;
+}
 
 type Mode = "menu" | "edit" | "delete" | "report" | "history";
 
@@ -127,8 +133,7 @@ function ReportDialog({ postId, onClose }: { postId: number; onClose: () => void
   );
 }
 
-/** The items of a post's "More" menu, and the composer or dialog each one opens. Loaded on first use. */
-export function PostMenu({ post, onClose }: { post: PostMenuPost; onClose: () => void }) {
+function PostMenuItems({ post, onClose }: PostMenuProps) {
   const router = useRouter();
   const [mode, setMode] = useState<Mode>("menu");
   const [notice, setNotice] = useState<string | null>(null);
@@ -225,5 +230,14 @@ export function PostMenu({ post, onClose }: { post: PostMenuPost; onClose: () =>
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** The items of a post's "More" menu, and the composer or dialog each one opens. Loaded on first use, with its own query client. */
+export function PostMenu(props: PostMenuProps) {
+  return (
+    <QueryProvider>
+      <PostMenuItems {...props} />
+    </QueryProvider>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { diffWords } from "diff";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { unwrapAction } from "@/lib/actions/action-types";
@@ -47,8 +48,12 @@ function History({ history }: { history: RevisionHistoryView }) {
   );
 }
 
-/** The post's edits, newest first, each shown as what it changed. */
-export function RevisionDialog({ postId, onClose }: { postId: number; onClose: () => void }) {
+interface RevisionDialogProps {
+  postId: number;
+  onClose: () => void;
+}
+
+function RevisionDialogContent({ postId, onClose }: RevisionDialogProps) {
   const query = useQuery({ queryKey: ["revisions", postId], queryFn: () => unwrapAction(() => loadRevisionsAction({ postId })) });
   return (
     <ModalDialog title="Edit history" onClose={onClose} wide>
@@ -62,5 +67,14 @@ export function RevisionDialog({ postId, onClose }: { postId: number; onClose: (
         <History history={query.data} />
       )}
     </ModalDialog>
+  );
+}
+
+/** The post's edits, newest first, each shown as what it changed. Loaded on first use, with its own query client. */
+export function RevisionDialog(props: RevisionDialogProps) {
+  return (
+    <QueryProvider>
+      <RevisionDialogContent {...props} />
+    </QueryProvider>
   );
 }

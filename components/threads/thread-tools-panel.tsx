@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toCategoryOptions } from "@/components/editor/category-options";
 import { CategorySelectField } from "@/components/editor/category-select-field";
 import { TextField } from "@/components/forms/text-field";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { unwrapAction } from "@/lib/actions/action-types";
@@ -84,8 +85,7 @@ function DeleteDialog({ threadId, groupName, canModerate, onClose }: Pick<Thread
   );
 }
 
-/** Pin, lock, edit and delete: each shown only to who may use it (the page's view model decided). */
-export function ThreadToolsPanel(props: ThreadToolsPanelProps) {
+function ThreadToolsButtons(props: ThreadToolsPanelProps) {
   const router = useRouter();
   const [dialog, setDialog] = useState<null | "edit" | "delete">(null);
   const toggle = useMutation({
@@ -128,5 +128,14 @@ export function ThreadToolsPanel(props: ThreadToolsPanelProps) {
       {dialog === "edit" ? <EditDialog {...props} onClose={close} /> : null}
       {dialog === "delete" ? <DeleteDialog {...props} onClose={close} /> : null}
     </div>
+  );
+}
+
+/** Pin, lock, edit and delete: each shown only to who may use it (the page's view model decided). Loaded on first use, with its own query client. */
+export function ThreadToolsPanel(props: ThreadToolsPanelProps) {
+  return (
+    <QueryProvider>
+      <ThreadToolsButtons {...props} />
+    </QueryProvider>
   );
 }
