@@ -23,7 +23,7 @@ export type ThreadRead = ThreadPageRecord & { access: Access };
 
 // Pages of live threads as every reader sees them, kept per read version (a write moves it, so the
 // next read reloads). Pages of removed threads (moderators only) are never kept.
-const publicPages = createVersionedMemo<ThreadPageRecord>({ max: 500, ttlMs: 30_000 });
+const publicPages = createVersionedMemo<ThreadPageRecord>({ max: 200, ttlMs: 30_000 });
 
 function pageKey(input: ThreadPageInput): string {
   return `${input.threadId} ${input.sort} ${input.pageSize} ${input.startPostId}`;
