@@ -47,6 +47,8 @@ export interface EndpointContext<P, A extends EndpointAuth> {
   params: P;
   viewer: A extends "user" ? ApiViewer : ApiViewer | null;
   request: Request;
+  /** Who is calling, as rate limits count it (API key and client address). */
+  client: string;
 }
 
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -65,6 +67,7 @@ function readApiKey(request: Request, params: Record<string, unknown>): string |
 interface Caller {
   viewer: ApiViewer | null;
   budget: RateBudget | null;
+  client: string;
 }
 
 async function authenticate(request: Request, raw: Record<string, unknown>, auth: EndpointAuth): Promise<Caller> {
@@ -72,18 +75,19 @@ async function authenticate(request: Request, raw: Record<string, unknown>, auth
   if (!key) throw new ApiError(40100);
   const apiKey = await findActiveApiKey(key);
   if (!apiKey) throw new ApiError(40101);
-  const budget = await consumeRateLimit(`${apiKey.id}:${readClientAddress(request.headers)}`);
+  const client = `${apiKey.id}:${readClientAddress(request.headers)}`;
+  const budget = await consumeRateLimit(client);
 
   const token = auth === "none" ? null : readBearerToken(request.headers.get("authorization"));
   if (!token) {
     if (auth === "user") throw new ApiError(40102);
-    return { viewer: null, budget };
+    return { viewer: null, budget, client };
   }
   // A token that was sent but is bad is an error even on reads: the client must learn it expired.
   const verified = await verifyUserToken(token);
   if (!verified) throw new ApiError(40103);
   await touchLastSeen(verified.userId);
-  return { viewer: { id: verified.userId, tokenId: verified.tokenId }, budget };
+  return { viewer: { id: verified.userId, tokenId: verified.tokenId }, budget, client };
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -120,11 +124,11 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
     let budgetHeaders: Record<string, string> = {};
     try {
       raw = await readParams(request, await readPathParams(context), getEnv().AGORA_MAX_BODY_BYTES);
-      const { viewer, budget } = await authenticate(request, raw, spec.auth);
+      const { viewer, budget, client } = await authenticate(request, raw, spec.auth);
       budgetHeaders = rateLimitHeaders(budget);
       const params = spec.params.parse(raw) as z.output<P>;
       // With auth "user" authenticate has already refused requests without a viewer.
-      const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request });
+      const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client });
       const answer = successAnswer(request, spec, params as Record<string, unknown>, successEnvelope(family, data));
       status = answer.status;
       return new Response(answer.body, { status, headers: { ...answer.headers, ...budgetHeaders, "x-request-id": requestId } });
