@@ -1,7 +1,15 @@
 // Runs once when the server starts: opens the database (starting the embedded one when
-// DATABASE_URL is unset) and applies pending migrations before the first request.
+// DATABASE_URL is unset), applies pending migrations and fills username skeletons before the
+// first request, then starts the periodic maintenance and the graceful shutdown on SIGTERM.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDb } = await import("@/lib/db/client");
   await getDb();
+  const { backfillUsernameSkeletons } = await import("@/lib/services/users");
+  // Not fatal: with AGORA_MIGRATE_ON_START=0 the column may not exist yet (health says so).
+  await backfillUsernameSkeletons().catch((error: unknown) => console.error("username skeleton backfill failed", error));
+  const { startMaintenance } = await import("@/lib/services/maintenance");
+  startMaintenance();
+  const { installGracefulShutdown } = await import("@/lib/shutdown");
+  installGracefulShutdown();
 }

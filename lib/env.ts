@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   AGORA_WEB_WALLET_URL: z.string().url().optional(),
   AGORA_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
+  // Purse register (endpoint 14) binds any address and username without proof: a budget of its own.
+  AGORA_PURSE_REGISTER_PER_MINUTE: z.coerce.number().int().nonnegative().default(10),
   AGORA_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   // PostgreSQL connections per server process (the embedded database always uses 4).
   // Embedded database: a connection that holds the session inside a transaction and sends

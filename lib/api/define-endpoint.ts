@@ -54,6 +54,8 @@ export interface EndpointContext<P, A extends EndpointAuth> {
   params: P;
   viewer: A extends "user" ? ApiViewer : ApiViewer | null;
   request: Request;
+  /** Who is calling, as rate limits count it (API key and client address). */
+  client: string;
 }
 
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -72,6 +74,7 @@ function readApiKey(request: Request, params: Record<string, unknown>): string |
 interface Caller {
   viewer: ApiViewer | null;
   budget: RateBudget | null;
+  client: string;
 }
 
 async function authenticate(request: Request, raw: Record<string, unknown>, auth: EndpointAuth): Promise<Caller> {
@@ -79,18 +82,19 @@ async function authenticate(request: Request, raw: Record<string, unknown>, auth
   if (!key) throw new ApiError(40100);
   const apiKey = await findActiveApiKey(key);
   if (!apiKey) throw new ApiError(40101);
-  const budget = await consumeRateLimit(`${apiKey.id}:${readClientAddress(request.headers)}`);
+  const client = `${apiKey.id}:${readClientAddress(request.headers)}`;
+  const budget = await consumeRateLimit(client);
 
   const token = auth === "none" ? null : readBearerToken(request.headers.get("authorization"));
   if (!token) {
     if (auth === "user") throw new ApiError(40102);
-    return { viewer: null, budget };
+    return { viewer: null, budget, client };
   }
   // A token that was sent but is bad is an error even on reads: the client must learn it expired.
   const verified = await verifyUserToken(token);
   if (!verified) throw new ApiError(40103);
   await touchLastSeen(verified.userId);
-  return { viewer: { id: verified.userId, tokenId: verified.tokenId }, budget };
+  return { viewer: { id: verified.userId, tokenId: verified.tokenId }, budget, client };
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -127,12 +131,12 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
     let budgetHeaders: Record<string, string> = {};
     try {
       raw = await readParams(request, await readPathParams(context), getEnv().AGORA_MAX_BODY_BYTES);
-      const { viewer, budget } = await authenticate(request, raw, spec.auth);
+      const { viewer, budget, client } = await authenticate(request, raw, spec.auth);
       budgetHeaders = rateLimitHeaders(budget);
       const params = spec.params.parse(raw) as z.output<P>;
       // With auth "user" authenticate has already refused requests without a viewer.
       const run = async () => {
-        const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request });
+        const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client });
         return renderBody(spec as unknown as EndpointSpec, successEnvelope(family, data));
       };
       const rendered = viewer === null && request.method === "GET" && spec.guestVersion ? await runKept(spec, params, run) : await run();

@@ -1,13 +1,16 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { checkDatabaseHealth } from "@/lib/db/health";
 
-/** GET /api/health: for load balancers and the test harness; needs no key and reveals nothing. */
+const DATABASE_TIMEOUT_MS = 2_000;
+
+/**
+ * GET /api/health: for load balancers and the test harness; needs no key and reveals no names.
+ * 200 when the database answers and every migration of this build is applied, else 503
+ * (contract section 16). This build has no replica or Redis, so those are null.
+ */
 export async function checkHealth(): Promise<Response> {
-  try {
-    const db = await getDb();
-    await db.$queryRaw`SELECT 1`;
-    return Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } });
-  } catch {
-    return Response.json({ status: "unavailable" }, { status: 503 });
-  }
+  const { database, migrations } = await checkDatabaseHealth(DATABASE_TIMEOUT_MS);
+  const ready = database === "ok" && migrations?.status === "ok";
+  const body = { status: ready ? "ok" : "unavailable", database, migrations, replica: null, redis: null };
+  return Response.json(body, { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } });
 }

@@ -17,6 +17,7 @@ import {
   guestRole,
   listGroupManagers,
   outranks,
+  rankInGroup,
   ROLE_LEVEL,
   type GroupRole,
 } from "@/lib/auth/permissions";
@@ -67,6 +68,13 @@ describe("group abilities", () => {
     expect(outranks(siteAdmin, ROLE_LEVEL.admin)).toBe(true);
     // A super_admin counts as an owner: never above the group's own owner.
     expect(outranks(siteAdmin, ROLE_LEVEL.owner)).toBe(false);
+  });
+
+  it("ranks a site super_admin as an owner, whatever their row in the group says", () => {
+    expect([owner, admin, moderator, member, siteAdmin, null].map(rankInGroup)).toEqual([1, 2, 3, null, 1, null]);
+    expect(rankInGroup(role(ROLE_LEVEL.moderator, { superAdmin: true }))).toBe(ROLE_LEVEL.owner);
+    // Not even the group's owner outranks them.
+    expect(outranks(owner, rankInGroup(siteAdmin))).toBe(false);
   });
 });
 

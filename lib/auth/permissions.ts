@@ -82,10 +82,16 @@ export function canAssignRole(role: GroupRole, level: number): boolean {
   return role.level === ROLE_LEVEL.admin && level === ROLE_LEVEL.moderator;
 }
 
+/** A person's rank in the group (1 owner ... 3 moderator, null for none): a site super_admin ranks as an owner (contract section 12). */
+export function rankInGroup(role: GroupRole | null): number | null {
+  if (!role) return null;
+  return role.superAdmin ? ROLE_LEVEL.owner : role.level;
+}
+
 /** Moderation acts on people of a lower role only: a moderator cannot ban an admin. */
 export function outranks(role: GroupRole, targetLevel: number | null): boolean {
-  // A site super_admin ranks as an owner (contract section 12): above everyone but the owner.
-  const level = role.superAdmin ? ROLE_LEVEL.owner : role.level;
+  // Above everyone but the owner, for a super_admin too.
+  const level = rankInGroup(role);
   if (level === null) return false;
   return targetLevel === null || level < targetLevel;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/transaction";
 import { loadUserAdminLevels } from "@/lib/db/roles";
 
 export const USER_GROUPS_LIMIT = 50;
@@ -135,11 +136,34 @@ export async function findUserBundle(userId: number, options: { groups: boolean 
   return { row, groups, adminLevels, recommended };
 }
 
-/** A user's id by username, matched the way usernames are unique: case-insensitively (usernameKey). */
+/** A user's id by username, matched the way usernames are unique: case-insensitively (usernameKey, after NFKC). */
 export async function findUserIdByUsername(username: string): Promise<number | null> {
-  const key = username.trim().toLowerCase();
+  const key = username.normalize("NFKC").trim().toLowerCase();
   if (key === "") return null;
   const db = await getDb();
   const row = await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } });
   return row?.id ?? null;
+}
+
+// Any constant works; one instance fills the skeletons while the others wait for it.
+const SKELETON_BACKFILL_LOCK = 7_274_070_293;
+
+/** Users without a username skeleton, oldest first, locked against a concurrent backfill. */
+export async function listUsersWithoutSkeleton(tx: Tx): Promise<{ id: number; username: string }[]> {
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${SKELETON_BACKFILL_LOCK}::bigint)) AS lock`;
+  return tx.$queryRaw<{ id: number; username: string }[]>`SELECT id, username FROM users WHERE username_skeleton IS NULL ORDER BY id`;
+}
+
+export async function findHeldSkeletons(tx: Tx, skeletons: string[]): Promise<Set<string>> {
+  const rows = await tx.$queryRaw<{ skeleton: string }[]>`
+    SELECT username_skeleton AS skeleton FROM users WHERE username_skeleton = ANY(${skeletons}::text[])`;
+  return new Set(rows.map((row) => row.skeleton));
+}
+
+export async function setUsernameSkeletons(tx: Tx, rows: { id: number; skeleton: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE users SET username_skeleton = fill.skeleton
+    FROM unnest(${rows.map((row) => row.id)}::int[], ${rows.map((row) => row.skeleton)}::text[]) AS fill(id, skeleton)
+    WHERE users.id = fill.id`;
 }

@@ -3,13 +3,30 @@ import { httpUrl, intParam } from "@/lib/schemas/params";
 
 // ---- Request fields (shared by the API and the web app's forms) ----
 
-/** Contract section 7: 2-32 characters, unique case-insensitively (the unique part is the database's job). */
+// Characters that draw nothing or reorder what is drawn, so two names could look the same or a
+// name could hide text: format characters (zero-width, bidi controls, soft hyphen), the other
+// default-ignorables (variation selectors, Hangul fillers), controls, line and paragraph
+// separators, private-use, surrogate and unassigned code points.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+const countCharacters = (value: string) => [...value].length;
+
+/**
+ * Contract section 7: 2-32 characters, unique case-insensitively. Stored as typed after NFKC
+ * (fullwidth and compatibility forms become the plain letters); uniqueness by confusable
+ * skeleton is the service's and the database's job (lib/services/username-skeleton.ts).
+ */
 export const UsernameSchema = z
   .string({ error: "must be a string" })
+  .overwrite((value) => value.normalize("NFKC"))
   .trim()
-  .min(2, { error: "must be at least 2 characters" })
-  .max(32, { error: "must be at most 32 characters" })
-  .refine((value) => !/\p{Cc}/u.test(value), { error: "must not contain control characters" });
+  .refine((value) => !INVISIBLE.test(value), {
+    error: "must not contain invisible, format or control characters (zero-width, bidi controls)",
+    abort: true,
+  })
+  .refine((value) => countCharacters(value) >= 2, { error: "must be at least 2 characters", abort: true })
+  .refine((value) => countCharacters(value) <= 32, { error: "must be at most 32 characters" })
+  .meta({ minLength: 2, maxLength: 32 });
 
 /** Many wallets have no avatar, so "" is accepted; anything else must be an http(s) URL. */
 export const PhotoUrlSchema = httpUrl();

@@ -1,5 +1,5 @@
 import "server-only";
-import { canBan, canModerate, loadGroupRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { canBan, canModerate, loadGroupRole, rankInGroup, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { findLiveBan, listLiveBans, type BanRow } from "@/lib/db/bans";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
@@ -27,7 +27,7 @@ async function loadTargetLevel(tx: Tx, userId: number, groupId: number): Promise
   const exists = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!exists) throw new NotFound("user");
   const role = await loadGroupRole({ id: userId }, groupId, tx);
-  return role?.superAdmin ? 1 : (role?.level ?? null);
+  return rankInGroup(role);
 }
 
 /** Contract section 12: ban someone of a lower role from writing in the group, for `days` (0: until lifted). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { canChangeRole, loadGroupRole, roleName, type SignedIn } from "@/lib/auth/permissions";
+import { canChangeRole, loadGroupRole, rankInGroup, roleName, type SignedIn } from "@/lib/auth/permissions";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
@@ -15,7 +15,8 @@ export async function setGroupRole(actor: SignedIn, groupId: number, input: { us
     if (!exists) throw new NotFound("user");
     const target = await loadGroupRole({ id: input.userId }, groupId, tx);
     const targetLevel = target?.level ?? null;
-    if (!canChangeRole(actor, role, { userId: input.userId, level: targetLevel }, input.level)) {
+    // Ranked as every other moderation act ranks people: a site super_admin as an owner.
+    if (!canChangeRole(actor, role, { userId: input.userId, level: rankInGroup(target) }, input.level)) {
       throw new Forbidden("You cannot give or take this role");
     }
     if ((input.level === 0 ? null : input.level) === targetLevel) return;

@@ -3,11 +3,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { findPublicProfile, findUserBundle, findUserProfile, type PublicProfileRow, type UserBundle, type UserProfileRow } from "@/lib/db/users";
-import { Conflict, NotFound } from "@/lib/errors";
+import { NotFound } from "@/lib/errors";
 import { EmailSchema, IsNftSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
-import { isUniqueViolation } from "@/lib/db/transaction";
-import { usernameKey } from "@/lib/services/users";
+import { toUsernameConflict, usernameColumns } from "@/lib/services/users";
 
 export interface UserInfoChanges {
   username?: string;
@@ -21,9 +20,7 @@ export interface UserInfoChanges {
 export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges): Promise<void> {
   const data: Prisma.UserUpdateInput = {};
   if (changes.username !== undefined) {
-    const username = parseField(UsernameSchema, changes.username, "username");
-    data.username = username;
-    data.usernameKey = usernameKey(username);
+    Object.assign(data, usernameColumns(parseField(UsernameSchema, changes.username, "username")));
   }
   if (changes.photoUrl !== undefined) data.photoUrl = parseField(PhotoUrlSchema, changes.photoUrl, "photo_url");
   if (changes.coverImage !== undefined) {
@@ -37,8 +34,7 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
   try {
     await db.user.update({ where: { id: actor.id }, data, select: { id: true } });
   } catch (error) {
-    if (isUniqueViolation(error, "username")) throw new Conflict("username is already taken", "username");
-    throw error;
+    throw toUsernameConflict(error) ?? error;
   }
 }
 

@@ -16,8 +16,9 @@ import { checkWalletProof, consumeWalletProof, type WalletProof } from "@/lib/se
 import { proveWebWallet } from "@/lib/services/web-wallet";
 
 export const NONCE_TTL_MS = 10 * 60_000;
-// Spent and expired nonces are kept a while (for support questions), then pruned as new ones are issued.
-const NONCE_RETENTION_MS = 60 * 60_000;
+// Spent and expired nonces are kept a while (for support questions), then pruned by the periodic
+// maintenance job (lib/services/maintenance.ts).
+export const NONCE_RETENTION_MS = 60 * 60_000;
 
 export interface WalletLoginInput {
   walletType: WalletType;
@@ -67,7 +68,6 @@ export async function issueWalletNonce(input: { web3PublicKey: string; walletTyp
   });
   const db = await getDb();
   await db.walletNonce.create({ data: { nonce, address: key.address, walletType: input.walletType, message, expiresAt } });
-  await db.walletNonce.deleteMany({ where: { expiresAt: { lt: new Date(issuedAt.getTime() - NONCE_RETENTION_MS) } } });
   return { nonce, message, expiresAt };
 }
 

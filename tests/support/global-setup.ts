@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",
     AGORA_RATE_LIMIT_PER_MINUTE: "100000",
+    AGORA_PURSE_REGISTER_PER_MINUTE: "100000",
     // Every API answer carries X-Agora-Db-Queries (tests/api/sql-round-trips.test.ts reads it).
     AGORA_COUNT_QUERIES: "1",
     // The key is looked up once for the run, so a request's statement count never depends on

@@ -7,7 +7,10 @@ export interface RunningServer {
   baseUrl: string;
   pid: number;
   env: NodeJS.ProcessEnv;
-  stop: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code (null when killed by a signal). */
+  stop: () => Promise<number | null>;
+  /** The server's output so far (the last 20 KB). */
+  logs: () => string;
 }
 
 const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
@@ -50,18 +53,20 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   await waitForReady(baseUrl, child, () => output);
   return {
     baseUrl,
     pid: child.pid!,
     env: fullEnv,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+    logs: () => output,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-      }),
+      }
+      return exited;
+    },
   };
 }
 

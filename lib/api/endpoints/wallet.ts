@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
+import { consumePurseRegisterBudget } from "@/lib/api/purse-register-budget";
 import { readRequestOrigin } from "@/lib/api/request-origin";
 import { serializePurseRegisterUser, serializeWalletLoginUser, serializeWalletRegisterUser } from "@/lib/api/serializers/user";
 import { serializeWalletNonce } from "@/lib/api/serializers/wallet-nonce";
@@ -93,7 +94,8 @@ export const purseRegister = defineEndpoint(
     response: z.object({ user: PurseRegisterUserSchema }),
     errors: ["conflict"],
   },
-  async ({ params, request }) => {
+  async ({ params, request, client }) => {
+    await consumePurseRegisterBudget(client);
     const { userId } = await registerPurse({ web3PublicKey: params.web3_public_key, username: params.username, photoUrl: params.photo_url });
     const bundle = await getOwnAccount({ id: userId }, { groups: true });
     return { user: serializePurseRegisterUser(bundle, readRequestOrigin(request)) };

@@ -1,0 +1,56 @@
+import "server-only";
+import { inTransaction } from "@/lib/db/transaction";
+import { logger } from "@/lib/log";
+import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
+
+// Expired and revoked tokens stay a week (a client asking why its token stopped working can
+// still be answered from the row), then go.
+export const TOKEN_RETENTION_MS = 7 * 86_400_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+// Any constant works; it only has to be the same for every instance of Agora.
+export const PRUNE_LOCK_KEY = 7_274_070_294;
+
+export interface PruneResult {
+  tokens: number;
+  nonces: number;
+}
+
+/**
+ * Deletes user tokens that expired or were revoked more than TOKEN_RETENTION_MS before `now`,
+ * and wallet nonces that expired more than NONCE_RETENTION_MS before it. One instance at a
+ * time: the others find the transaction lock taken and answer null.
+ */
+export async function pruneAuthRecords(now = new Date()): Promise<PruneResult | null> {
+  const tokenCutoff = new Date(now.getTime() - TOKEN_RETENTION_MS);
+  const nonceCutoff = new Date(now.getTime() - NONCE_RETENTION_MS);
+  return inTransaction(async (tx) => {
+    const [lock] = await tx.$queryRaw<{ taken: boolean }[]>`SELECT pg_try_advisory_xact_lock(${PRUNE_LOCK_KEY}::bigint) AS taken`;
+    if (!lock?.taken) return null;
+    const tokens = await tx.authToken.deleteMany({ where: { OR: [{ expiresAt: { lt: tokenCutoff } }, { revokedAt: { lt: tokenCutoff } }] } });
+    const nonces = await tx.walletNonce.deleteMany({ where: { expiresAt: { lt: nonceCutoff } } });
+    return { tokens: tokens.count, nonces: nonces.count };
+  });
+}
+
+const globalForJobs = globalThis as unknown as { agoraMaintenance?: NodeJS.Timeout };
+
+async function runPrune(): Promise<void> {
+  try {
+    const pruned = await pruneAuthRecords();
+    if (pruned && (pruned.tokens > 0 || pruned.nonces > 0)) logger.info(pruned, "pruned expired tokens and nonces");
+  } catch (error) {
+    logger.warn({ err: error }, "pruning tokens and nonces failed; retrying at the next interval");
+  }
+}
+
+/** Once per process (instrumentation.ts): prune now and every hour; the timer never keeps the process alive. */
+export function startMaintenance(): void {
+  if (globalForJobs.agoraMaintenance) return;
+  globalForJobs.agoraMaintenance = setInterval(() => void runPrune(), PRUNE_EVERY_MS).unref();
+  void runPrune();
+}
+
+export function stopMaintenance(): void {
+  clearInterval(globalForJobs.agoraMaintenance);
+  globalForJobs.agoraMaintenance = undefined;
+}

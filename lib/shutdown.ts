@@ -1,0 +1,52 @@
+import "server-only";
+import { disconnectDb } from "@/lib/db/client";
+import { stopEmbeddedDatabase } from "@/lib/db/embedded";
+import { logger } from "@/lib/log";
+import { stopMaintenance } from "@/lib/services/maintenance";
+
+// Requests still running this long after the signal are abandoned (exit 1).
+const DRAIN_LIMIT_MS = 25_000;
+
+const globalForShutdown = globalThis as unknown as { agoraShutdownInstalled?: boolean };
+
+async function closeResources(): Promise<void> {
+  stopMaintenance();
+  await disconnectDb();
+  await stopEmbeddedDatabase();
+}
+
+/**
+ * SIGTERM / SIGINT (contract section 16): stop accepting, finish what is in flight, close the
+ * database, exit 0. `next start` already does the first two on these signals (its http server's
+ * close() waits for in-flight requests, then it closes itself) and then calls process.exit with
+ * 143 or 130; that final exit is where the database is closed and the code becomes 0. With
+ * NEXT_MANUAL_SIG_HANDLE set, Next leaves the signals to us and this closes and exits at once.
+ */
+export function installGracefulShutdown(): void {
+  if (globalForShutdown.agoraShutdownInstalled) return;
+  globalForShutdown.agoraShutdownInstalled = true;
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, "shutting down: finishing requests in flight");
+    const exit = process.exit.bind(process);
+    let closing = false;
+    process.exit = ((code?: number) => {
+      if (closing) return undefined as never;
+      closing = true;
+      closeResources().then(
+        () => exit(0),
+        (error: unknown) => {
+          logger.error({ err: error, code }, "closing the database failed");
+          exit(1);
+        },
+      );
+      return undefined as never;
+    }) as typeof process.exit;
+    setTimeout(() => {
+      logger.error({ ms: DRAIN_LIMIT_MS }, "requests still in flight at the shutdown limit; exiting");
+      exit(1);
+    }, DRAIN_LIMIT_MS).unref();
+    if (process.env.NEXT_MANUAL_SIG_HANDLE) process.exit(0);
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+}
