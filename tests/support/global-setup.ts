@@ -34,6 +34,9 @@ export default async function setup(project: TestProject) {
     AGORA_RATE_LIMIT_PER_MINUTE: "100000",
     // Every API answer carries X-Agora-Db-Queries (tests/api/sql-round-trips.test.ts reads it).
     AGORA_COUNT_QUERIES: "1",
+    // tests/api/image-proxy.test.ts serves its images from 127.0.0.1 (and only there); small cap, quick tests.
+    AGORA_IMAGE_PROXY_ALLOW_PRIVATE: "127.0.0.1",
+    AGORA_IMAGE_PROXY_MAX_BYTES: "262144",
   });
   const output = runPackageScript("apikey", ["create", "api tests"], server.env);
   const apiKey = output.trim().split("\n").pop()!.trim();
