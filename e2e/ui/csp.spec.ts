@@ -39,8 +39,9 @@ test("an injected inline script, handler or foreign script does not run; Next's 
   expect(violations.join("\n")).toContain("script-src");
 });
 
-test("signed in, the thread page's Quill editor writes a reply with no policy violation", async ({ page }) => {
+test("signed in, the thread page's Quill editor writes a reply with no policy violation", async ({ page, wallet }) => {
   const violations = recordViolations(page);
+  void wallet;
   await signInWithWallet(page, { username: `csp_${suffix}` });
   await page.goto("/g/agora-lounge/new");
   await page.getByLabel("Title", { exact: true }).fill(`Under the policy ${suffix}`);
