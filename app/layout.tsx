@@ -5,6 +5,7 @@ import { getServerSession } from "next-auth";
 import { SiteHeader } from "@/components/layout/site-header";
 import { AppProviders } from "@/components/providers/app-providers";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { parseTheme, THEME_COOKIE } from "@/lib/theme";
 import { readPageOrigin } from "@/lib/views/page-origin";
 import "./globals.css";
@@ -36,7 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        <AppProviders viewer={session?.user?.id ? { id: session.user.id, name: session.user.name ?? "", image: session.user.image ?? "" } : null}>
+        <AppProviders viewer={session?.user?.id ? { id: session.user.id, name: session.user.name ?? "", image: proxyImageUrl(session.user.image) } : null}>
           <SiteHeader />
           <div id="content" className="site-content" tabIndex={-1}>
             {children}

@@ -36,6 +36,15 @@ const EnvSchema = z.object({
   AGORA_GUEST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Test servers only: count SQL statements per API request into X-Agora-Db-Queries (lib/db/query-count.ts).
   AGORA_COUNT_QUERIES: z.enum(["0", "1"]).default("0"),
+  // Browser origins allowed to call /api (CORS): "*" (the default), a comma-separated list, or "" for none.
+  AGORA_CORS_ORIGINS: z.string().default("*"),
+  // Strict-Transport-Security max-age on answers served over https; 0 sends none.
+  AGORA_HSTS_MAX_AGE: z.coerce.number().int().nonnegative().default(15_552_000),
+  // The image proxy (/media/proxy): largest image, time allowed, and addresses it may reach despite
+  // being private (CIDR list; tests allow loopback). Public addresses are always allowed.
+  AGORA_IMAGE_PROXY_MAX_BYTES: z.coerce.number().int().positive().default(5_242_880),
+  AGORA_IMAGE_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  AGORA_IMAGE_PROXY_ALLOW_PRIVATE: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

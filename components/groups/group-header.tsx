@@ -11,8 +11,6 @@ export interface GroupHeaderProps {
   group: GroupView;
 }
 
-const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
-
 function pickCoverHue(id: number): number {
   return Math.round((id * 137.508) % 360);
 }
@@ -20,7 +18,8 @@ function pickCoverHue(id: number): number {
 /** Cover, logo, title, description and who is around: the top of every group page. */
 export function GroupHeader({ group }: GroupHeaderProps) {
   const hue = pickCoverHue(group.id);
-  const cover = HTTP_URL.test(group.cover) ? `url("${encodeURI(group.cover)}")` : undefined;
+  // A /media/proxy address: URL-encoded, so nothing in it can end the CSS string.
+  const cover = group.coverSrc ? `url("${group.coverSrc}")` : undefined;
   return (
     <header className="group-header">
       <div
@@ -33,7 +32,7 @@ export function GroupHeader({ group }: GroupHeaderProps) {
         aria-hidden="true"
       />
       <div className="group-header__body">
-        <Avatar name={group.title} seed={group.id} src={group.logo} size={72} shape="square" className="group-header__logo" />
+        <Avatar name={group.title} seed={group.id} src={group.logoSrc} size={72} shape="square" className="group-header__logo" />
         <div className="group-header__text">
           <h1 className="group-header__title">
             <Link href={`/g/${group.name}`}>{group.title}</Link>

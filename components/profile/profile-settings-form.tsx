@@ -20,9 +20,11 @@ const LABELS = { username: "Username", photoUrl: "Avatar address", coverImage: "
 
 export interface ProfileSettingsFormProps {
   initial: ProfileInput;
+  /** The saved avatar through /media/proxy: the page may load no other host's images (CSP). */
+  photoPreview: string;
 }
 
-export function ProfileSettingsForm({ initial }: ProfileSettingsFormProps) {
+export function ProfileSettingsForm({ initial, photoPreview }: ProfileSettingsFormProps) {
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const { errors, handleSubmit } = useFieldErrors(ProfileSchema, LABELS);
@@ -43,8 +45,8 @@ export function ProfileSettingsForm({ initial }: ProfileSettingsFormProps) {
     <form className="form-card form-stack" onSubmit={handleSubmit(values, mutation.mutate)} noValidate aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
       <div className="form-preview">
-        <UserAvatar name={values.username || "?"} image={values.photoUrl} size={56} />
-        <p className="form-hint">This is how you appear next to your posts.</p>
+        <UserAvatar name={values.username || "?"} image={values.photoUrl === initial.photoUrl ? photoPreview : ""} size={56} />
+        <p className="form-hint">{values.photoUrl === initial.photoUrl ? "This is how you appear next to your posts." : "A new picture shows here once it is saved."}</p>
       </div>
       <TextField label="Username" name="username" autoComplete="username" maxLength={32} value={values.username} error={errors.username} onChange={set("username")} hint="2 to 32 characters, unique on Agora." />
       <TextField label="Avatar address" name="photoUrl" type="url" inputMode="url" optional placeholder="https://" value={values.photoUrl} error={errors.photoUrl} onChange={set("photoUrl")} hint="A link to a square image. Leave empty to show your initial." />

@@ -11,9 +11,9 @@ export interface AvatarProps {
   className?: string;
 }
 
-// Client components render avatars too, so this stays a regex rather than pulling in the
-// zod-based URL check from lib/delta/schema.
-const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
+// Views hand over remote photos as /media/proxy addresses (lib/media/image-proxy-url.ts).
+// Client components render avatars too, so this stays a regex.
+const IMAGE_URL = /^(https?:\/\/[^\s/?#]+|\/media\/proxy\?)/i;
 
 // The golden angle spreads consecutive ids across the colour wheel.
 function pickHue(seed: number): number {
@@ -33,13 +33,13 @@ function readInitials(name: string): string {
     .toUpperCase() || "?";
 }
 
-/** A photo when the URL is http(s); otherwise initials on a colour derived from the id (no requests). */
+/** A photo when there is one; otherwise initials on a colour derived from the id (no requests). */
 export function Avatar({ name, seed, src, size = 40, shape = "circle", className }: AvatarProps) {
   const classes = ["avatar", `avatar--${shape}`, className].filter(Boolean).join(" ");
   const style = { width: size, height: size, fontSize: Math.max(11, Math.round(size * 0.4)) };
-  if (src && HTTP_URL.test(src)) {
+  if (src && IMAGE_URL.test(src)) {
     return (
-      // Photos live on arbitrary hosts the image optimiser has no allowlist for.
+      // Photos come through Agora's own image proxy, which already caps and checks them.
       // eslint-disable-next-line @next/next/no-img-element
       <img className={classes} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" style={style} />
     );

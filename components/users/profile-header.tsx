@@ -10,10 +10,9 @@ export interface ProfileHeaderProps {
   profile: ProfileView;
 }
 
-const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
-
 export function ProfileHeader({ profile }: ProfileHeaderProps) {
-  const cover = profile.coverImage && HTTP_URL.test(profile.coverImage) ? `url("${encodeURI(profile.coverImage)}")` : undefined;
+  // A /media/proxy address: URL-encoded, so nothing in it can end the CSS string.
+  const cover = profile.coverImage ? `url("${profile.coverImage}")` : undefined;
   const joined = formatAbsoluteTime(profile.joinedAt).replace(/ \d{2}:\d{2} UTC$/, "");
   return (
     <header className="profile-header">

@@ -21,7 +21,8 @@ async function expectFormattedFirstPost(page: Page) {
   await expect(body.locator("ul li")).toHaveText(["first item", "second item"]);
   await expect(body.locator('a[href="https://example.com/docs"]')).toHaveText("https://example.com/docs");
   await expect(body).toContainText("Party 🎉");
-  await expect(body.locator('img[src="https://images.example/pic.png"]')).toHaveCount(1);
+  // Through the signed image proxy: the image's host never sees the reader.
+  await expect(body.locator(`img[src^="/media/proxy?url=${encodeURIComponent("https://images.example/pic.png")}&sig="]`)).toHaveCount(1);
 }
 
 test("a new wallet registers, creates a community, posts a formatted thread, replies and signs out", async ({ page, wallet }) => {

@@ -1,8 +1,16 @@
 import { describe, it, expect } from "vitest";
 import { renderDeltaToHtml } from "@/lib/delta/render";
 import type { Delta } from "@/lib/delta/schema";
+import { IMAGE_PROXY_PATH, proxyImageUrl } from "@/lib/media/image-proxy-url";
 
 const REL = 'rel="nofollow noopener noreferrer ugc" target="_blank"';
+
+// Remote images go through the signed image proxy; in HTML the query's "&" is "&amp;".
+function proxied(url: string): string {
+  const src = proxyImageUrl(url);
+  expect(src.startsWith(`${IMAGE_PROXY_PATH}?url=${encodeURIComponent(url)}&sig=`)).toBe(true);
+  return src.replaceAll("&", "&amp;");
+}
 
 function render(ops: unknown[]): string {
   return renderDeltaToHtml(JSON.stringify(ops));
@@ -34,7 +42,7 @@ describe("renderDeltaToHtml: inline formats", () => {
       { insert: "\n" },
     ]);
     expect(html).toBe(
-      '<p><img src="https://x.io/a.png" alt="" loading="lazy" /><span class="emoji" role="img" aria-label="smile">😄</span></p>',
+      `<p><img src="${proxied("https://x.io/a.png")}" alt="" loading="lazy" /><span class="emoji" role="img" aria-label="smile">😄</span></p>`,
     );
   });
 
@@ -111,7 +119,7 @@ describe("renderDeltaToHtml: old or hostile stored content", () => {
       { insert: { image: "https://x.io/ok.png" } },
       { insert: "\n" },
     ]);
-    expect(html).toBe('<p><img src="https://x.io/ok.png" alt="" loading="lazy" /></p>');
+    expect(html).toBe(`<p><img src="${proxied("https://x.io/ok.png")}" alt="" loading="lazy" /></p>`);
   });
 
   it("drops a background that tries to smuggle more CSS", () => {

@@ -11,6 +11,7 @@ import {
   type EmojiInsert,
   type ImageInsert,
 } from "@/lib/delta/schema";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 
 type Line = { html: string; attributes: DeltaAttributes | undefined };
 type ListTag = "ul" | "ol";
@@ -120,7 +121,8 @@ function renderBlock(line: Line, inList: boolean): string {
 
 function renderEmbed(embed: ImageInsert | EmojiInsert): string {
   if ("image" in embed) {
-    return isHttpUrl(embed.image) ? `<img src="${escapeHtml(embed.image)}" alt="" loading="lazy">` : "";
+    // Through Agora's image proxy, so the image's host never learns who reads the post.
+    return isHttpUrl(embed.image) ? `<img src="${escapeHtml(proxyImageUrl(embed.image))}" alt="" loading="lazy">` : "";
   }
   const { name, unicode } = embed.emoji;
   return `<span class="emoji" role="img" aria-label="${escapeHtml(name)}">${escapeHtml(unicode)}</span>`;

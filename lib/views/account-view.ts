@@ -1,5 +1,6 @@
 import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { getAccountProfile } from "@/lib/services/user-profile";
 
 /** The settings page's model: the signed-in person's own editable fields. */
@@ -8,8 +9,11 @@ export interface AccountView {
   /** The wallet they signed in with, shown so they know which account this is. */
   address: string | null;
   username: string;
+  /** As entered (the form edits them). */
   photoUrl: string;
   coverImage: string;
+  /** The saved avatar as the page may load it (through /media/proxy), or "". */
+  photoPreview: string;
   email: string;
 }
 
@@ -21,6 +25,7 @@ export async function loadAccount(actor: SignedIn): Promise<AccountView> {
     username: user.username,
     photoUrl: user.photoUrl,
     coverImage: user.coverImage ?? "",
+    photoPreview: proxyImageUrl(user.photoUrl),
     email: user.email ?? "",
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import { countPages } from "@/lib/db/pagination";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listGroupThreadsWithTotal } from "@/lib/services/thread-lists";
 import { excerptFromContent } from "@/lib/views/excerpt";
 
@@ -40,7 +41,7 @@ export function toThreadRowView({ thread, starter, lastPoster, firstPost, catego
     replies,
     likes: thread.likesCount,
     lastActivityAt: thread.lastActivityAt,
-    author: { id: thread.userId, username: starter?.username || "unknown", photoUrl: starter?.photoUrl ?? "" },
+    author: { id: thread.userId, username: starter?.username || "unknown", photoUrl: proxyImageUrl(starter?.photoUrl) },
     lastReplyBy: replies > 0 && lastPoster?.username ? lastPoster.username : null,
     category: category ? { id: category.id, name: category.name } : null,
   };

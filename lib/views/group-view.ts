@@ -2,6 +2,7 @@ import "server-only";
 import { canManageGroup, canModerate, listGroupManagers } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupDirectoryRow } from "@/lib/db/groups";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GroupRecord } from "@/lib/services/groups";
 
 /** The top of every group page and what its write pages need to know. */
@@ -10,8 +11,12 @@ export interface GroupView {
   name: string;
   title: string;
   description: string;
+  /** As entered (the settings form edits them). */
   cover: string;
   logo: string;
+  /** What the page loads (through /media/proxy), or "". */
+  coverSrc: string;
+  logoSrc: string;
   members: number;
   onlineMembers: number;
   /** Who may open the settings: the Settings link is shown to them in the browser. */
@@ -35,6 +40,7 @@ export interface GroupCardView {
   name: string;
   title: string;
   description: string;
+  /** What the page loads (through /media/proxy), or "". */
   logo: string;
   members: number;
   threads: number;
@@ -49,6 +55,8 @@ export function toGroupView({ group, onlineMembers, role }: GroupRecord): GroupV
     description: group.description,
     cover: group.cover,
     logo: group.logo,
+    coverSrc: proxyImageUrl(group.cover),
+    logoSrc: proxyImageUrl(group.logo),
     members: group.membersCount,
     onlineMembers,
     managerIds: listGroupManagers(group),
@@ -67,7 +75,7 @@ export function toGroupCardView(row: GroupDirectoryRow): GroupCardView {
     name: row.name,
     title: row.title,
     description: row.description,
-    logo: row.logo,
+    logo: proxyImageUrl(row.logo),
     members: row.membersCount,
     threads: row.threadsCount,
     lastActivityAt: row.lastActivityAt,

@@ -7,6 +7,7 @@ import { loadPostAuthors } from "@/lib/db/posts";
 import type { ReportInContextRow } from "@/lib/db/reports";
 import type { ReportReason, ReportStatus } from "@/lib/schemas/report-values";
 import { renderDeltaToHtml } from "@/lib/delta/render";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listBans, MAX_BAN_DAYS } from "@/lib/services/bans";
 import { getGroup } from "@/lib/services/groups";
 import { listModlog } from "@/lib/services/modlog";
@@ -138,7 +139,7 @@ async function loadTeam(viewer: SignedIn, role: GroupRole, levels: Map<number, n
       .filter((next) => next !== level && canChangeRole(viewer, role, target, next))
       .map((next) => ({ level: next, label: CHANGE_LABELS[next] }));
     const member: TeamMemberView = {
-      user: { id: userId, username: person.username, photoUrl: person.photoUrl },
+      user: { id: userId, username: person.username, photoUrl: proxyImageUrl(person.photoUrl) },
       role: name,
       roleLabel: ROLE_LABELS[name],
       isViewer: userId === viewer.id,

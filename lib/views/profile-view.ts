@@ -1,6 +1,7 @@
 import "server-only";
 import type { UserPostRow } from "@/lib/db/user-posts";
 import { countPages } from "@/lib/db/pagination";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listUserPosts } from "@/lib/services/user-posts";
 import { getPublicProfile } from "@/lib/services/user-profile";
 import { excerptFromContent } from "@/lib/views/excerpt";
@@ -10,6 +11,7 @@ export const POSTS_PER_PAGE = 20;
 export interface ProfileView {
   id: number;
   username: string;
+  /** What the page loads (through /media/proxy), or "". */
   photoUrl: string;
   coverImage: string;
   bio: string;
@@ -55,8 +57,8 @@ export async function loadProfile(userId: number): Promise<ProfileView> {
   return {
     id: profile.id,
     username: profile.username,
-    photoUrl: profile.photoUrl,
-    coverImage: profile.coverImage ?? "",
+    photoUrl: proxyImageUrl(profile.photoUrl),
+    coverImage: proxyImageUrl(profile.coverImage),
     bio: profile.bio ?? "",
     joinedAt: profile.createdAt,
     posts: profile.postsCount,

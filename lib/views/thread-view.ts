@@ -13,6 +13,7 @@ import {
 } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
 import { renderDeltaToHtml } from "@/lib/delta/render";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import { excerptFromContent } from "@/lib/views/excerpt";
@@ -89,7 +90,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
     canDelete: canDeletePost(actor, post, role),
     canRestore: canRestorePost(actor, post, role),
     canReport: !deleted && canReport(actor, role) && actor?.id !== post.userId,
-    author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: node.author?.photoUrl ?? "" },
+    author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,
     children: node.children.map((child) => toPostView(child, access)),
   };

@@ -22,6 +22,7 @@ export default async function SettingsPage() {
     >
       <ProfileSettingsForm
         initial={{ username: account.username, photoUrl: account.photoUrl, coverImage: account.coverImage, email: account.email }}
+        photoPreview={account.photoPreview}
       />
     </FormPage>
   );
