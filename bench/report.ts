@@ -27,6 +27,8 @@ export interface RunRecord {
   targets: Targets;
   scenarios: ScenarioResult[];
   serverRssMiB: number;
+  /** RSS after a second, shorter pass over the reads: memory that keeps growing shows here. */
+  serverRssSecondPassMiB?: number;
   createPost: WriteCheck;
 }
 
@@ -60,7 +62,8 @@ export function formatTable(record: RunRecord): string {
   const write = record.createPost;
   lines.push(
     "",
-    `Server RSS after the run: ${int(record.serverRssMiB)} MiB. ` +
+    `Server RSS after the run: ${int(record.serverRssMiB)} MiB` +
+      (record.serverRssSecondPassMiB === undefined ? ". " : `; after a second pass over the reads: ${int(record.serverRssSecondPassMiB)} MiB. `) +
       `Create post: ${int(write.succeeded)} answered 2xx, ${int(write.postsAdded)} rows added (the rest were in flight when autocannon stopped); ` +
       `thread posts_count ${int(write.threadPostsCount)} ${write.threadPostsCount === write.threadRows ? "=" : "≠"} ${int(write.threadRows)} rows; ` +
       (write.mismatches.length === 0 ? "other counters exact" : `WRONG: ${write.mismatches.join(", ")}`) +

@@ -113,6 +113,13 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
     log(`${database.label} ${scale} ${index + 1}/${scenarios.length} ${scenario.name}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${share}${problems}`);
     if (result.probeStatus >= 300) log(`  the probe answered ${result.probeStatus}: ${scenario.method} ${scenario.path}`);
   }
+  const serverRssMiB = processTreeRssMiB(server.pid);
+  // A second, shorter pass over the reads: a server whose memory grows with traffic (an unbounded
+  // cache, a leak) ends it larger than the first.
+  const second = { ...settings, warmupSeconds: 1, durationSeconds: 3 };
+  for (const scenario of scenarios.filter((candidate) => candidate.method === "GET")) await measureScenario(server.baseUrl, scenario, second);
+  const serverRssSecondPassMiB = processTreeRssMiB(server.pid);
+  log(`${database.label} ${scale}: server RSS ${serverRssMiB} MiB after the run, ${serverRssSecondPassMiB} MiB after a second pass over the reads`);
   const cpus = os.cpus();
   return {
     database: database.label,
@@ -132,7 +139,8 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
     generateSeconds: database.generateSeconds,
     targets,
     scenarios: results,
-    serverRssMiB: processTreeRssMiB(server.pid),
+    serverRssMiB,
+    serverRssSecondPassMiB,
     createPost: createPost!,
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
-import { getDb } from "@/lib/db/client";
+import { getDb, getPool } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { getServerSecret } from "@/lib/auth/secret";
 
@@ -39,9 +39,14 @@ export async function verifyUserToken(token: string): Promise<VerifiedToken | nu
   }
   const userId = Number(payload.sub);
   if (!Number.isInteger(userId) || !payload.jti) return null;
-  const db = await getDb();
-  const row = await db.authToken.findUnique({ where: { id: payload.jti }, select: { revokedAt: true, userId: true } });
-  if (!row || row.revokedAt || row.userId !== userId) return null;
+  // Every signed-in request asks this: one plain statement on the pool, not an ORM call.
+  const pool = await getPool();
+  const { rows } = await pool.query<{ user_id: number; revoked: boolean }>(
+    "SELECT user_id, revoked_at IS NOT NULL AS revoked FROM auth_tokens WHERE id = $1",
+    [payload.jti],
+  );
+  const row = rows[0];
+  if (!row || row.revoked || row.user_id !== userId) return null;
   return { userId, tokenId: payload.jti };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { liveBanWhere } from "@/lib/db/bans";
-import { getDb } from "@/lib/db/client";
+import { getDb, getPool } from "@/lib/db/client";
 import type { Tx } from "@/lib/db/transaction";
 
 /** What decides a person's role in a group, read in one query. */
@@ -15,16 +15,22 @@ export interface GroupRoleFacts {
 }
 
 /** The group's owner and the user's admin level and site role; null when the group does not exist. */
+const GROUP_ROLE_FACTS_SQL = `
+  SELECT g.owner_id, ga.level, u.super_admin,
+    EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = $2 AND (b.until IS NULL OR b.until > now())) AS banned
+  FROM groups g
+  LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = $2 AND ga.deleted_at IS NULL
+  LEFT JOIN users u ON u.id = $2
+  WHERE g.id = $1`;
+
+type GroupRoleFactsRow = { owner_id: number; level: number | null; super_admin: number | null; banned: boolean };
+
 export async function findGroupRoleFacts(groupId: number, userId: number | null, tx?: Tx): Promise<GroupRoleFacts | null> {
-  const db = tx ?? (await getDb());
   const uid = userId ?? 0;
-  const rows = await db.$queryRaw<{ owner_id: number; level: number | null; super_admin: number | null; banned: boolean }[]>`
-    SELECT g.owner_id, ga.level, u.super_admin,
-      EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = ${uid} AND (b.until IS NULL OR b.until > now())) AS banned
-    FROM groups g
-    LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = ${uid} AND ga.deleted_at IS NULL
-    LEFT JOIN users u ON u.id = ${uid}
-    WHERE g.id = ${groupId}`;
+  // Inside a write's transaction through it; otherwise (every signed-in read) straight on the pool.
+  const rows = tx
+    ? await tx.$queryRawUnsafe<GroupRoleFactsRow[]>(GROUP_ROLE_FACTS_SQL, groupId, uid)
+    : (await (await getPool()).query<GroupRoleFactsRow>(GROUP_ROLE_FACTS_SQL, [groupId, uid])).rows;
   const row = rows[0];
   if (!row) return null;
   return { groupId, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0, banned: row.banned };
