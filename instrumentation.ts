@@ -1,8 +1,11 @@
-// Runs once when the server starts: opens the database (starting the embedded one when
+// Runs once when the server starts: writes each request's TCP peer onto its headers (for rate
+// limits; lib/http/peer-address.ts), opens the database (starting the embedded one when
 // DATABASE_URL is unset), applies pending migrations and fills username skeletons before the
 // first request, then starts the periodic maintenance and the graceful shutdown on SIGTERM.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installPeerAddressHeaders } = await import("@/lib/http/peer-address");
+  installPeerAddressHeaders();
   const { getDb } = await import("@/lib/db/client");
   await getDb();
   const { backfillUsernameSkeletons } = await import("@/lib/services/users");

@@ -24,7 +24,18 @@ const EnvSchema = z.object({
   AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
   // Purse register (endpoint 14) binds any address and username without proof: a budget of its own.
   AGORA_PURSE_REGISTER_PER_MINUTE: z.coerce.number().int().nonnegative().default(10),
+  // Budgets per minute (lib/rate-limit.ts); 0 turns one off.
+  AGORA_RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().nonnegative().default(300),
+  AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().nonnegative().default(30),
+  AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE: z.coerce.number().int().nonnegative().default(30),
+  AGORA_RATE_LIMIT_PAGES_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
+  // Reverse proxies in front of Agora that append to X-Forwarded-For (lib/http/client-address.ts);
+  // unset: AGORA_TRUST_PROXY=1 (deprecated) means 1, else 0 (the TCP peer is the client).
+  AGORA_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   AGORA_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  // Shared rate-limit budgets across instances (lib/redis.ts); unset: each instance counts alone.
+  REDIS_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  AGORA_REDIS_PREFIX: z.string().min(1).regex(/^[\w.:-]+$/, "AGORA_REDIS_PREFIX: letters, digits, _ . : - only").default("agora"),
   // PostgreSQL connections per server process (the embedded database always uses 4).
   // Embedded database: a connection that holds the session inside a transaction and sends
   // nothing this long is rolled back and closed, so it cannot stall every other connection.
