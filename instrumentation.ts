@@ -6,6 +6,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressHeaders } = await import("@/lib/http/peer-address");
   installPeerAddressHeaders();
+  // Connects to REDIS_URL (when set) now, so the first requests already share their budgets.
+  const { getRedis } = await import("@/lib/redis");
+  getRedis();
   const { getDb } = await import("@/lib/db/client");
   await getDb();
   const { backfillUsernameSkeletons } = await import("@/lib/services/users");

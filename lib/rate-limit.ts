@@ -1,15 +1,48 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { getEnv } from "@/lib/env";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getEnv, type Env } from "@/lib/env";
 import { RateLimited } from "@/lib/errors";
+import { getRedis, redisKeyPrefix } from "@/lib/redis";
 
-const globalForLimiter = globalThis as unknown as { agoraLimiter?: RateLimiterMemory | null };
+/**
+ * The named budgets, each per minute and per subject (who spends it is the caller's choice):
+ * - general: every API request, per API key and user (with a token) or client address;
+ * - writes: API POST writes on top of general, same subject;
+ * - signIn: wallet nonce, login and register (API and web), per client address;
+ * - badKeys: API requests with a missing or unknown key, per client address;
+ * - pages: page renders and server actions, per client address (and per signed-in user);
+ * - purseRegister: purse registers (no proof), per API key and client address.
+ */
+export type BudgetName = "general" | "writes" | "signIn" | "badKeys" | "pages" | "purseRegister";
 
-function getLimiter(): RateLimiterMemory | null {
-  if (globalForLimiter.agoraLimiter !== undefined) return globalForLimiter.agoraLimiter;
-  const points = getEnv().AGORA_RATE_LIMIT_PER_MINUTE;
-  globalForLimiter.agoraLimiter = points === 0 ? null : new RateLimiterMemory({ points, duration: 60 });
-  return globalForLimiter.agoraLimiter;
+const POINTS: Record<BudgetName, (env: Env) => number> = {
+  general: (env) => env.AGORA_RATE_LIMIT_PER_MINUTE,
+  writes: (env) => env.AGORA_RATE_LIMIT_WRITES_PER_MINUTE,
+  signIn: (env) => env.AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE,
+  badKeys: (env) => env.AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE,
+  pages: (env) => env.AGORA_RATE_LIMIT_PAGES_PER_MINUTE,
+  purseRegister: (env) => env.AGORA_PURSE_REGISTER_PER_MINUTE,
+};
+
+// Kept on globalThis: proxy.ts and the app's routes are bundled apart but run in one process.
+const globalForLimiters = globalThis as unknown as { agoraLimiters?: Map<BudgetName, RateLimiterAbstract | null> };
+
+function createLimiter(name: BudgetName): RateLimiterAbstract | null {
+  const points = POINTS[name](getEnv());
+  if (points === 0) return null;
+  const keyPrefix = `${redisKeyPrefix()}:rl:${name}`;
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+  const redis = getRedis();
+  if (!redis) return memory;
+  // With Redis the budget is one across instances; while Redis is down (or not yet connected)
+  // each instance counts in its own memory instead of failing the request.
+  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+}
+
+function getLimiter(name: BudgetName): RateLimiterAbstract | null {
+  const limiters = (globalForLimiters.agoraLimiters ??= new Map());
+  if (!limiters.has(name)) limiters.set(name, createLimiter(name));
+  return limiters.get(name)!;
 }
 
 /** What is left of a subject's budget: the X-RateLimit-* headers a client paces itself by. */
@@ -25,11 +58,11 @@ function toBudget(limit: number, result: RateLimiterRes): RateBudget {
 }
 
 /**
- * One budget per subject (API key and client address, or web user): a noisy client does not
- * starve the others. Answers what is left, or null when limits are off.
+ * Spends one point of the subject's share of a budget. Answers what is left (null when that
+ * budget is off), or throws RateLimited (429 / 42900) when it is spent.
  */
-export async function consumeRateLimit(subject: string): Promise<RateBudget | null> {
-  const limiter = getLimiter();
+export async function consumeBudget(name: BudgetName, subject: string): Promise<RateBudget | null> {
+  const limiter = getLimiter(name);
   if (!limiter) return null;
   try {
     return toBudget(limiter.points, await limiter.consume(subject));
@@ -49,12 +82,10 @@ export function rateLimitHeaders(budget: RateBudget | null): Record<string, stri
   };
 }
 
-/**
- * The client's address as the proxy in front of Agora reports it. Only with AGORA_TRUST_PROXY=1:
- * without a proxy that overwrites X-Forwarded-For, a client could name a new address per request
- * and so get a fresh budget each time; then every client shares the "direct" budget instead.
- */
-export function readClientAddress(headers: Headers): string {
-  if (getEnv().AGORA_TRUST_PROXY !== "1") return "direct";
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
+/** The headers of a 429 answer: Retry-After, and the spent budget. */
+export function rateLimitedHeaders(error: RateLimited): Record<string, string> {
+  const seconds = String(error.retryAfterSeconds);
+  const headers: Record<string, string> = { "Retry-After": seconds };
+  if (error.limit !== null) Object.assign(headers, { "X-RateLimit-Limit": String(error.limit), "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": seconds });
+  return headers;
 }

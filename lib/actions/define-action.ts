@@ -6,7 +6,8 @@ import { describeForForm } from "@/lib/actions/form-errors";
 import { getViewer, type Viewer } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { consumeRateLimit, readClientAddress } from "@/lib/rate-limit";
+import { readClientAddress } from "@/lib/http/client-address";
+import { consumeBudget } from "@/lib/rate-limit";
 
 export const GENERIC_ERROR = "Something went wrong on our side. Please try again in a moment.";
 export const SIGNED_OUT_ERROR = "Your session has ended. Please sign in again.";
@@ -22,6 +23,8 @@ export interface ActionOptions<S extends z.ZodType, A extends ActionAuth> {
   input: S;
   /** What a person reads when the input does not fit (a stale page, a wallet sending junk). */
   invalidInput?: string;
+  /** "signIn": a step of signing in, which also spends the client address's sign-in budget. */
+  budget?: "signIn";
 }
 
 export interface ActionContext<I, A extends ActionAuth> {
@@ -30,8 +33,8 @@ export interface ActionContext<I, A extends ActionAuth> {
 }
 
 /**
- * A server action, the twin of defineEndpoint: who is asking, a rate limit per person (or
- * client address), input validation, and domain errors turned into words for the form; any
+ * A server action, the twin of defineEndpoint: who is asking, a rate limit per person (the
+ * client address's is proxy.ts's), input validation, and domain errors turned into words for the form; any
  * other failure is logged and answered with a generic message, so nothing internal leaks.
  */
 export function defineAction<S extends z.ZodType, A extends ActionAuth, R>(
@@ -42,7 +45,9 @@ export function defineAction<S extends z.ZodType, A extends ActionAuth, R>(
     try {
       const viewer = await getViewer();
       if (options.auth === "user" && !viewer) return { ok: false, error: SIGNED_OUT_ERROR };
-      await consumeRateLimit(viewer ? `web:user:${viewer.id}` : `web:anon:${readClientAddress(await headers())}`);
+      // proxy.ts has spent the client address's pages budget; a signed-in person also spends their own.
+      if (viewer) await consumeBudget("pages", `user:${viewer.id}`);
+      if (options.budget === "signIn") await consumeBudget("signIn", `addr:${readClientAddress(await headers())}`);
       const parsed = options.input.safeParse(input);
       if (!parsed.success) return { ok: false, error: options.invalidInput ?? STALE_FORM };
       const data = await fn({ input: parsed.data as z.output<S>, viewer: viewer as ActionContext<z.output<S>, A>["viewer"] });

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/api/api-error";
 import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelope";
 import { toApiError } from "@/lib/api/error-map";
-import { readParams } from "@/lib/api/read-params";
+import { mergeParams, readBodyParams, readQueryParams, type RawParams } from "@/lib/api/read-params";
 import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
@@ -12,7 +12,8 @@ import { touchLastSeen } from "@/lib/db/presence";
 import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/query-count";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { consumeRateLimit, rateLimitHeaders, readClientAddress, type RateBudget } from "@/lib/rate-limit";
+import { readClientAddress } from "@/lib/http/client-address";
+import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-limit";
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
 import { findGuestAnswer, guestAnswerKey, keepGuestAnswer } from "@/lib/api/guest-answers";
 
@@ -48,6 +49,8 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
    * answered again while the version is unchanged (lib/api/guest-answers.ts).
    */
   guestVersion?: (params: z.output<P>) => Promise<string | null>;
+  /** "signIn": wallet nonce, login and register also spend the client address's sign-in budget (instead of writes). */
+  budget?: "signIn";
 }
 
 export interface EndpointContext<P, A extends EndpointAuth> {
@@ -65,7 +68,7 @@ export interface Endpoint {
   handler: RouteHandler;
 }
 
-function readApiKey(request: Request, params: Record<string, unknown>): string | null {
+function readApiKey(request: Request, params: RawParams): string | null {
   const fromParam = typeof params.api_key === "string" ? params.api_key : null;
   const key = request.headers.get("api_key") ?? request.headers.get("svc-api-key") ?? request.headers.get("api-key") ?? fromParam;
   return key && key.trim() !== "" ? key.trim() : null;
@@ -77,24 +80,50 @@ interface Caller {
   client: string;
 }
 
-async function authenticate(request: Request, raw: Record<string, unknown>, auth: EndpointAuth): Promise<Caller> {
-  const key = readApiKey(request, raw);
-  if (!key) throw new ApiError(40100);
-  const apiKey = await findActiveApiKey(key);
-  if (!apiKey) throw new ApiError(40101);
-  const client = `${apiKey.id}:${readClientAddress(request.headers)}`;
-  const budget = await consumeRateLimit(client);
+/**
+ * The API key from a header or the query string; only a request with no key there has its body
+ * read (bounded) to look for `api_key` in it, and that body is handed on so it is read once.
+ */
+async function findApiKey(request: Request, query: RawParams): Promise<{ key: string | null; body: RawParams | null }> {
+  const key = readApiKey(request, query);
+  if (key) return { key, body: null };
+  const body = await readBodyParams(request, getEnv().AGORA_MAX_BODY_BYTES);
+  return { key: readApiKey(request, body), body };
+}
 
+/** Missing and unknown keys spend the client address's badKeys budget, so guessing keys is slow. */
+async function checkApiKey(key: string | null, address: string): Promise<number> {
+  const apiKey = key ? await findActiveApiKey(key) : null;
+  if (apiKey) return apiKey.id;
+  await consumeBudget("badKeys", `addr:${address}`);
+  throw new ApiError(key ? 40101 : 40100);
+}
+
+async function identifyViewer(request: Request, auth: EndpointAuth): Promise<ApiViewer | null> {
   const token = auth === "none" ? null : readBearerToken(request.headers.get("authorization"));
   if (!token) {
     if (auth === "user") throw new ApiError(40102);
-    return { viewer: null, budget, client };
+    return null;
   }
   // A token that was sent but is bad is an error even on reads: the client must learn it expired.
   const verified = await verifyUserToken(token);
   if (!verified) throw new ApiError(40103);
   await touchLastSeen(verified.userId);
-  return { viewer: { id: verified.userId, tokenId: verified.tokenId }, budget, client };
+  return { id: verified.userId, tokenId: verified.tokenId };
+}
+
+/**
+ * The budgets a request spends. General (and writes) per API key and user when a token speaks
+ * for one, so one busy user cannot starve an app's other users; per API key and client address
+ * otherwise. Sign-in steps spend the address's sign-in budget instead of writes.
+ */
+async function spendBudgets(spec: EndpointSpec, request: Request, apiKeyId: number, viewer: ApiViewer | null, address: string): Promise<Caller> {
+  const client = `key:${apiKeyId}:addr:${address}`;
+  const subject = viewer ? `key:${apiKeyId}:user:${viewer.id}` : client;
+  const budget = await consumeBudget("general", subject);
+  if (spec.budget === "signIn") await consumeBudget("signIn", `addr:${address}`);
+  else if (request.method === "POST" && !methodsOf(spec).includes("GET")) await consumeBudget("writes", subject);
+  return { viewer, budget, client };
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -130,11 +159,18 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
     let raw: Record<string, unknown> = {};
     let budgetHeaders: Record<string, string> = {};
     try {
-      raw = await readParams(request, await readPathParams(context), getEnv().AGORA_MAX_BODY_BYTES);
-      const { viewer, budget, client } = await authenticate(request, raw, spec.auth);
+      // Key, token and budgets are checked before the body is read: a request that will be
+      // refused is refused without its body (which may be large, or never end) being read.
+      const address = readClientAddress(request.headers);
+      const query = readQueryParams(request);
+      const found = await findApiKey(request, query);
+      const apiKeyId = await checkApiKey(found.key, address);
+      const viewer = await identifyViewer(request, spec.auth);
+      const { budget, client } = await spendBudgets(spec as unknown as EndpointSpec, request, apiKeyId, viewer, address);
       budgetHeaders = rateLimitHeaders(budget);
+      raw = mergeParams(query, found.body ?? (await readBodyParams(request, getEnv().AGORA_MAX_BODY_BYTES)), await readPathParams(context));
       const params = spec.params.parse(raw) as z.output<P>;
-      // With auth "user" authenticate has already refused requests without a viewer.
+      // With auth "user" identifyViewer has already refused requests without a viewer.
       const run = async () => {
         const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client });
         return renderBody(spec as unknown as EndpointSpec, successEnvelope(family, data));

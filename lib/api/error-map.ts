@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/api-error";
 import type { ErrorCode } from "@/lib/api/error-codes";
 import { DomainError, RateLimited } from "@/lib/errors";
+import { rateLimitedHeaders } from "@/lib/rate-limit";
 
 // Contract section 5: the one table from what went wrong to the code a client sees.
 const DOMAIN_CODES: Record<DomainError["kind"], ErrorCode> = {
@@ -28,13 +29,6 @@ function describeZodError(error: z.ZodError, raw: Record<string, unknown>): stri
 function prismaCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && /^P\d{4}$/.test(code) ? code : undefined;
-}
-
-function rateLimitedHeaders(error: RateLimited): Record<string, string> {
-  const seconds = String(error.retryAfterSeconds);
-  const headers: Record<string, string> = { "Retry-After": seconds };
-  if (error.limit !== null) Object.assign(headers, { "X-RateLimit-Limit": String(error.limit), "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": seconds });
-  return headers;
 }
 
 /** The envelope error for an expected failure, or null for a bug (answered as a logged 500). */

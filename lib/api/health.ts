@@ -1,16 +1,19 @@
 import "server-only";
 import { checkDatabaseHealth } from "@/lib/db/health";
+import { checkRedisHealth } from "@/lib/redis";
 
 const DATABASE_TIMEOUT_MS = 2_000;
+const REDIS_TIMEOUT_MS = 1_000;
 
 /**
  * GET /api/health: for load balancers and the test harness; needs no key and reveals no names.
  * 200 when the database answers and every migration of this build is applied, else 503
- * (contract section 16). This build has no replica or Redis, so those are null.
+ * (contract section 16). This build has no replica, so that is null; redis is "ok" or "unavailable"
+ * when REDIS_URL is set (rate limits fall back to memory without it, so it never makes this a 503).
  */
 export async function checkHealth(): Promise<Response> {
-  const { database, migrations } = await checkDatabaseHealth(DATABASE_TIMEOUT_MS);
+  const [{ database, migrations }, redis] = await Promise.all([checkDatabaseHealth(DATABASE_TIMEOUT_MS), checkRedisHealth(REDIS_TIMEOUT_MS)]);
   const ready = database === "ok" && migrations?.status === "ok";
-  const body = { status: ready ? "ok" : "unavailable", database, migrations, replica: null, redis: null };
+  const body = { status: ready ? "ok" : "unavailable", database, migrations, replica: null, redis };
   return Response.json(body, { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } });
 }

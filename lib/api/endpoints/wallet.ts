@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
-import { consumePurseRegisterBudget } from "@/lib/api/purse-register-budget";
 import { readRequestOrigin } from "@/lib/api/request-origin";
 import { serializePurseRegisterUser, serializeWalletLoginUser, serializeWalletRegisterUser } from "@/lib/api/serializers/user";
 import { serializeWalletNonce } from "@/lib/api/serializers/wallet-nonce";
@@ -15,6 +14,7 @@ import {
 } from "@/lib/schemas/wallet-schemas";
 import { getAccountProfile, getOwnAccount } from "@/lib/services/user-profile";
 import { issueWalletNonce, loginWithWallet, registerPurse, registerWithWallet } from "@/lib/services/wallet-auth";
+import { consumeBudget } from "@/lib/rate-limit";
 
 // Login and register carry the same proof parameters (contract section 6).
 function readProof(params: z.output<typeof WalletLoginParamsSchema>) {
@@ -32,6 +32,7 @@ export const getWalletNonce = defineEndpoint(
   {
     method: "GET",
     path: "/api/wallet/nonce",
+    budget: "signIn",
     family: "api",
     auth: "none",
     tag: "Wallet",
@@ -48,6 +49,7 @@ export const walletLogin = defineEndpoint(
   {
     method: "POST",
     path: "/api/wallet/login",
+    budget: "signIn",
     family: "api",
     auth: "none",
     tag: "Wallet",
@@ -67,6 +69,7 @@ export const walletRegister = defineEndpoint(
   {
     method: "POST",
     path: "/api/wallet/register",
+    budget: "signIn",
     family: "api",
     auth: "none",
     tag: "Wallet",
@@ -95,7 +98,7 @@ export const purseRegister = defineEndpoint(
     errors: ["conflict"],
   },
   async ({ params, request, client }) => {
-    await consumePurseRegisterBudget(client);
+    await consumeBudget("purseRegister", client);
     const { userId } = await registerPurse({ web3PublicKey: params.web3_public_key, username: params.username, photoUrl: params.photo_url });
     const bundle = await getOwnAccount({ id: userId }, { groups: true });
     return { user: serializePurseRegisterUser(bundle, readRequestOrigin(request)) };
