@@ -1,15 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { errorEnvelope, familyOfPath } from "@/lib/api/envelope";
 import { getEnv } from "@/lib/env";
-import { corsHeaders, isCorsPath, parseCorsOrigins, type CorsOrigins } from "@/lib/http/cors";
+import { RateLimited } from "@/lib/errors";
+import { readClientAddress } from "@/lib/http/client-address";
 import { apiSecurityHeaders, buildPageCsp, createNonce, pageSecurityHeaders } from "@/lib/http/security-headers";
-
-let corsOrigins: CorsOrigins | undefined;
-
-function readCorsOrigins(): CorsOrigins {
-  corsOrigins ??= parseCorsOrigins(getEnv().AGORA_CORS_ORIGINS);
-  return corsOrigins;
-}
+import { consumeBudget, rateLimitedHeaders } from "@/lib/rate-limit";
 
 // Next takes the protocol from the TLS socket or from X-Forwarded-Proto (set by a TLS-terminating
 // proxy). A client forging the header changes only its own answer, and browsers ignore HSTS
@@ -26,18 +21,19 @@ function withHeaders(response: NextResponse, headers: Record<string, string>): N
 /**
  * Next cannot percent-decode a path like /api/v2/groups/%E0 and answers it with a bare 500
  * before any route runs; under /api such a path is the client's error, told in the envelope.
+ * Only /api paths with a non-ASCII or malformed escape come here (see the matcher); the others
+ * with such escapes decode fine and go on to the API, which sets its own headers.
  */
-function answerApi(request: NextRequest, pathname: string): NextResponse {
-  const https = isHttps(request);
-  const headers = { ...apiSecurityHeaders(https, getEnv().AGORA_HSTS_MAX_AGE), ...(isCorsPath(pathname) ? corsHeaders(request, readCorsOrigins()) : {}) };
+function answerOddApiPath(request: NextRequest): NextResponse {
+  const { pathname } = request.nextUrl;
   try {
     decodeURIComponent(pathname);
+    return NextResponse.next();
   } catch {
     const body = errorEnvelope(familyOfPath(pathname), 40000, "path: malformed percent-encoding");
-    return withHeaders(NextResponse.json(body, { status: 400, headers: { "cache-control": "no-store" } }), headers);
+    const headers = { "cache-control": "no-store", ...apiSecurityHeaders(isHttps(request), getEnv().AGORA_HSTS_MAX_AGE) };
+    return withHeaders(NextResponse.json(body, { status: 400 }), headers);
   }
-  // Preflights go on to the route too: its OPTIONS answers 204 with Allow, or 404 for an unknown path.
-  return withHeaders(NextResponse.next(), headers);
 }
 
 /** Pages: Next reads the nonce from the request's CSP header and puts it on every script it emits. */
@@ -51,10 +47,36 @@ function answerPage(request: NextRequest): NextResponse {
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), pageSecurityHeaders(csp, https, getEnv().AGORA_HSTS_MAX_AGE));
 }
 
-export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  return pathname === "/api" || pathname.startsWith("/api/") ? answerApi(request, pathname) : answerPage(request);
+/** A page render or server action over the client address's pages budget: a short plain answer. */
+function answerRateLimited(request: NextRequest, error: RateLimited): NextResponse {
+  const body = `Too many requests. Please wait ${error.retryAfterSeconds} seconds and try again.\n`;
+  const headers = { ...rateLimitedHeaders(error), "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
+  return withHeaders(new NextResponse(body, { status: 429, headers }), apiSecurityHeaders(isHttps(request), getEnv().AGORA_HSTS_MAX_AGE));
 }
 
-// Everything but Next's static files and the image proxy (which sets its own, stricter headers).
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon\\.ico|media/).*)"] };
+/**
+ * Every page render and server action (a POST to a page) spends the client address's pages
+ * budget here, the one place all of them pass; server actions of a signed-in person also spend
+ * that person's own (lib/actions/define-action.ts).
+ */
+export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (pathname === "/api" || pathname.startsWith("/api/")) return answerOddApiPath(request);
+  try {
+    await consumeBudget("pages", `addr:${readClientAddress(request.headers)}`);
+  } catch (error) {
+    if (error instanceof RateLimited) return answerRateLimited(request, error);
+    throw error;
+  }
+  return answerPage(request);
+}
+
+// Everything but the API, Next's static files and the image proxy (which sets its own, stricter
+// headers). /api stays out because Next buffers the body of every request proxy.ts sees (up to
+// 10 MB) before the route runs; the API refuses oversized bodies and bad keys itself, as they
+// stream in, and sets its own security and CORS headers (lib/http/api-headers.ts). Only /api
+// paths holding an escape of a non-ASCII byte (%80-%FF) or a malformed one come here, for the
+// envelope's 400 above.
+export const config = {
+  matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|media/).*)", "/api/:path((?:.*)%(?:[89a-fA-F]|(?![0-9a-fA-F]{2})).*)"],
+};
