@@ -24,6 +24,28 @@ export function cleanDeltaOps(ops: readonly LooseOp[]): LooseOp[] {
   return cleaned;
 }
 
+/**
+ * A stored post as the edit composer may open it. Rows from before the API checked content can
+ * be anything: ops of other shapes (cleaned like a paste), a Quill `{ops}` object, JSON that is
+ * no delta, or old HTML, which opens as its text (DOMParser documents run nothing).
+ */
+export function readEditableContent(content: string): LooseOp[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return [{ insert: `${textOf(content)}\n` }];
+  }
+  const ops = Array.isArray(parsed) ? parsed : (parsed as { ops?: unknown } | null)?.ops;
+  if (!Array.isArray(ops)) return typeof parsed === "string" ? [{ insert: `${textOf(parsed)}\n` }] : [];
+  return cleanDeltaOps(ops.filter((op): op is LooseOp => typeof op === "object" && op !== null && !Array.isArray(op)));
+}
+
+function textOf(html: string): string {
+  if (typeof DOMParser === "undefined") return html;
+  return new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
+}
+
 function cleanInsert(insert: unknown): LooseOp["insert"] | null {
   if (typeof insert === "string") return insert;
   if (!insert || typeof insert !== "object") return null;

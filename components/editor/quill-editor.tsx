@@ -6,7 +6,7 @@ import type { Range } from "quill/core";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import "quill/dist/quill.core.css";
 import "./quill-editor.css";
-import { cleanDeltaOps } from "./clean-delta";
+import { cleanDeltaOps, readEditableContent } from "./clean-delta";
 import { EditorToolbar, type ActiveFormats, type FormatCommand } from "./editor-toolbar";
 import { EmojiPanel, UrlPanel } from "./editor-panels";
 import { AGORA_FORMATS, registerAgoraFormats } from "./quill-formats";
@@ -70,7 +70,8 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
     root.setAttribute("aria-label", label);
     if (describedBy) root.setAttribute("aria-describedby", describedBy);
     quillRef.current = quill;
-    if (initialContent) quill.setContents(JSON.parse(initialContent), "api");
+    // Stored content is not trusted to be a delta Quill can take (legacy rows): see readEditableContent.
+    if (initialContent) quill.setContents(readEditableContent(initialContent) as Parameters<typeof quill.setContents>[0], "api");
 
     quill.on("editor-change", () => {
       const range = quill.getSelection();

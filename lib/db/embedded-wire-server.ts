@@ -26,6 +26,17 @@ import { ScramExchange, createScramVerifier } from "@/lib/db/embedded-wire-scram
 // that keeps the session and goes quiet is rolled back and closed, and nothing reaches
 // PGlite before the client has proved it knows the password (SCRAM-SHA-256).
 
+// Execute of a portal no client opened (0 = all rows), then Sync: see releaseSession.
+function abandonSequenceMessages(): Uint8Array {
+  const portal = Buffer.from("agora_abandoned_sequence\0");
+  const execute = Buffer.alloc(5 + portal.length + 4);
+  execute.write("E", "latin1");
+  execute.writeInt32BE(4 + portal.length + 4, 1);
+  portal.copy(execute, 5);
+  return new Uint8Array(Buffer.concat([execute, Buffer.from([0x53, 0, 0, 0, 4])]));
+}
+const ABANDON_SEQUENCE = abandonSequenceMessages();
+
 class SessionLock {
   private owner: number | null = null;
   private waiting: { id: number; resolve: () => void }[] = [];
@@ -112,8 +123,16 @@ export async function serveOverWire(db: PGlite, options: WireServerOptions): Pro
   };
 
   // A client that vanished or was closed inside a transaction must not leave the session in it.
-  const releaseSession = async (id: number) => {
+  // One that left an extended-protocol sequence open (its last batch ended with Flush) must not
+  // leave the session waiting for its Sync either: after a failed message PostgreSQL ignores
+  // everything but Sync, so every later client would wait forever, and a statement it executed
+  // would be committed by the next client's. Executing a portal that cannot exist fails the
+  // sequence, and Sync then ends it, rolled back, as a lost connection would.
+  const releaseSession = async (id: number, sequenceOpen: boolean) => {
     if (!lock.holds(id)) return;
+    if (sequenceOpen) {
+      await db.runExclusive(() => db.execProtocolRawStream(ABANDON_SEQUENCE, { onRawData: () => undefined })).catch(() => undefined);
+    }
     if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => undefined);
     lock.release(id);
   };
@@ -129,6 +148,7 @@ export async function serveOverWire(db: PGlite, options: WireServerOptions): Pro
     let pumping = false;
     let need = 1;
     let idleTimer: NodeJS.Timeout | undefined;
+    let sequenceOpen = false;
 
     const close = (error?: WireError) => {
       if (phase === "closed") return;
@@ -143,7 +163,7 @@ export async function serveOverWire(db: PGlite, options: WireServerOptions): Pro
         socket.destroy();
       }
       // The database may already be closed when the server stops: nothing left to roll back then.
-      chain = chain.then(() => releaseSession(id)).catch(() => undefined);
+      chain = chain.then(() => releaseSession(id, sequenceOpen)).catch(() => undefined);
     };
     const authTimer = setTimeout(() => close(new WireError("08006", "authentication timed out")), authTimeoutMs);
 
@@ -211,7 +231,8 @@ export async function serveOverWire(db: PGlite, options: WireServerOptions): Pro
         if ("need" in next) return next.need;
         inbox.consume(next.batch.length);
         stopIdleClock();
-        await run(id, socket, next.batch, endsWithFlush(next.batch));
+        sequenceOpen = endsWithFlush(next.batch);
+        await run(id, socket, next.batch, sequenceOpen);
       }
       return undefined;
     };

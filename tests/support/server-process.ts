@@ -11,6 +11,8 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
   /** The server's output so far (the last 20 KB). */
   logs: () => string;
+  /** Sends `signal` to the server's whole process group (started with `detached`) and resolves once it exited. */
+  killGroup: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
@@ -38,13 +40,17 @@ async function waitForReady(baseUrl: string, child: ChildProcess, logs: () => st
   throw new Error(`server did not become ready:\n${logs()}`);
 }
 
-/** Starts the production server (`next start`) with its own environment. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await findFreePort();
+/**
+ * Starts the production server (`next start`) with its own environment. `detached` makes it the
+ * leader of a process group of its own, so killGroup reaches every process it started and no other.
+ */
+export async function startServer(env: Record<string, string>, options: { detached?: boolean; port?: number } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await findFreePort());
   const fullEnv = { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" } as NodeJS.ProcessEnv;
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: fullEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.detached ?? false,
   });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -60,6 +66,11 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     pid: child.pid!,
     env: fullEnv,
     logs: () => output,
+    killGroup: async (signal) => {
+      if (!options.detached) throw new Error("killGroup needs a server started with detached: true");
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, signal);
+      await exited;
+    },
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");

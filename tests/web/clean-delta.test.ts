@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanDeltaOps, normalizeUserUrl } from "@/components/editor/clean-delta";
+import { cleanDeltaOps, normalizeUserUrl, readEditableContent } from "@/components/editor/clean-delta";
 import { parseDeltaContent } from "@/lib/delta/parse";
 
 describe("cleanDeltaOps", () => {
@@ -35,6 +35,19 @@ describe("cleanDeltaOps", () => {
       { insert: "\n" },
     ]);
     expect(parseDeltaContent(JSON.stringify(cleaned)).ok).toBe(true);
+  });
+});
+
+describe("readEditableContent", () => {
+  it("opens stored rows of any shape as ops Quill can take", () => {
+    const odd = [{ insert: "kept\n" }, { insert: 7 }, null, "bare", ["x"], { insert: { video: "javascript:alert(1)" } }, { insert: "x", attributes: { link: "javascript:alert(1)" } }];
+    expect(readEditableContent(JSON.stringify(odd))).toEqual([{ insert: "kept\n" }, { insert: "x" }]);
+    expect(readEditableContent(JSON.stringify({ ops: [{ insert: "an ops object\n" }] }))).toEqual([{ insert: "an ops object\n" }]);
+    expect(readEditableContent('"a JSON string"')).toEqual([{ insert: "a JSON string\n" }]);
+    expect(readEditableContent("null")).toEqual([]);
+    expect(readEditableContent("42")).toEqual([]);
+    // Outside a browser there is no DOMParser: old HTML opens as its source text.
+    expect(readEditableContent("<p>legacy</p>")).toEqual([{ insert: "<p>legacy</p>\n" }]);
   });
 });
 

@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NAMED_ENDPOINTS } from "@/lib/api/routes";
+import { methodsOf } from "@/lib/api/define-endpoint";
+import { getServerSecret } from "@/lib/auth/secret";
+import { issueUserToken } from "@/lib/auth/tokens";
+import { getPool } from "@/lib/db/client";
+import { createCast, createThreadWithReply, postAs, type Cast } from "../support/community-helpers";
+import { countRows, sendRaw } from "../support/hardening";
+import { textDelta } from "../support/thread-helpers";
+
+// Contract section 4, every write × every kind of bad token: no token, garbage, expired,
+// revoked (after logout), forged with another secret, alg=none, and a real token of a user
+// with no right on the target. Each cell answers its 401 or 403 and changes nothing: the row
+// count of every table and a digest of every table that holds forum content.
+
+type TokenKind = "none" | "garbage" | "expired" | "revoked" | "other secret" | "alg none" | "another user";
+const TOKEN_KINDS: readonly TokenKind[] = ["none", "garbage", "expired", "revoked", "other secret", "alg none", "another user"];
+const EXPECTED: Record<Exclude<TokenKind, "another user">, { status: number; code: number }> = {
+  none: { status: 401, code: 40102 },
+  garbage: { status: 401, code: 40103 },
+  expired: { status: 401, code: 40103 },
+  revoked: { status: 401, code: 40103 },
+  "other secret": { status: 401, code: 40103 },
+  "alg none": { status: 401, code: 40103 },
+};
+
+interface Target {
+  cast: Cast;
+  threadId: number;
+  firstPostId: number;
+  postId: number;
+  deletedPostId: number;
+  reportId: number;
+}
+
+interface WriteCase {
+  request: (target: Target) => { path: string; body: Record<string, unknown> };
+  /**
+   * A real token of `banned` (a plain user banned in the group, no role): 403 where the contract
+   * gives the action to others only; "own" where any user may do it on their own behalf, and
+   * then nothing of anyone else's may change.
+   */
+  anotherUser: 403 | "own";
+}
+
+const WRITES: Record<string, WriteCase> = {
+  "POST /api/v2/groups/{group_id}/threads/create": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/threads/create`, body: { title: "Matrix thread", content: textDelta("x") } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/threads/{thread_id}/posts/create": {
+    request: (t) => ({ path: `/api/v2/threads/${t.threadId}/posts/create`, body: { content: textDelta("x") } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/posts/{post_id}/like": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/like`, body: {} }), anotherUser: 403 },
+  "POST /api/v2/posts/{post_id}/unlike": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/unlike`, body: {} }), anotherUser: "own" },
+  "POST /api/group/create": {
+    request: (t) => ({
+      path: "/api/group/create",
+      body: { title: "Matrix", name: `matrix-${randomBytes(3).toString("hex")}`, description: "d", cover: "", logo: "", uid: t.cast.owner.id, signature: "0x00" },
+    }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/categories/create": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/create`, body: { name: "Matrix category" } }),
+    anotherUser: 403,
+  },
+  "POST /api/user/update_info": { request: () => ({ path: "/api/user/update_info", body: { email: "matrix@example.com" } }), anotherUser: "own" },
+  "POST /api/logout": { request: () => ({ path: "/api/logout", body: {} }), anotherUser: "own" },
+  "POST /api/v2/posts/{post_id}/edit": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/edit`, body: { content: textDelta("edited") } }), anotherUser: 403 },
+  "POST /api/v2/posts/{post_id}/delete": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/delete`, body: { reason: "matrix" } }), anotherUser: 403 },
+  "POST /api/v2/posts/{post_id}/restore": { request: (t) => ({ path: `/api/v2/posts/${t.deletedPostId}/restore`, body: {} }), anotherUser: 403 },
+  "POST /api/v2/posts/{post_id}/report": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/report`, body: { reason: "spam" } }), anotherUser: 403 },
+  "POST /api/v2/threads/{thread_id}/edit": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/edit`, body: { title: "Edited" } }), anotherUser: 403 },
+  "POST /api/v2/threads/{thread_id}/delete": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/delete`, body: { reason: "matrix" } }), anotherUser: 403 },
+  "POST /api/v2/threads/{thread_id}/pin": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/pin`, body: { pinned: 1 } }), anotherUser: 403 },
+  "POST /api/v2/threads/{thread_id}/lock": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/lock`, body: { locked: 1 } }), anotherUser: 403 },
+  "POST /api/v2/reports/{report_id}/resolve": { request: (t) => ({ path: `/api/v2/reports/${t.reportId}/resolve`, body: { action: "delete_post" } }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/bans": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/bans`, body: { user_id: t.cast.author.id, reason: "matrix", days: 0 } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/bans/{user_id}/lift": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/bans/${t.cast.banned.id}/lift`, body: {} }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/admins": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/admins`, body: { user_id: t.cast.author.id, level: 3 } }),
+    anotherUser: 403,
+  },
+};
+
+// Everything but who is signed in (users' last_seen_at, tokens, nonces): what a write could spoil.
+const CONTENT_TABLES = [
+  "groups",
+  "group_features",
+  "group_admins",
+  "group_members",
+  "group_bans",
+  "categories",
+  "threads",
+  "posts",
+  "post_likes",
+  "post_edits",
+  "post_reports",
+  "modlog_entries",
+  "subscriptions",
+  "thread_participants",
+  "attachments",
+];
+
+async function digestContent(): Promise<Record<string, string>> {
+  const pool = await getPool();
+  const sql = CONTENT_TABLES.map((name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`).join(" UNION ALL ");
+  const { rows } = await pool.query<{ name: string; digest: string }>(sql);
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}
+
+/** A token as the server signs them (lib/auth/tokens.ts), with its claims and key chosen here. */
+function signToken(claims: { sub: string; jti: string; exp: number; iat: number }, key: Uint8Array): Promise<string> {
+  return new SignJWT({}).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(claims.sub).setJti(claims.jti).setIssuer("agora").setIssuedAt(claims.iat).setExpirationTime(claims.exp).sign(key);
+}
+
+let target: Target;
+const tokens = {} as Record<TokenKind, string | undefined>;
+let cells = 0;
+
+beforeAll(async () => {
+  const cast = await createCast();
+  const { threadId, firstPostId, postId } = await createThreadWithReply(cast.author, cast.group.id);
+  const deleted = await createThreadWithReply(cast.author, cast.group.id);
+  expect((await postAs(cast.author, `/api/v2/posts/${deleted.postId}/delete`, { reason: "to restore" })).status).toBe(200);
+  const report = await postAs<{ report: { id: number } }>(cast.stranger, `/api/v2/posts/${postId}/report`, { reason: "spam" });
+  expect(report.status).toBe(200);
+  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id };
+
+  // The forged tokens name the owner, who may do every one of these writes.
+  const valid = await issueUserToken(cast.owner.id);
+  const { jti } = decodeJwt(valid) as { jti: string };
+  const now = Math.floor(Date.now() / 1000);
+  tokens.none = undefined;
+  tokens.garbage = "not-a-token.at.all";
+  tokens.expired = await signToken({ sub: String(cast.owner.id), jti, iat: now - 7200, exp: now - 3600 }, getServerSecret());
+  tokens["other secret"] = await signToken({ sub: String(cast.owner.id), jti, iat: now, exp: now + 3600 }, randomBytes(48));
+  tokens["alg none"] = new UnsecuredJWT({}).setSubject(String(cast.owner.id)).setJti(jti).setIssuer("agora").setIssuedAt(now).setExpirationTime(now + 3600).encode();
+  const revoked = await issueUserToken(cast.owner.id);
+  expect((await sendRaw("POST", "/api/logout", {}, { token: revoked })).status).toBe(200);
+  tokens.revoked = revoked;
+});
+
+afterAll(() => {
+  console.log(`auth-matrix: ${cells} cells (${Object.keys(WRITES).length} writes × ${TOKEN_KINDS.length} token kinds), each refused or confined and nothing changed`);
+});
+
+describe("the authorization matrix of every write", () => {
+  it("names every write of the route table", () => {
+    const writes = NAMED_ENDPOINTS.filter(({ spec }) => spec.auth === "user" && methodsOf(spec).includes("POST") && !methodsOf(spec).includes("GET"));
+    expect(Object.keys(WRITES).sort()).toEqual(writes.map(({ spec }) => `POST ${spec.path}`).sort());
+  });
+
+  const rows = Object.entries(WRITES).flatMap(([name, write]) => TOKEN_KINDS.map((kind) => [name, kind, write] as const));
+  it.each(rows)("%s with %s token", async (name, kind, write) => {
+    const { path, body } = write.request(target);
+    const family = path.startsWith("/api/v2/") ? "v2" : "api";
+    // A fresh token for the other user each time: their own logout revokes the one it sends.
+    const token = kind === "another user" ? await issueUserToken(target.cast.banned.id) : tokens[kind];
+    const rowsBefore = await countRows();
+    const contentBefore = await digestContent();
+    const answer = await sendRaw("POST", path, body, { token });
+    const { code } = answer.body as { code: number | string };
+    if (kind === "another user") {
+      if (write.anotherUser === 403) expect({ status: answer.status, code: Number(code) }, answer.text).toEqual({ status: 403, code: 40300 });
+      else expect(answer.status, answer.text).toBe(200);
+    } else {
+      expect({ status: answer.status, code: Number(code) }, answer.text).toEqual(EXPECTED[kind]);
+    }
+    expect(typeof code).toBe(family === "v2" ? "string" : "number");
+    if (kind !== "another user" || write.anotherUser === 403) expect(await countRows()).toEqual(rowsBefore);
+    expect(await digestContent()).toEqual(contentBefore);
+    cells += 1;
+  });
+});
