@@ -1,5 +1,6 @@
 import "server-only";
 import { parseDeltaContent } from "@/lib/delta/parse";
+import { getEnv } from "@/lib/env";
 import { Invalid } from "@/lib/errors";
 
 const PREFIX = "content: ";
@@ -7,8 +8,18 @@ const PREFIX = "content: ";
 /** A post body (a delta, or its JSON text) as normalised JSON; anything else is Invalid("content"). */
 export function parseContentOrThrow(raw: unknown): string {
   const parsed = parseDeltaContent(raw);
-  if (parsed.ok) return parsed.json;
-  // The parser names the place inside the delta ("content[2].insert: ...") when it can; keep it.
-  const detail = parsed.error.startsWith(PREFIX) ? parsed.error.slice(PREFIX.length) : parsed.error;
-  throw new Invalid("content", detail, parsed.error);
+  if (!parsed.ok) {
+    // The parser names the place inside the delta ("content[2].insert: ...") when it can; keep it.
+    const detail = parsed.error.startsWith(PREFIX) ? parsed.error.slice(PREFIX.length) : parsed.error;
+    throw new Invalid("content", detail, parsed.error);
+  }
+  // Ops and text are capped by the schema, but links and images repeat up to 2 KB each and stop
+  // ops from merging, so the stored size is capped on its own.
+  const limit = getEnv().AGORA_MAX_CONTENT_BYTES;
+  const bytes = Buffer.byteLength(parsed.json, "utf8");
+  if (bytes > limit) {
+    const detail = `must be at most ${limit} bytes as stored delta JSON (this one is ${bytes})`;
+    throw new Invalid("content", detail, `content: ${detail}`);
+  }
+  return parsed.json;
 }
