@@ -18,6 +18,7 @@ export const POST_SELECT = {
   rootId: true,
   depth: true,
   content: true,
+  contentHtml: true,
   nsfw: true,
   deleted: true,
   editedAt: true,

@@ -1,9 +1,21 @@
 import "server-only";
 import { parseDeltaContent } from "@/lib/delta/parse";
+import { deltaPreview } from "@/lib/delta/preview";
+import { renderDeltaToStoredHtml } from "@/lib/delta/render";
 import { getEnv } from "@/lib/env";
 import { Invalid } from "@/lib/errors";
 
 const PREFIX = "content: ";
+
+/** A post body as it is stored: the delta JSON, its HTML (rendered once, here) and its list preview. */
+export interface StoredContent {
+  /** Normalised delta JSON. */
+  content: string;
+  /** Sanitised HTML; remote images are signed for the proxy when served (lib/delta/stored-html.ts). */
+  html: string;
+  /** A truncated delta JSON for thread lists when the content is longer than a preview; else null. */
+  preview: string | null;
+}
 
 /** A post body (a delta, or its JSON text) as normalised JSON; anything else is Invalid("content"). */
 export function parseContentOrThrow(raw: unknown): string {
@@ -22,4 +34,15 @@ export function parseContentOrThrow(raw: unknown): string {
     throw new Invalid("content", detail, `content: ${detail}`);
   }
   return parsed.json;
+}
+
+/** parseContentOrThrow, with the HTML and list preview every write stores alongside. */
+export function prepareContentOrThrow(raw: unknown): StoredContent {
+  const content = parseContentOrThrow(raw);
+  return toStoredContent(content);
+}
+
+/** The HTML and preview of content already stored (seed, backfill). */
+export function toStoredContent(content: string): StoredContent {
+  return { content, html: renderDeltaToStoredHtml(content), preview: deltaPreview(content) };
 }

@@ -12,7 +12,7 @@ import {
   type Access,
 } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
-import { renderDeltaToHtml } from "@/lib/delta/render";
+import { renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
@@ -59,15 +59,17 @@ export interface ThreadViewerView {
   notices: ThreadNoticeView[];
 }
 
-// A post's HTML, rendered once per loaded post row: kept thread pages (lib/services/thread-reads.ts)
-// hand the same rows to every reader, so a page is rendered and sanitised once per version.
-const renderedPosts = new WeakMap<PostNode["post"], string>();
+// A post's HTML is rendered and sanitised when it is written (posts.content_html); serving it only
+// signs its images for the proxy, once per loaded row: kept thread pages
+// (lib/services/thread-reads.ts) hand the same rows to every reader. A row the start-up backfill
+// has not reached yet is rendered here.
+const servedPosts = new WeakMap<PostNode["post"], string>();
 
 function renderPost(post: PostNode["post"]): string {
-  let html = renderedPosts.get(post);
+  let html = servedPosts.get(post);
   if (html === undefined) {
-    html = renderDeltaToHtml(post.content);
-    renderedPosts.set(post, html);
+    html = serveStoredHtml(post.contentHtml ?? renderDeltaToStoredHtml(post.content));
+    servedPosts.set(post, html);
   }
   return html;
 }

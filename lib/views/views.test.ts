@@ -19,6 +19,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       rootId: null,
       depth: 0,
       content: JSON.stringify([{ insert: `post ${id} <script>alert(1)</script>\n` }]),
+      contentHtml: null,
       nsfw: 0,
       deleted: 0,
       editedAt: null,
