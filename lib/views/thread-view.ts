@@ -100,12 +100,14 @@ export function toPostView(node: PostNode, access: Access): PostView {
 
 /**
  * A page of top-level posts fetched with one extra row: the extra one only says that another
- * page exists, so the last page never ends on an empty "Load more".
+ * page exists, so the last page never ends on an empty "Load more". A page cut short by its byte
+ * budget (cutByBudget) has more after it too.
  */
-export function toPostPage(nodes: readonly PostNode[], pageSize: number, access: Access): PostPageView {
+export function toPostPage(nodes: readonly PostNode[], pageSize: number, access: Access, cutByBudget = false): PostPageView {
   const page = nodes.slice(0, pageSize);
   const last = page.at(-1);
-  return { posts: page.map((node) => toPostView(node, access)), nextCursor: nodes.length > pageSize && last ? last.post.id : null };
+  const more = nodes.length > pageSize || cutByBudget;
+  return { posts: page.map((node) => toPostView(node, access)), nextCursor: more && last ? last.post.id : null };
 }
 
 /** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
@@ -125,7 +127,7 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
     topLevelReplies: thread.firstLevelCount,
     excerpt: excerptFromContent(read.firstPost.post.content, 160, thread.title),
     firstPost: toPostView(read.firstPost, read.access),
-    page: toPostPage(read.posts, pageSize, read.access),
+    page: toPostPage(read.posts, pageSize, read.access, read.cutByBudget),
     viewer: {
       signedIn: actor !== null,
       banned: role.banned,

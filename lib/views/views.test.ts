@@ -87,6 +87,12 @@ describe("toPostPage", () => {
     expect(toPostPage([makeNode(10), makeNode(11)], 2, guest).nextCursor).toBeNull();
     expect(toPostPage([], 2, guest)).toEqual({ posts: [], nextCursor: null });
   });
+
+  it("continues after the last post of a page cut short by its byte budget", () => {
+    const page = toPostPage([makeNode(10)], 2, guest, true);
+    expect(page.posts.map((post) => post.id)).toEqual([10]);
+    expect(page.nextCursor).toBe(10);
+  });
 });
 
 describe("query parsing", () => {

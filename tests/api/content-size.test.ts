@@ -1,15 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { createCategory } from "@/lib/services/categories";
 import { parseDeltaContent } from "@/lib/delta/parse";
 import { PREVIEW_MAX_BYTES } from "@/lib/delta/preview";
 import { ThreadListItemSchema, type ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
-import { createCategory } from "@/lib/services/categories";
 import { call, expectedError } from "../support/api-client";
 import { createTestUser, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createThreadOverHttp, getThreadOverHttp, textDelta } from "../support/thread-helpers";
 
-// The server runs with the default AGORA_MAX_CONTENT_BYTES, 65536.
+// The server runs with the defaults: AGORA_MAX_CONTENT_BYTES 65536, AGORA_PAGE_CONTENT_BYTES 2 MiB.
 const MAX_CONTENT_BYTES = 65_536;
+const PAGE_CONTENT_BYTES = 2_097_152;
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 
@@ -30,7 +31,7 @@ async function countPosts(threadId: number): Promise<number> {
   return (await getDb()).post.count({ where: { threadId } });
 }
 
-describe("content size: stored bytes, list previews", () => {
+describe("content size: stored bytes, page budgets, list previews", () => {
   let author: TestUser;
   let group: { id: number; name: string };
   let threadId: number;
@@ -86,6 +87,65 @@ describe("content size: stored bytes, list previews", () => {
     const fits = alternatingLinks(20);
     expect(bytes(fits)).toBeLessThanOrEqual(MAX_CONTENT_BYTES);
     expect((await createPost(fits)).status).toBe(200);
+  });
+
+  describe("a thread full of large posts written before the byte limit", () => {
+    const LEGACY_POSTS = 24;
+    const LEGACY_BYTES = 512 * 1024;
+    let bigThreadId: number;
+    let firstPostId: number;
+    let legacyIds: number[];
+
+    beforeAll(async () => {
+      const thread = await createThreadOverHttp(author, group.id, { title: "Heavy thread" });
+      bigThreadId = thread.id;
+      firstPostId = thread.first_post_id;
+      const db = await getDb();
+      // As rows stored before AGORA_MAX_CONTENT_BYTES: about 512 KB each, no HTML yet.
+      legacyIds = [];
+      for (let index = 0; index < LEGACY_POSTS; index += 1) {
+        const content = JSON.stringify([{ insert: `${String(index % 10).repeat(LEGACY_BYTES)}\n` }]);
+        const row = await db.post.create({ data: { threadId: bigThreadId, groupId: group.id, userId: author.id, content }, select: { id: true } });
+        legacyIds.push(row.id);
+      }
+    });
+
+    it("keeps a get_thread page within AGORA_PAGE_CONTENT_BYTES, and the next pages carry the rest", async () => {
+      const seen: number[] = [];
+      let start = 0;
+      for (let page = 0; page < LEGACY_POSTS; page += 1) {
+        const response = await getThreadOverHttp(bigThreadId, { group_name: group.name, sort: "old", page_size: 100, start_post_id: start });
+        expect(response.status).toBe(200);
+        const { posts } = response.body.data.thread;
+        const contentBytes = posts.reduce((total, post) => total + bytes(post.content), 0);
+        // Stops once the budget is spent: at most one post's worth past it.
+        expect(contentBytes).toBeLessThanOrEqual(PAGE_CONTENT_BYTES + LEGACY_BYTES + 64);
+        expect(posts.length).toBeGreaterThan(0);
+        if (page === 0) {
+          expect(posts.length).toBe(PAGE_CONTENT_BYTES / LEGACY_BYTES);
+          console.log(`get_thread page_size=100 over ${LEGACY_POSTS} posts of 512 KB: ${bytes(JSON.stringify(response.body))} bytes, ${posts.length} posts`);
+        }
+        seen.push(...posts.map((post) => post.id));
+        start = posts.at(-1)!.id;
+        if (seen.length >= LEGACY_POSTS) break;
+      }
+      expect(seen).toEqual(legacyIds);
+      expect(seen).not.toContain(firstPostId);
+      const after = await getThreadOverHttp(bigThreadId, { group_name: group.name, sort: "old", page_size: 100, start_post_id: start });
+      expect(after.body.data.thread.posts).toEqual([]);
+    });
+
+    it("keeps the thread page within the budget too", async () => {
+      const response = await fetch(new URL(`/g/${group.name}/t/${bigThreadId}`, inject("baseUrl")), { redirect: "follow" });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      // The page shows the posts as HTML and hands them to the client: well under the 12 MB thread.
+      expect(bytes(html)).toBeLessThan(4 * PAGE_CONTENT_BYTES);
+      // Oldest first (the page's default): the posts that fit, then "Load more" for the rest.
+      const shown = legacyIds.filter((id) => html.includes(`id="post-${id}"`));
+      expect(shown).toEqual(legacyIds.slice(0, PAGE_CONTENT_BYTES / LEGACY_BYTES));
+      console.log(`thread page over ${LEGACY_POSTS} posts of 512 KB: ${bytes(html)} bytes, ${shown.length} posts`);
+    });
   });
 
   describe("thread lists", () => {
