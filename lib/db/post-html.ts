@@ -6,11 +6,20 @@ export interface PostContentRow {
   content: string;
 }
 
-/** Posts still without stored HTML after `afterId`, oldest first (partial index posts_without_html_idx). */
-export async function listPostsWithoutHtml(afterId: number, limit: number): Promise<PostContentRow[]> {
+/**
+ * Posts still without stored HTML after `afterId`, oldest first (partial index
+ * posts_without_html_idx): up to `limit` rows, and no more once `maxBytes` of content is reached
+ * (always at least one), weighed by octet_length before any row is read.
+ */
+export async function listPostsWithoutHtml(afterId: number, limit: number, maxBytes: number): Promise<PostContentRow[]> {
   const db = await getDb();
   return db.$queryRaw<PostContentRow[]>`
-    SELECT id, content FROM posts WHERE content_html IS NULL AND id > ${afterId} ORDER BY id LIMIT ${limit}`;
+    WITH candidate AS (
+      SELECT id, octet_length(content) AS bytes FROM posts WHERE content_html IS NULL AND id > ${afterId} ORDER BY id LIMIT ${limit}
+    ), kept AS (
+      SELECT id, sum(bytes) OVER (ORDER BY id) - bytes AS before FROM candidate
+    )
+    SELECT p.id, p.content FROM kept JOIN posts p ON p.id = kept.id WHERE kept.before < ${maxBytes} ORDER BY p.id`;
 }
 
 /**

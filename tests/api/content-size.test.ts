@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { createCategory } from "@/lib/services/categories";
 import { parseDeltaContent } from "@/lib/delta/parse";
@@ -108,6 +108,11 @@ describe("content size: stored bytes, page budgets, list previews", () => {
         const row = await db.post.create({ data: { threadId: bigThreadId, groupId: group.id, userId: author.id, content }, select: { id: true } });
         legacyIds.push(row.id);
       }
+    });
+
+    // 12 MB of unrendered rows would keep any later server's start-up backfill busy.
+    afterAll(async () => {
+      await (await getDb()).post.deleteMany({ where: { id: { in: legacyIds } } });
     });
 
     it("keeps a get_thread page within AGORA_PAGE_CONTENT_BYTES, and the next pages carry the rest", async () => {
