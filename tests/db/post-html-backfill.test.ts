@@ -50,3 +50,24 @@ describe("backfillPostHtml", () => {
     expect(await db.post.count({ where: { threadId: thread.id, contentHtml: null } })).toBe(0);
   });
 });
+
+describe("posts_drop_stale_html", () => {
+  it("drops the stored HTML and preview when content changes without them, and keeps them when both change", async () => {
+    const db = await getDb();
+    const tag = randomBytes(4).toString("hex");
+    const user = await db.user.create({ data: { username: `stale-${tag}`, usernameKey: `stale-${tag}`, widgetSecret: "s" } });
+    const group = await db.group.create({ data: { name: `stale-${tag}`, title: "t", ownerId: user.id } });
+    const thread = await db.thread.create({ data: { groupId: group.id, userId: user.id, title: "t", slug: "t" } });
+    const post = await db.post.create({
+      data: { threadId: thread.id, groupId: group.id, userId: user.id, content: '[{"insert":"a\\n"}]', contentHtml: "<p>a</p>", contentPreview: "[]" },
+      select: { id: true },
+    });
+    const read = () => db.post.findUniqueOrThrow({ where: { id: post.id }, select: { contentHtml: true, contentPreview: true } });
+    await db.post.update({ where: { id: post.id }, data: { content: '[{"insert":"b\\n"}]', contentHtml: "<p>b</p>", contentPreview: null } });
+    expect(await read()).toEqual({ contentHtml: "<p>b</p>", contentPreview: null });
+    await db.post.update({ where: { id: post.id }, data: { likesCount: 1 } });
+    expect((await read()).contentHtml).toBe("<p>b</p>");
+    await db.$executeRaw`UPDATE posts SET content = '[{"insert":"c\\n"}]' WHERE id = ${post.id}`;
+    expect(await read()).toEqual({ contentHtml: null, contentPreview: null });
+  });
+});
