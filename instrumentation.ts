@@ -1,7 +1,8 @@
 // Runs once when the server starts: writes each request's TCP peer onto its headers (for rate
 // limits; lib/http/peer-address.ts), opens the database (starting the embedded one when
 // DATABASE_URL is unset), applies pending migrations and fills username skeletons before the
-// first request, then starts the periodic maintenance and the graceful shutdown on SIGTERM.
+// first request (post HTML of older rows is rendered in the background), then starts the
+// periodic maintenance and the graceful shutdown on SIGTERM.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressHeaders } = await import("@/lib/http/peer-address");
@@ -14,6 +15,9 @@ export async function register() {
   const { backfillUsernameSkeletons } = await import("@/lib/services/users");
   // Not fatal: with AGORA_MIGRATE_ON_START=0 the column may not exist yet (health says so).
   await backfillUsernameSkeletons().catch((error: unknown) => console.error("username skeleton backfill failed", error));
+  // In the background: a post it has not reached yet is rendered by its reader meanwhile.
+  const { backfillPostHtml } = await import("@/lib/services/post-html");
+  void backfillPostHtml().catch((error: unknown) => console.error("post HTML backfill failed", error));
   const { startMaintenance } = await import("@/lib/services/maintenance");
   startMaintenance();
   const { installGracefulShutdown } = await import("@/lib/shutdown");

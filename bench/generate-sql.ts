@@ -17,6 +17,8 @@ export interface Step {
 export interface SchemaFeatures {
   threadParticipants: boolean;
   participantsCount: boolean;
+  /** posts.content_html: the HTML the app renders at write time (one plain paragraph here). */
+  postContentHtml: boolean;
 }
 
 const TOPICS = [
@@ -180,16 +182,20 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
     CROSS JOIN LATERAL (SELECT CASE WHEN t.s = 1 THEN 'Megathread ' || t.id || ': everything in one place'
                                     ELSE 'Thread ' || t.id || ': ' || (${sqlTextArray(TOPICS)})[1 + t.id % ${TOPICS.length}] END AS title) titled`);
 
-  // Content is a Quill delta as the app stores it (JSON of the ops, ending in a newline).
+  // Content is a Quill delta as the app stores it (JSON of the ops, ending in a newline), with the
+  // HTML the app would render for it: one paragraph (the sentences hold no character to escape).
   const sentence = (index: string) => `(${sqlTextArray(SENTENCES)})[1 + (${index}) % ${SENTENCES.length}]`;
+  const html = schema.postContentHtml ? ", content_html" : "";
+  const htmlValue = schema.postContentHtml ? ", '<p>' || body.text || '</p>'" : "";
   add("posts", `
-    INSERT INTO posts (id, thread_id, group_id, user_id, parent_id, root_id, depth, content, reply_uid,
+    INSERT INTO posts (id, thread_id, group_id, user_id, parent_id, root_id, depth, content${html}, reply_uid,
                        children_count, likes_count, created_at, updated_at)
     SELECT c.id, c.thread_id, c.group_id, c.user_id, parent.id, root.id, c.depth,
-           '[{"insert":"' || CASE WHEN c.k = 0 THEN 'Opening post of thread ' || c.thread_id || '. ' || ${sentence("c.id")} || ' ' || ${sentence("c.id / 8")} || ' ' || ${sentence("c.id / 64")}
-                                  ELSE 'Post ' || c.id || ' in thread ' || c.thread_id || '. ' || ${sentence("c.id")} || ' ' || ${sentence("c.id / 8")} END || '\\n"}]',
+           '[{"insert":"' || body.text || '\\n"}]'${htmlValue},
            coalesce(parent.user_id, 0), coalesce(children.n, 0), c.n_likes, c.created_at, c.created_at
     FROM bench_posts c
+    CROSS JOIN LATERAL (SELECT CASE WHEN c.k = 0 THEN 'Opening post of thread ' || c.thread_id || '. ' || ${sentence("c.id")} || ' ' || ${sentence("c.id / 8")} || ' ' || ${sentence("c.id / 64")}
+                                    ELSE 'Post ' || c.id || ' in thread ' || c.thread_id || '. ' || ${sentence("c.id")} || ' ' || ${sentence("c.id / 8")} END AS text) body
     LEFT JOIN bench_posts parent ON parent.thread_id = c.thread_id AND parent.k = c.parent_k
     LEFT JOIN bench_posts root ON root.thread_id = c.thread_id AND root.k = c.root_k
     LEFT JOIN (SELECT thread_id, parent_k, count(*)::int AS n FROM bench_posts WHERE parent_k IS NOT NULL GROUP BY thread_id, parent_k) children

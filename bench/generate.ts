@@ -33,11 +33,13 @@ async function assertEmpty(client: pg.Client): Promise<void> {
 async function detectSchema(client: pg.Client): Promise<SchemaFeatures> {
   const { rows } = await client.query<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns
-     WHERE table_schema = current_schema() AND (table_name = 'thread_participants' OR (table_name = 'threads' AND column_name = 'participants_count'))`,
+     WHERE table_schema = current_schema() AND (table_name = 'thread_participants'
+       OR (table_name = 'threads' AND column_name = 'participants_count') OR (table_name = 'posts' AND column_name = 'content_html'))`,
   );
   return {
     threadParticipants: rows.some((row) => row.table_name === "thread_participants"),
     participantsCount: rows.some((row) => row.column_name === "participants_count"),
+    postContentHtml: rows.some((row) => row.column_name === "content_html"),
   };
 }
 

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   AGORA_CHAIN_ID: z.coerce.number().int().positive().default(1),
   AGORA_WEB_WALLET_URL: z.string().url().optional(),
   AGORA_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  // Largest stored post body (the normalised delta JSON, UTF-8 bytes), whatever its ops and text.
+  AGORA_MAX_CONTENT_BYTES: z.coerce.number().int().min(1024).default(65_536),
+  // Post content one thread page (get_thread, the thread page) carries before it stops adding posts.
+  AGORA_PAGE_CONTENT_BYTES: z.coerce.number().int().min(65_536).default(2_097_152),
   AGORA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(1200),
   // Purse register (endpoint 14) binds any address and username without proof: a budget of its own.
   AGORA_PURSE_REGISTER_PER_MINUTE: z.coerce.number().int().nonnegative().default(10),

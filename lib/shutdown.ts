@@ -3,6 +3,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { stopEmbeddedDatabase } from "@/lib/db/embedded";
 import { logger } from "@/lib/log";
 import { stopMaintenance } from "@/lib/services/maintenance";
+import { stopPostHtmlBackfill } from "@/lib/services/post-html";
 
 // Requests still running this long after the signal are abandoned (exit 1).
 const DRAIN_LIMIT_MS = 25_000;
@@ -11,6 +12,7 @@ const globalForShutdown = globalThis as unknown as { agoraShutdownInstalled?: bo
 
 async function closeResources(): Promise<void> {
   stopMaintenance();
+  stopPostHtmlBackfill();
   await disconnectDb();
   await stopEmbeddedDatabase();
 }

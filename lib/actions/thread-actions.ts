@@ -36,5 +36,5 @@ export type NextPageInput = z.input<typeof NextPageInput>;
 /** "Load more" on a thread: the next top-level posts after `startPostId`, bodies already rendered to safe HTML. */
 export const loadNextThreadPage = defineAction({ name: "loadNextThreadPage", auth: "optional", input: NextPageInput }, async ({ viewer, input }) => {
   const read = await readThread(viewer, { ...input, pageSize: input.pageSize + 1 });
-  return toPostPage(read.posts, input.pageSize, read.access);
+  return toPostPage(read.posts, input.pageSize, read.access, read.cutByBudget);
 });

@@ -11,8 +11,21 @@ export interface VersionedMemo<V extends object> {
   keep(key: string, version: string, value: V): void;
 }
 
-export function createVersionedMemo<V extends object>(options: { max: number; ttlMs: number }): VersionedMemo<V> {
-  const entries = new LRUCache<string, { version: string; value: V }>({ max: options.max, ttl: options.ttlMs });
+export interface VersionedMemoOptions<V> {
+  max: number;
+  ttlMs: number;
+  /** With sizeOf: the total the kept values may weigh; the least recently used go first, and a value heavier than it all is not kept. */
+  maxBytes?: number;
+  sizeOf?: (value: V) => number;
+}
+
+export function createVersionedMemo<V extends object>(options: VersionedMemoOptions<V>): VersionedMemo<V> {
+  const { maxBytes, sizeOf } = options;
+  const entries = new LRUCache<string, { version: string; value: V }>({
+    max: options.max,
+    ttl: options.ttlMs,
+    ...(maxBytes !== undefined && sizeOf ? { maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) } : {}),
+  });
   return {
     find(key, version) {
       const entry = entries.get(key);

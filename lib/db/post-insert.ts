@@ -10,6 +10,9 @@ export interface PostInsert {
   userId: number;
   /** Normalised delta JSON. */
   content: string;
+  /** Its sanitised HTML (lib/services/content.ts), and its list preview when it is long. */
+  html: string;
+  preview: string | null;
   /** The post replied to (it must be in the thread), or null for a top-level post. */
   parentId: number | null;
   /** The thread's opening post: it becomes first_post_id and is not a first-level reply. */
@@ -52,14 +55,14 @@ interface InsertedRow {
 export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<CreatedPostRow | null> {
   const db = tx ?? (await getDb());
   const now = new Date();
-  const { threadId, groupId, userId, content, parentId, isFirstPost } = input;
+  const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost } = input;
   const firstLevel = parentId === null && !isFirstPost ? 1 : 0;
   const rows = await db.$queryRaw<InsertedRow[]>(Prisma.sql`
     WITH parent AS (
       SELECT id, depth, COALESCE(root_id, id) AS root_id, user_id FROM posts WHERE id = ${parentId}::int AND thread_id = ${threadId}
     ), post AS (
-      INSERT INTO posts (thread_id, group_id, user_id, parent_id, root_id, depth, reply_uid, content, sign_msg, created_at, updated_at)
-      SELECT ${threadId}, ${groupId}, ${userId}, parent.id, parent.root_id, COALESCE(parent.depth + 1, 0), COALESCE(parent.user_id, 0), ${content}, '', ${now}, ${now}
+      INSERT INTO posts (thread_id, group_id, user_id, parent_id, root_id, depth, reply_uid, content, content_html, content_preview, sign_msg, created_at, updated_at)
+      SELECT ${threadId}, ${groupId}, ${userId}, parent.id, parent.root_id, COALESCE(parent.depth + 1, 0), COALESCE(parent.user_id, 0), ${content}, ${html}, ${preview}, '', ${now}, ${now}
       FROM (SELECT 1) AS one LEFT JOIN parent ON true
       WHERE ${parentId}::int IS NULL OR parent.id IS NOT NULL
       RETURNING id, thread_id, group_id, user_id, parent_id, depth, content, sign, sign_msg, likes_count, report_count

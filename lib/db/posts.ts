@@ -18,6 +18,7 @@ export const POST_SELECT = {
   rootId: true,
   depth: true,
   content: true,
+  contentHtml: true,
   nsfw: true,
   deleted: true,
   editedAt: true,
@@ -79,38 +80,88 @@ export interface TopLevelPageQuery {
   pageSize: number;
   /** Keyset cursor: 0 starts at the beginning; otherwise ids strictly after it in sort order. */
   startPostId: number;
+  /** Content bytes (delta JSON and HTML) the page may carry: no post is added once they are spent. */
+  byteBudget: number;
 }
 
-/** One page of a thread's top-level posts, by keyset on id (index threadId, parentId, id). */
-export async function listTopLevelPosts(query: TopLevelPageQuery): Promise<PostRow[]> {
-  const db = await getDb();
-  const newest = query.sort === "new";
-  const cursor = query.startPostId > 0 ? (newest ? { lt: query.startPostId } : { gt: query.startPostId }) : {};
-  return db.post.findMany({
-    where: {
-      threadId: query.threadId,
-      parentId: null,
-      id: { ...cursor, ...(query.firstPostId !== null ? { not: query.firstPostId } : {}) },
-    },
-    orderBy: { id: newest ? "desc" : "asc" },
-    take: query.pageSize,
-    select: POST_SELECT,
-  });
+/** Posts of a page and what their content weighs; `cut` when the byte budget left posts out. */
+export interface BudgetedPosts {
+  posts: PostRow[];
+  bytes: number;
+  cut: boolean;
+}
+
+// The columns of POST_SELECT for raw queries, named as Prisma names them.
+const POST_COLUMNS = Prisma.sql`p.id, p.thread_id AS "threadId", p.group_id AS "groupId", p.user_id AS "userId",
+  p.parent_id AS "parentId", p.root_id AS "rootId", p.depth, p.content, p.content_html AS "contentHtml", p.nsfw,
+  p.deleted, p.edited_at AS "editedAt", p.sign, p.archive_id AS "archiveId", p.reply_uid AS "replyUid",
+  p.children_count AS "childrenCount", p.likes_count AS "likesCount", p.report_count AS "reportCount",
+  p.tip_count AS "tipCount", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_by_id AS "deletedById"`;
+
+// octet_length reads a stored value's size from its header, so the candidates are weighed without
+// loading them; only the rows that fit the budget are read.
+const CONTENT_BYTES = Prisma.sql`octet_length(content) + COALESCE(octet_length(content_html), 0)`;
+
+type BudgetedRow = PostRow & { bytes: number; candidates: number };
+
+function toBudgeted(rows: BudgetedRow[]): BudgetedPosts {
+  const candidates = rows[0]?.candidates ?? 0;
+  const bytes = rows.reduce((total, row) => total + row.bytes, 0);
+  for (const row of rows) {
+    delete (row as Partial<BudgetedRow>).bytes;
+    delete (row as Partial<BudgetedRow>).candidates;
+  }
+  return { posts: rows, bytes, cut: rows.length < candidates };
 }
 
 /**
- * Every reply below the given top-level posts, in one query on (rootId, id). Oldest first, so
- * a reply's parent always precedes it and the cap never orphans a kept reply.
+ * One page of a thread's top-level posts, by keyset on id (index threadId, parentId, id), in one
+ * statement: up to pageSize candidates, then those whose running content size before them is
+ * still under the budget (so a page holds at least one post, and the next page starts after it).
  */
-export async function listDescendants(rootIds: readonly number[]): Promise<PostRow[]> {
-  if (rootIds.length === 0) return [];
+export async function listTopLevelPosts(query: TopLevelPageQuery): Promise<BudgetedPosts> {
   const db = await getDb();
-  return db.post.findMany({
-    where: { rootId: { in: [...rootIds] } },
-    orderBy: { id: "asc" },
-    take: MAX_DESCENDANTS_PER_PAGE,
-    select: POST_SELECT,
-  });
+  const newest = query.sort === "new";
+  const order = Prisma.raw(newest ? "DESC" : "ASC");
+  const cursor = query.startPostId > 0 ? (newest ? Prisma.sql`AND id < ${query.startPostId}` : Prisma.sql`AND id > ${query.startPostId}`) : Prisma.empty;
+  const notFirst = query.firstPostId !== null ? Prisma.sql`AND id <> ${query.firstPostId}` : Prisma.empty;
+  const rows = await db.$queryRaw<BudgetedRow[]>`
+    WITH candidate AS (
+      SELECT id, ${CONTENT_BYTES} AS bytes FROM posts
+      WHERE thread_id = ${query.threadId} AND parent_id IS NULL ${cursor} ${notFirst}
+      ORDER BY id ${order} LIMIT ${query.pageSize}
+    ), kept AS (
+      SELECT id, bytes, sum(bytes) OVER (ORDER BY id ${order}) - bytes AS before FROM candidate
+    )
+    SELECT ${POST_COLUMNS}, kept.bytes::int AS bytes, (SELECT count(*) FROM candidate)::int AS candidates
+    FROM kept JOIN posts p ON p.id = kept.id
+    WHERE kept.before < ${query.byteBudget}
+    ORDER BY p.id ${order}`;
+  return toBudgeted(rows);
+}
+
+/**
+ * Every reply below the given top-level posts, in one query on (rootId, id), up to
+ * MAX_DESCENDANTS_PER_PAGE and the byte budget. Oldest first, so a reply's parent always precedes
+ * it and neither cap ever orphans a kept reply.
+ */
+export async function listDescendants(rootIds: readonly number[], byteBudget: number): Promise<BudgetedPosts> {
+  // Replies have no cursor of their own: `cut` is only informative here.
+  if (rootIds.length === 0 || byteBudget <= 0) return { posts: [], bytes: 0, cut: false };
+  const db = await getDb();
+  const rows = await db.$queryRaw<BudgetedRow[]>`
+    WITH candidate AS (
+      SELECT id, ${CONTENT_BYTES} AS bytes FROM posts
+      WHERE root_id IN (${Prisma.join([...rootIds])})
+      ORDER BY id LIMIT ${MAX_DESCENDANTS_PER_PAGE}
+    ), kept AS (
+      SELECT id, bytes, sum(bytes) OVER (ORDER BY id) - bytes AS before FROM candidate
+    )
+    SELECT ${POST_COLUMNS}, kept.bytes::int AS bytes, (SELECT count(*) FROM candidate)::int AS candidates
+    FROM kept JOIN posts p ON p.id = kept.id
+    WHERE kept.before < ${byteBudget}
+    ORDER BY p.id`;
+  return toBudgeted(rows);
 }
 
 export async function loadPostAuthors(userIds: readonly number[]): Promise<Map<number, PostAuthorRow>> {

@@ -30,6 +30,7 @@ export const REPORT_IN_CONTEXT_SELECT = {
     select: {
       id: true,
       content: true,
+      contentHtml: true,
       deleted: true,
       userId: true,
       createdAt: true,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { findCategoryNames, type CategoryNameRow } from "@/lib/db/categories";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
@@ -27,15 +27,21 @@ export const THREAD_LIST_SELECT = {
 
 export type ThreadListRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LIST_SELECT }>;
 
-export const FIRST_POST_SUMMARY_SELECT = {
-  id: true,
-  content: true,
-  deleted: true,
-  userId: true,
-  nsfw: true,
-} satisfies Prisma.PostSelect;
+/** An opening post as lists show it: `content` is its preview when it is long (lib/delta/preview.ts). */
+export interface FirstPostSummaryRow {
+  id: number;
+  content: string;
+  deleted: number;
+  userId: number;
+  nsfw: number;
+}
 
-export type FirstPostSummaryRow = Prisma.PostGetPayload<{ select: typeof FIRST_POST_SUMMARY_SELECT }>;
+// content_preview is set exactly when the content is over 8 KB, so a list never loads a long post.
+function listFirstPosts(db: Awaited<ReturnType<typeof getDb>>, ids: readonly number[]): Promise<FirstPostSummaryRow[]> {
+  return db.$queryRaw<FirstPostSummaryRow[]>`
+    SELECT id, COALESCE(content_preview, content) AS content, deleted, user_id AS "userId", nsfw
+    FROM posts WHERE id IN (${Prisma.join([...ids])})`;
+}
 
 /** A thread as listings show it: the row with its starter, its last poster, its opening post and its category. */
 export interface ThreadListEntry {
@@ -97,7 +103,7 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
   const [users, firstPosts, categories] = await Promise.all([
     lastUserIds.length === 0 ? [] : db.user.findMany({ where: { id: { in: lastUserIds } }, select: POST_AUTHOR_SELECT }),
-    firstPostIds.length === 0 ? [] : db.post.findMany({ where: { id: { in: firstPostIds } }, select: FIRST_POST_SUMMARY_SELECT }),
+    firstPostIds.length === 0 ? [] : listFirstPosts(db, firstPostIds),
     findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
   ]);
   const usersById = new Map(users.map((user) => [user.id, user]));

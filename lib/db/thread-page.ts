@@ -1,5 +1,6 @@
 import "server-only";
 import { getPool } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { findPost, listDescendants, listTopLevelPosts, type TopLevelPageQuery } from "@/lib/db/posts";
 import { loadAdminLevels } from "@/lib/db/roles";
@@ -25,6 +26,10 @@ export interface ThreadPageRecord {
   firstPostAuthorLevel: number;
   /** The page of top-level posts in the requested order, replies nested. */
   posts: PostNode[];
+  /** The page stopped early at its content byte budget (AGORA_PAGE_CONTENT_BYTES): more posts follow its last. */
+  cutByBudget: boolean;
+  /** Content bytes (delta JSON and HTML) of every post the record holds, for bounded caches. */
+  contentBytes: number;
   pinned: PinnedThreadRow[];
   hots: HotThreadRow[];
   editHistory: { count: number; rows: EditHistoryRow[] };
@@ -32,25 +37,32 @@ export interface ThreadPageRecord {
   viewerSubscribed: boolean;
 }
 
-export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId">;
+export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId" | "byteBudget">;
+
+function measurePost(post: { content: string; contentHtml: string | null }): number {
+  return Buffer.byteLength(post.content) + (post.contentHtml === null ? 0 : Buffer.byteLength(post.contentHtml));
+}
 
 /** Loads the page of a thread already found live (firstPostId set); null if its opening post is gone. */
 export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: number }, query: ThreadPageQuery): Promise<ThreadPageRecord | null> {
   const { firstPostId } = thread;
+  // One budget for the whole page: top-level posts first, then their replies in what is left.
+  const byteBudget = getEnv().AGORA_PAGE_CONTENT_BYTES;
   const [firstPost, topLevel, pinned, hots, editHistory] = await Promise.all([
     findPost(firstPostId),
-    listTopLevelPosts({ threadId: thread.id, firstPostId, sort: query.sort, pageSize: query.pageSize, startPostId: query.startPostId }),
+    listTopLevelPosts({ threadId: thread.id, firstPostId, sort: query.sort, pageSize: query.pageSize, startPostId: query.startPostId, byteBudget }),
     listPinnedThreads(thread.groupId),
     listHotThreads(thread.groupId),
     loadEditHistory(firstPostId),
   ]);
   if (!firstPost) return null;
   // Replies to the opening post travel with it, so only the first page carries them.
-  const rootIds = topLevel.map((post) => post.id);
+  const rootIds = topLevel.posts.map((post) => post.id);
   if (query.startPostId === 0) rootIds.push(firstPost.id);
-  const replies = await listDescendants(rootIds);
+  const firstPostBytes = measurePost(firstPost);
+  const replies = await listDescendants(rootIds, byteBudget - firstPostBytes - topLevel.bytes);
   const [nodes, levels] = await Promise.all([
-    loadPostNodes([firstPost, ...topLevel, ...replies], null),
+    loadPostNodes([firstPost, ...topLevel.posts, ...replies.posts], null),
     loadAdminLevels(thread.groupId, [firstPost.userId]),
   ]);
   const nodeOf = (id: number) => nodes.get(id)!;
@@ -58,7 +70,9 @@ export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: nu
     thread,
     firstPost: nodeOf(firstPost.id),
     firstPostAuthorLevel: levels.get(firstPost.userId) ?? 0,
-    posts: topLevel.map((post) => nodeOf(post.id)),
+    posts: topLevel.posts.map((post) => nodeOf(post.id)),
+    cutByBudget: topLevel.cut,
+    contentBytes: firstPostBytes + topLevel.bytes + replies.bytes,
     pinned,
     hots,
     editHistory,

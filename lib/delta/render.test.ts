@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { renderDeltaToHtml } from "@/lib/delta/render";
+import { renderDeltaToHtml, renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
 import type { Delta } from "@/lib/delta/schema";
 import { IMAGE_PROXY_PATH, proxyImageUrl } from "@/lib/media/image-proxy-url";
 
@@ -161,5 +161,19 @@ describe("renderDeltaToHtml: old or hostile stored content", () => {
       "<p>ab&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=javascript:x onclick=y&gt;z&lt;/a&gt;</p>",
     );
     expect(html).not.toMatch(/<script|<a[\s>]|<[^>]*\son\w+\s*=|<[^>]*(javascript|data):/i);
+  });
+});
+
+describe("stored HTML", () => {
+  it("keeps image addresses unsigned when stored and signs them when served", () => {
+    const url = "https://images.example/a.png?x=1&y=\"2\"";
+    const stored = renderDeltaToStoredHtml(JSON.stringify([{ insert: { image: url } }, { insert: "\n" }]));
+    expect(stored).not.toContain(IMAGE_PROXY_PATH);
+    const served = serveStoredHtml(stored);
+    expect(served).toBe(renderDeltaToHtml(JSON.stringify([{ insert: { image: url } }, { insert: "\n" }])));
+    expect(served).toContain(proxied(url));
+    // Text that merely looks like an image tag is escaped, so it is never rewritten.
+    const text = renderDeltaToStoredHtml(JSON.stringify([{ insert: '<img src="https://evil.example/x">\n' }]));
+    expect(serveStoredHtml(text)).toBe(text);
   });
 });

@@ -36,9 +36,29 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
 };
 
+/** A post's HTML as readers get it: rendered, sanitised, remote images through the signed proxy. */
 export function renderDeltaToHtml(content: string | Delta): string {
+  return serveStoredHtml(renderDeltaToStoredHtml(content));
+}
+
+/**
+ * The HTML stored with a post (posts.content_html), rendered and sanitised once at write time.
+ * Images keep their own address: the proxy's signature depends on the server secret, so it is
+ * added when the HTML is served (serveStoredHtml), never stored.
+ */
+export function renderDeltaToStoredHtml(content: string | Delta): string {
   const lines = splitIntoLines(readRenderableOps(content));
   return sanitizeHtml(renderBlocks(lines), SANITIZE_OPTIONS);
+}
+
+// Only renderDeltaToStoredHtml's output reaches this: text is escaped there, so `<img src="` can
+// only be an image this renderer emitted, its address escaped by escapeHtml.
+const STORED_IMAGE_PATTERN = /<img src="([^"]*)"/g;
+
+/** Stored HTML as it is served: each remote image's address becomes a signed /media/proxy address. */
+export function serveStoredHtml(html: string): string {
+  if (!html.includes("<img")) return html;
+  return html.replace(STORED_IMAGE_PATTERN, (_match, src: string) => `<img src="${escapeHtml(proxyImageUrl(unescapeHtml(src)))}"`);
 }
 
 function readRenderableOps(content: string | Delta): DeltaOp[] {
@@ -122,7 +142,7 @@ function renderBlock(line: Line, inList: boolean): string {
 function renderEmbed(embed: ImageInsert | EmojiInsert): string {
   if ("image" in embed) {
     // Through Agora's image proxy, so the image's host never learns who reads the post.
-    return isHttpUrl(embed.image) ? `<img src="${escapeHtml(proxyImageUrl(embed.image))}" alt="" loading="lazy">` : "";
+    return isHttpUrl(embed.image) ? `<img src="${escapeHtml(embed.image)}" alt="" loading="lazy">` : "";
   }
   const { name, unicode } = embed.emoji;
   return `<span class="emoji" role="img" aria-label="${escapeHtml(name)}">${escapeHtml(unicode)}</span>`;
@@ -145,6 +165,17 @@ function wrapInline(html: string, attributes: DeltaAttributes | undefined): stri
     out = `<a href="${escapeHtml(link)}" rel="${LINK_REL}" target="_blank">${out}</a>`;
   }
   return out;
+}
+
+// sanitize-html re-encodes attributes on output (&amp; and &quot; at least), so undo every entity
+// either escaper may have written.
+function unescapeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 function escapeHtml(text: string): string {

@@ -19,7 +19,7 @@ import { countRevisions, listRevisions, type RevisionRow } from "@/lib/db/post-r
 import { closeReports } from "@/lib/db/reports";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
-import { parseContentOrThrow } from "@/lib/services/content";
+import { prepareContentOrThrow } from "@/lib/services/content";
 import { findPostTarget, lockPost, type PostTarget } from "@/lib/services/moderation-targets";
 
 /** A post as its reader sees it after a write: the node and who is looking. */
@@ -39,14 +39,14 @@ async function readPost(actor: SignedIn, postId: number): Promise<PostRead> {
 
 /** Contract section 12: the author or a moderator replaces a post's content; the old content becomes a revision. */
 export async function editPost(actor: SignedIn, postId: number, rawContent: unknown): Promise<PostRead> {
-  const content = parseContentOrThrow(rawContent);
+  const { content, html, preview } = prepareContentOrThrow(rawContent);
   await inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
     if (!canEditPost(actor, post, role)) throw new Forbidden(post.deleted !== 0 ? "A deleted post cannot be edited" : "You cannot edit this post");
     if (content === post.content) return;
     const now = new Date();
     await tx.postEdit.create({ data: { postId, userId: actor.id, previousContent: post.content, createdAt: now }, select: { id: true } });
-    await tx.post.update({ where: { id: postId }, data: { content, editedAt: now }, select: { id: true } });
+    await tx.post.update({ where: { id: postId }, data: { content, contentHtml: html, contentPreview: preview, editedAt: now }, select: { id: true } });
     if (post.userId !== actor.id) {
       await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "edit_post", targetType: "post", targetId: postId });
     }

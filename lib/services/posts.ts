@@ -5,7 +5,7 @@ import { insertPostRow } from "@/lib/db/post-insert";
 import { findThreadWriteFacts } from "@/lib/db/roles";
 import type { Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
-import { parseContentOrThrow } from "@/lib/services/content";
+import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
 
 export interface NewPostInput {
   threadId: number;
@@ -15,10 +15,8 @@ export interface NewPostInput {
   parentId: number | null;
 }
 
-interface PostWrite {
+interface PostWrite extends StoredContent {
   userId: number;
-  /** Normalised delta JSON. */
-  content: string;
   parentId: number | null;
 }
 
@@ -39,12 +37,12 @@ export async function insertPost(tx: Tx | undefined, thread: { id: number; group
  * statement, so it is atomic without a transaction around it.
  */
 export async function createPost(actor: SignedIn, input: NewPostInput): Promise<CreatedPostRow> {
-  const content = parseContentOrThrow(input.content);
+  const content = prepareContentOrThrow(input.content);
   const parentId = input.parentId !== null && input.parentId > 0 ? input.parentId : null;
   const facts = await findThreadWriteFacts(input.threadId, actor.id);
   if (!facts || facts.thread.isDelete !== 0) throw new NotFound("thread");
   const role = roleFromFacts(actor, facts.role);
   if (!canPost(actor, role)) throw new Forbidden(role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
-  return insertPost(undefined, facts.thread, { userId: actor.id, content, parentId });
+  return insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId });
 }

@@ -22,8 +22,13 @@ export interface ThreadPageInput {
 export type ThreadRead = ThreadPageRecord & { access: Access };
 
 // Pages of live threads as every reader sees them, kept per read version (a write moves it, so the
-// next read reloads). Pages of removed threads (moderators only) are never kept.
-const publicPages = createVersionedMemo<ThreadPageRecord>({ max: 200, ttlMs: 30_000 });
+// next read reloads). Pages of removed threads (moderators only) are never kept. Bounded in bytes
+// too: 200 pages at their content budget would be 400 MB and more.
+const KEPT_PAGES_MAX_BYTES = 128 * 1024 * 1024;
+// Content as JS strings (up to two bytes a character, once as stored and once as served) plus the
+// rest of a page (rows, authors, sidebar).
+const estimatePageBytes = (record: ThreadPageRecord) => record.contentBytes * 2 + 64 * 1024;
+const publicPages = createVersionedMemo<ThreadPageRecord>({ max: 200, ttlMs: 30_000, maxBytes: KEPT_PAGES_MAX_BYTES, sizeOf: estimatePageBytes });
 
 function pageKey(input: ThreadPageInput): string {
   return `${input.threadId} ${input.sort} ${input.pageSize} ${input.startPostId}`;

@@ -4,7 +4,7 @@ import { groupWhere, type GroupKey } from "@/lib/db/groups";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
-import { parseContentOrThrow } from "@/lib/services/content";
+import { prepareContentOrThrow } from "@/lib/services/content";
 import { parseField } from "@/lib/services/parse-field";
 import { insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
@@ -27,7 +27,7 @@ export interface CreatedThread {
 /** Creates a thread and its first post in one transaction (the API's create thread and the New thread page). */
 export async function createThread(actor: SignedIn, input: NewThreadInput): Promise<CreatedThread> {
   const title = parseField(ThreadTitleSchema, input.title, "title");
-  const content = parseContentOrThrow(input.content);
+  const content = prepareContentOrThrow(input.content);
   const categoryId = input.categoryId || null;
   return inTransaction(async (tx) => {
     const group = await tx.group.findUnique({ where: groupWhere(input.group), select: { id: true, name: true } });
@@ -43,7 +43,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
       select: { id: true, groupId: true, slug: true },
     });
     await tx.group.update({ where: { id: group.id }, data: { threadsCount: { increment: 1 } } });
-    await insertPost(tx, thread, { userId: actor.id, content, parentId: null }, true);
+    await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
     return { id: thread.id, slug: thread.slug, groupName: group.name };
   });
 }

@@ -6,7 +6,7 @@ import { countPages } from "@/lib/db/pagination";
 import { loadPostAuthors } from "@/lib/db/posts";
 import type { ReportInContextRow } from "@/lib/db/reports";
 import type { ReportReason, ReportStatus } from "@/lib/schemas/report-values";
-import { renderDeltaToHtml } from "@/lib/delta/render";
+import { renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listBans, MAX_BAN_DAYS } from "@/lib/services/bans";
 import { getGroup } from "@/lib/services/groups";
@@ -109,7 +109,7 @@ function toReportView(row: ReportInContextRow, groupName: string, banTarget: str
       threadTitle: post.thread.title,
       author: post.user,
       createdAt: post.createdAt,
-      html: post.deleted === 0 ? renderDeltaToHtml(post.content) : "",
+      html: post.deleted === 0 ? serveStoredHtml(post.contentHtml ?? renderDeltaToStoredHtml(post.content)) : "",
       deletedBy: post.deleted === 0 ? null : post.deleted === 1 ? "author" : "moderator",
     },
     banTarget,

@@ -12,7 +12,7 @@ import {
   type Access,
 } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
-import { renderDeltaToHtml } from "@/lib/delta/render";
+import { renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
@@ -59,15 +59,17 @@ export interface ThreadViewerView {
   notices: ThreadNoticeView[];
 }
 
-// A post's HTML, rendered once per loaded post row: kept thread pages (lib/services/thread-reads.ts)
-// hand the same rows to every reader, so a page is rendered and sanitised once per version.
-const renderedPosts = new WeakMap<PostNode["post"], string>();
+// A post's HTML is rendered and sanitised when it is written (posts.content_html); serving it only
+// signs its images for the proxy, once per loaded row: kept thread pages
+// (lib/services/thread-reads.ts) hand the same rows to every reader. A row the start-up backfill
+// has not reached yet is rendered here.
+const servedPosts = new WeakMap<PostNode["post"], string>();
 
 function renderPost(post: PostNode["post"]): string {
-  let html = renderedPosts.get(post);
+  let html = servedPosts.get(post);
   if (html === undefined) {
-    html = renderDeltaToHtml(post.content);
-    renderedPosts.set(post, html);
+    html = serveStoredHtml(post.contentHtml ?? renderDeltaToStoredHtml(post.content));
+    servedPosts.set(post, html);
   }
   return html;
 }
@@ -98,12 +100,14 @@ export function toPostView(node: PostNode, access: Access): PostView {
 
 /**
  * A page of top-level posts fetched with one extra row: the extra one only says that another
- * page exists, so the last page never ends on an empty "Load more".
+ * page exists, so the last page never ends on an empty "Load more". A page cut short by its byte
+ * budget (cutByBudget) has more after it too.
  */
-export function toPostPage(nodes: readonly PostNode[], pageSize: number, access: Access): PostPageView {
+export function toPostPage(nodes: readonly PostNode[], pageSize: number, access: Access, cutByBudget = false): PostPageView {
   const page = nodes.slice(0, pageSize);
   const last = page.at(-1);
-  return { posts: page.map((node) => toPostView(node, access)), nextCursor: nodes.length > pageSize && last ? last.post.id : null };
+  const more = nodes.length > pageSize || cutByBudget;
+  return { posts: page.map((node) => toPostView(node, access)), nextCursor: more && last ? last.post.id : null };
 }
 
 /** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
@@ -123,7 +127,7 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
     topLevelReplies: thread.firstLevelCount,
     excerpt: excerptFromContent(read.firstPost.post.content, 160, thread.title),
     firstPost: toPostView(read.firstPost, read.access),
-    page: toPostPage(read.posts, pageSize, read.access),
+    page: toPostPage(read.posts, pageSize, read.access, read.cutByBudget),
     viewer: {
       signedIn: actor !== null,
       banned: role.banned,

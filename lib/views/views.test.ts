@@ -19,6 +19,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       rootId: null,
       depth: 0,
       content: JSON.stringify([{ insert: `post ${id} <script>alert(1)</script>\n` }]),
+      contentHtml: null,
       nsfw: 0,
       deleted: 0,
       editedAt: null,
@@ -85,6 +86,12 @@ describe("toPostPage", () => {
   it("has no next cursor on the last page", () => {
     expect(toPostPage([makeNode(10), makeNode(11)], 2, guest).nextCursor).toBeNull();
     expect(toPostPage([], 2, guest)).toEqual({ posts: [], nextCursor: null });
+  });
+
+  it("continues after the last post of a page cut short by its byte budget", () => {
+    const page = toPostPage([makeNode(10)], 2, guest, true);
+    expect(page.posts.map((post) => post.id)).toEqual([10]);
+    expect(page.nextCursor).toBe(10);
   });
 });
 

@@ -1,0 +1,42 @@
+import "server-only";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { listPostsWithoutHtml, setPostHtml } from "@/lib/db/post-html";
+import { logger } from "@/lib/log";
+import { toStoredContent } from "@/lib/services/content";
+
+// Old posts may be up to ~1 MB each (before AGORA_MAX_CONTENT_BYTES), so a batch is bounded in
+// rows and in bytes, and the event loop gets a turn after each post: requests keep being served.
+const BATCH_SIZE = 100;
+const BATCH_BYTES = 8 * 1024 * 1024;
+
+const state = globalThis as unknown as { agoraPostHtmlBackfillStopped?: boolean };
+
+/** Shutdown: a running backfill stops after the post it is rendering and writes nothing more. */
+export function stopPostHtmlBackfill(): void {
+  state.agoraPostHtmlBackfillStopped = true;
+}
+
+/**
+ * Renders and stores the HTML (and list preview) of posts written before content_html existed,
+ * in batches, oldest first. Run at start, in the background: until a row is reached, readers
+ * render it themselves. Answers how many rows it filled.
+ */
+export async function backfillPostHtml(batchSize = BATCH_SIZE): Promise<number> {
+  let filled = 0;
+  let afterId = 0;
+  for (;;) {
+    const rows = await listPostsWithoutHtml(afterId, batchSize, BATCH_BYTES);
+    if (rows.length === 0 || state.agoraPostHtmlBackfillStopped) break;
+    const rendered = [];
+    for (const row of rows) {
+      rendered.push({ id: row.id, ...toStoredContent(row.content) });
+      await yieldToEventLoop();
+      if (state.agoraPostHtmlBackfillStopped) break;
+    }
+    if (state.agoraPostHtmlBackfillStopped) break;
+    filled += await setPostHtml(rendered);
+    afterId = rows.at(-1)!.id;
+  }
+  if (filled > 0) logger.info({ filled }, "post HTML backfilled");
+  return filled;
+}
