@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { frame, startEmbeddedDatabaseProcess, startupPacket, stopProcess } from "../support/embedded-wire";
 
 // The embedded database's door (lib/db/embedded-wire-server.ts), attacked over real sockets.
 // The server runs in its own process (tests/support/embedded-database-process.ts) with a
@@ -13,24 +14,6 @@ const dataDir = path.resolve(".test-data", `wire-${Date.now()}-${process.pid}`);
 let child: ChildProcess;
 let url: string;
 let port: number;
-
-function startServerProcess(): Promise<ChildProcess> {
-  const tsx = path.resolve("node_modules/.bin/tsx");
-  const env = { ...process.env, AGORA_EMBEDDED_IDLE_TX_MS: String(IDLE_TX_MS), LOG_LEVEL: "warn" };
-  const started = spawn(tsx, ["--conditions=react-server", "tests/support/embedded-database-process.ts", dataDir], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    started.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("ready")) resolve(started);
-    });
-    started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    started.once("exit", (code) => reject(new Error(`embedded database exited (${code}):\n${output}`)));
-  });
-}
 
 function newClient(connectionString: string): pg.Client {
   return new pg.Client({ connectionString, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
@@ -80,21 +63,6 @@ function exchange(bytes: Buffer): Promise<{ type: string; body: Buffer }[]> {
   });
 }
 
-function startupPacket(params: Record<string, string>): Buffer {
-  const body = Buffer.from(`${Object.entries(params).map(([key, value]) => `${key}\0${value}\0`).join("")}\0`);
-  const head = Buffer.alloc(8);
-  head.writeInt32BE(8 + body.length);
-  head.writeInt32BE(196608, 4);
-  return Buffer.concat([head, body]);
-}
-
-function message(type: string, length: number, body = Buffer.alloc(0)): Buffer {
-  const head = Buffer.alloc(5);
-  head.write(type);
-  head.writeInt32BE(length, 1);
-  return Buffer.concat([head, body]);
-}
-
 /** The SQLSTATE (C) and message (M) fields of an ErrorResponse. */
 function errorFields(body: Buffer): { code?: string; message?: string } {
   const fields = Object.fromEntries(body.toString().split("\0").filter(Boolean).map((field) => [field[0], field.slice(1)]));
@@ -105,21 +73,14 @@ beforeAll(async () => {
   // Made readable by everyone on purpose: the server must close it up.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   fs.chmodSync(dataDir, 0o755);
-  child = await startServerProcess();
+  child = await startEmbeddedDatabaseProcess(dataDir, IDLE_TX_MS);
   const record = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as { url: string; port: number };
   url = record.url;
   port = record.port;
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    // A server frozen by a bad frame cannot run its SIGTERM handler.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await stopProcess(child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -143,7 +104,7 @@ describe("embedded database wire server", () => {
 
   it("answers no query before authentication", async () => {
     const query = Buffer.from("SELECT 1\0");
-    const replies = await exchange(Buffer.concat([startupPacket({ user: "postgres", database: "postgres" }), message("Q", 4 + query.length, query)]));
+    const replies = await exchange(Buffer.concat([startupPacket({ user: "postgres", database: "postgres" }), frame("Q", query, 4 + query.length)]));
     expect(replies.map((reply) => reply.type)).toEqual(["R", "E"]);
     expect(replies[0]!.body.readInt32BE(0)).toBe(10); // AuthenticationSASL
     expect(errorFields(replies[1]!.body).code).toBe("28P01");
@@ -159,7 +120,7 @@ describe("embedded database wire server", () => {
     ["a length shorter than its own field", 3, /invalid message length/],
     ["a length over 64 MiB", 0x7fffffff, /message exceeds/],
   ])("closes an authenticated connection that sends %s, and serves the others", async (_, length, expected) => {
-    const ended = await sendAfterLogin(message("Q", length));
+    const ended = await sendAfterLogin(frame("Q", undefined, length));
     expect(ended).toMatchObject({ code: "08P01", message: expect.stringMatching(expected) });
     expect(await selectOne()).toBe(1);
   });

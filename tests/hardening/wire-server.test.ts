@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { frame, startEmbeddedDatabaseProcess, startupPacket, stopProcess } from "../support/embedded-wire";
 
 // The embedded database's wire server (lib/db/embedded-wire-server.ts) under abuse that
 // tests/db/embedded-wire-server.test.ts does not cover: extended-protocol sequences left open
@@ -19,21 +20,6 @@ let child: ChildProcess;
 let url: string;
 let port: number;
 let attacks = 0;
-
-function startServerProcess(): Promise<ChildProcess> {
-  const tsx = path.resolve("node_modules/.bin/tsx");
-  const env = { ...process.env, AGORA_EMBEDDED_IDLE_TX_MS: String(IDLE_TX_MS), LOG_LEVEL: "warn" };
-  const started = spawn(tsx, ["--conditions=react-server", "tests/support/embedded-database-process.ts", dataDir], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    started.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("ready")) resolve(started);
-    });
-    started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    started.once("exit", (code) => reject(new Error(`embedded database exited (${code}):\n${output}`)));
-  });
-}
 
 function newClient(connectionString = url): pg.Client {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
@@ -55,13 +41,6 @@ async function expectAnswerWithin(withinMs: number): Promise<void> {
   attacks += 1;
 }
 
-function frame(type: string, body: Buffer = Buffer.alloc(0), length = body.length + 4): Buffer {
-  const head = Buffer.alloc(5);
-  head.write(type, "latin1");
-  head.writeInt32BE(length, 1);
-  return Buffer.concat([head, body]);
-}
-
 const cstring = (text: string) => Buffer.from(`${text}\0`);
 const parse = (sql: string) => frame("P", Buffer.concat([cstring(""), cstring(sql), Buffer.from([0, 0])]));
 const bind = () => frame("B", Buffer.concat([cstring(""), cstring(""), Buffer.from([0, 0, 0, 0, 0, 0])]));
@@ -80,19 +59,11 @@ async function loggedInSocket(): Promise<{ socket: net.Socket; received: () => B
   return { socket, client, received: () => Buffer.concat(chunks) };
 }
 
-function startupPacket(params: Record<string, string>): Buffer {
-  const body = Buffer.from(`${Object.entries(params).map(([key, value]) => `${key}\0${value}\0`).join("")}\0`);
-  const head = Buffer.alloc(8);
-  head.writeInt32BE(8 + body.length);
-  head.writeInt32BE(196608, 4);
-  return Buffer.concat([head, body]);
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   fs.mkdirSync(dataDir, { recursive: true });
-  child = await startServerProcess();
+  child = await startEmbeddedDatabaseProcess(dataDir, IDLE_TX_MS);
   const record = JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as { url: string; port: number };
   url = record.url;
   port = record.port;
@@ -104,13 +75,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`wire-server: ${attacks} normal round trips answered in time, each after an abuse of the wire server`);
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await stopProcess(child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
