@@ -34,7 +34,9 @@ export function sendChunked(url: string, request: ChunkedRequest): Promise<Chunk
     let bytesSent = 0;
     let answered = false;
     let finished = false;
-    const req = http.request(url, { method: request.method ?? "POST", headers: { ...request.headers, "transfer-encoding": "chunked" } }, (res) => {
+    // A connection of its own (agent: false): a server that answers before the body ends closes the
+    // connection, and a kept-alive socket reused after that would draw a reset.
+    const req = http.request(url, { method: request.method ?? "POST", agent: false, headers: { ...request.headers, "transfer-encoding": "chunked" } }, (res) => {
       answered = true;
       let body = "";
       res.setEncoding("utf8");
