@@ -115,29 +115,36 @@ function toBudgeted(rows: BudgetedRow[]): BudgetedPosts {
 }
 
 /**
- * One page of a thread's top-level posts, by keyset on id (index threadId, parentId, id), in one
- * statement: up to pageSize candidates, then those whose running content size before them is
- * still under the budget (so a page holds at least one post, and the next page starts after it).
+ * The candidate posts (`id` and content `bytes`, in `order`) whose running content size before
+ * them is still under the budget, read in one statement: a page holds at least one post, and
+ * the posts past the budget are never loaded.
  */
-export async function listTopLevelPosts(query: TopLevelPageQuery): Promise<BudgetedPosts> {
+async function readWithinBudget(candidates: Prisma.Sql, order: Prisma.Sql, byteBudget: number): Promise<BudgetedPosts> {
   const db = await getDb();
-  const newest = query.sort === "new";
-  const order = Prisma.raw(newest ? "DESC" : "ASC");
-  const cursor = query.startPostId > 0 ? (newest ? Prisma.sql`AND id < ${query.startPostId}` : Prisma.sql`AND id > ${query.startPostId}`) : Prisma.empty;
-  const notFirst = query.firstPostId !== null ? Prisma.sql`AND id <> ${query.firstPostId}` : Prisma.empty;
   const rows = await db.$queryRaw<BudgetedRow[]>`
-    WITH candidate AS (
-      SELECT id, ${CONTENT_BYTES} AS bytes FROM posts
-      WHERE thread_id = ${query.threadId} AND parent_id IS NULL ${cursor} ${notFirst}
-      ORDER BY id ${order} LIMIT ${query.pageSize}
-    ), kept AS (
+    WITH candidate AS (${candidates}), kept AS (
       SELECT id, bytes, sum(bytes) OVER (ORDER BY id ${order}) - bytes AS before FROM candidate
     )
     SELECT ${POST_COLUMNS}, kept.bytes::int AS bytes, (SELECT count(*) FROM candidate)::int AS candidates
     FROM kept JOIN posts p ON p.id = kept.id
-    WHERE kept.before < ${query.byteBudget}
+    WHERE kept.before < ${byteBudget}
     ORDER BY p.id ${order}`;
   return toBudgeted(rows);
+}
+
+/**
+ * One page of a thread's top-level posts, by keyset on id (index threadId, parentId, id): up to
+ * pageSize candidates, then those that fit the byte budget (so the next page starts after the last).
+ */
+export async function listTopLevelPosts(query: TopLevelPageQuery): Promise<BudgetedPosts> {
+  const newest = query.sort === "new";
+  const order = Prisma.raw(newest ? "DESC" : "ASC");
+  const cursor = query.startPostId > 0 ? (newest ? Prisma.sql`AND id < ${query.startPostId}` : Prisma.sql`AND id > ${query.startPostId}`) : Prisma.empty;
+  const notFirst = query.firstPostId !== null ? Prisma.sql`AND id <> ${query.firstPostId}` : Prisma.empty;
+  const candidates = Prisma.sql`SELECT id, ${CONTENT_BYTES} AS bytes FROM posts
+    WHERE thread_id = ${query.threadId} AND parent_id IS NULL ${cursor} ${notFirst}
+    ORDER BY id ${order} LIMIT ${query.pageSize}`;
+  return readWithinBudget(candidates, order, query.byteBudget);
 }
 
 /**
@@ -148,20 +155,10 @@ export async function listTopLevelPosts(query: TopLevelPageQuery): Promise<Budge
 export async function listDescendants(rootIds: readonly number[], byteBudget: number): Promise<BudgetedPosts> {
   // Replies have no cursor of their own: `cut` is only informative here.
   if (rootIds.length === 0 || byteBudget <= 0) return { posts: [], bytes: 0, cut: false };
-  const db = await getDb();
-  const rows = await db.$queryRaw<BudgetedRow[]>`
-    WITH candidate AS (
-      SELECT id, ${CONTENT_BYTES} AS bytes FROM posts
-      WHERE root_id IN (${Prisma.join([...rootIds])})
-      ORDER BY id LIMIT ${MAX_DESCENDANTS_PER_PAGE}
-    ), kept AS (
-      SELECT id, bytes, sum(bytes) OVER (ORDER BY id) - bytes AS before FROM candidate
-    )
-    SELECT ${POST_COLUMNS}, kept.bytes::int AS bytes, (SELECT count(*) FROM candidate)::int AS candidates
-    FROM kept JOIN posts p ON p.id = kept.id
-    WHERE kept.before < ${byteBudget}
-    ORDER BY p.id`;
-  return toBudgeted(rows);
+  const candidates = Prisma.sql`SELECT id, ${CONTENT_BYTES} AS bytes FROM posts
+    WHERE root_id IN (${Prisma.join([...rootIds])})
+    ORDER BY id LIMIT ${MAX_DESCENDANTS_PER_PAGE}`;
+  return readWithinBudget(candidates, Prisma.raw("ASC"), byteBudget);
 }
 
 export async function loadPostAuthors(userIds: readonly number[]): Promise<Map<number, PostAuthorRow>> {
