@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { PostCard } from "@/components/posts/post-card";
 import { PostTree } from "@/components/posts/post-tree";
+import { FollowButton } from "@/components/threads/follow-button";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
 import { LockedBadge, PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
@@ -63,6 +64,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
           {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} ·{" "}
           {pluralize(thread.likes, "like")}
         </p>
+        {viewer.signedIn && !thread.isDeleted ? <FollowButton threadId={thread.id} subscribed={viewer.subscribed} /> : null}
         {hasTools ? (
           <ThreadTools
             threadId={thread.id}
