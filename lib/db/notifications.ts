@@ -77,15 +77,21 @@ export async function notifyNewMentions(
  */
 async function removeEvents(tx: Tx, threadId: number, postId: number, like: { actorId: number } | null): Promise<void> {
   const actorId = like?.actorId ?? null;
+  // The rows are locked first in user order, the order a new post's notifying INSERT takes them,
+  // so a delete and a post in the same thread never wait on each other in a circle; the arrays
+  // are taken from the locked (latest) rows, so an event appended meanwhile is never lost.
   await tx.$executeRaw`
-    WITH changed AS (
-      SELECT n.id,
-        array_agg(e.p ORDER BY e.i) FILTER (WHERE NOT (e.p = ${postId} AND (${actorId}::int IS NULL OR e.a = ${actorId}::int))) AS post_ids,
-        array_agg(e.a ORDER BY e.i) FILTER (WHERE NOT (e.p = ${postId} AND (${actorId}::int IS NULL OR e.a = ${actorId}::int))) AS actor_ids
-      FROM notifications n CROSS JOIN LATERAL unnest(n.post_ids, n.actor_ids) WITH ORDINALITY AS e(p, a, i)
+    WITH locked AS (
+      SELECT n.id, n.post_ids, n.actor_ids FROM notifications n
       WHERE n.thread_id = ${threadId} AND n.post_ids @> ARRAY[${postId}::int]
         AND (${actorId}::int IS NULL OR (n.type = 'like' AND NOT n.read AND n.actor_ids @> ARRAY[${actorId}::int]))
-      GROUP BY n.id
+      ORDER BY n.user_id, n.id FOR UPDATE
+    ), changed AS (
+      SELECT locked.id,
+        array_agg(e.p ORDER BY e.i) FILTER (WHERE NOT (e.p = ${postId} AND (${actorId}::int IS NULL OR e.a = ${actorId}::int))) AS post_ids,
+        array_agg(e.a ORDER BY e.i) FILTER (WHERE NOT (e.p = ${postId} AND (${actorId}::int IS NULL OR e.a = ${actorId}::int))) AS actor_ids
+      FROM locked CROSS JOIN LATERAL unnest(locked.post_ids, locked.actor_ids) WITH ORDINALITY AS e(p, a, i)
+      GROUP BY locked.id
     ), emptied AS (
       DELETE FROM notifications n USING changed c WHERE n.id = c.id AND c.post_ids IS NULL RETURNING n.id
     )
