@@ -139,6 +139,29 @@ describe("notifications: who gets what", () => {
     expect(rows).toEqual([]);
   });
 
+  it("concurrent replies and deletes in one thread keep the grouped row exact", async () => {
+    const { threadId, firstPostId } = await startThread(alice);
+    const repliers = await Promise.all(Array.from({ length: 10 }, () => createTestUser()));
+    const first = await Promise.all(repliers.map((user, index) => createPostOverHttp(user, threadId, `Reply ${index}`, firstPostId)));
+    let rows = (await listOf(alice)).notifications.filter((n) => n.thread_id === threadId);
+    expect(rows).toEqual([expect.objectContaining({ type: "reply", count: 10 })]);
+    // Half of them take theirs back while the other half reply again.
+    const answers = await Promise.all(
+      repliers.map((user, index) =>
+        index % 2 === 0 ? postAs(user, `/api/v2/posts/${first[index]!.id}/delete`) : postAs(user, `/api/v2/threads/${threadId}/posts/create`, { content: textDelta("Again"), parent_id: firstPostId }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    rows = (await listOf(alice)).notifications.filter((n) => n.thread_id === threadId);
+    expect(rows).toEqual([expect.objectContaining({ type: "reply", count: 10 })]);
+    const db = await getDb();
+    const row = await db.notification.findUniqueOrThrow({ where: { id: rows[0]!.id } });
+    const live = await db.post.findMany({ where: { threadId, parentId: firstPostId, deleted: 0 }, select: { id: true }, orderBy: { id: "asc" } });
+    expect([...row.postIds].sort((a, b) => a - b)).toEqual(live.map((post) => post.id));
+    expect(row.postId).toBe(row.postIds[row.postIds.length - 1]);
+    expect((await lastEvent(alice))?.unread_count).toBe((await listOf(alice)).unread_count);
+  });
+
   it("a deleted thread takes its notifications with it", async () => {
     const { group, threadId, firstPostId } = await startThread(alice);
     await createPostOverHttp(bob, threadId, "Reply", firstPostId);
