@@ -7,6 +7,7 @@ import { NotificationBell } from "./notification-bell";
  */
 export async function NotificationBellSlot({ viewerId }: { viewerId: number | null }) {
   if (viewerId === null) return null;
+  // The header is on every page: a failed count must not fail the page (the bell refetches later).
   const count = await loadUnreadCount({ id: viewerId }).catch(() => 0);
   return <NotificationBell initialCount={count} />;
 }
