@@ -1,5 +1,8 @@
 import "server-only";
-import type { Actor, SignedIn } from "@/lib/auth/permissions";
+import { guestRole, loadGroupRole, type Access, type Actor, type SignedIn } from "@/lib/auth/permissions";
+import { readLatestEventId } from "@/lib/db/live-events";
+import { findThreadPosts } from "@/lib/db/posts";
+import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { Invalid, NotFound } from "@/lib/errors";
 import { openEventStream } from "@/lib/live/event-stream";
 import { locateThread } from "@/lib/services/thread-reads";
@@ -35,4 +38,20 @@ export async function openThreadEvents(actor: Actor, threadId: number, opening: 
 
 export async function openNotificationEvents(actor: SignedIn, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
   return openEventStream({ topic: `user:${actor.id}`, ...opening });
+}
+
+/** Posts a thread page was told about (new, edited, deleted), as its reader may see them: for showing or replacing them in place. */
+export async function readLivePosts(actor: Actor, threadId: number, postIds: readonly number[]): Promise<{ nodes: PostNode[]; access: Access | null }> {
+  const thread = await locateThread(actor, threadId);
+  if (!thread) throw new NotFound("thread");
+  const rows = await findThreadPosts(threadId, postIds);
+  if (rows.length === 0) return { nodes: [], access: null };
+  const groupId = rows[0]!.groupId;
+  const [nodes, role] = await Promise.all([loadPostNodes(rows, actor?.id ?? null), actor ? loadGroupRole(actor, groupId) : null]);
+  return { nodes: rows.map((row) => nodes.get(row.id)!), access: { actor, role: role ?? guestRole(groupId) } };
+}
+
+/** Where a page's stream starts: read before the page's data, so nothing between rendering and connecting is missed. */
+export function readLiveCursor(): Promise<number> {
+  return readLatestEventId();
 }

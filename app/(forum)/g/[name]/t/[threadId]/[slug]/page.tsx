@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
+import { ThreadLive } from "@/components/live/thread-live";
 import { PostCard } from "@/components/posts/post-card";
 import { PostTree } from "@/components/posts/post-tree";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
@@ -9,8 +10,8 @@ import { ThreadNotices } from "@/components/threads/thread-notices";
 import { ThreadTools } from "@/components/threads/thread-tools";
 import { EmptyState } from "@/components/ui/empty-state";
 import { pluralize } from "@/lib/format/counts";
-import { getGroupByName, getGroupCategories, getThread, getThreadRoute } from "@/lib/views/page-data";
-import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
+import { getGroupByName, getGroupCategories, getLiveCursor, getThread, getThreadRoute } from "@/lib/views/page-data";
+import { listPostIds, parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
 import "@/components/threads/threads.css";
 
 interface ThreadPageProps {
@@ -24,9 +25,11 @@ async function loadThreadPage({ params, searchParams }: ThreadPageProps) {
   const pageSize = parsePageSize(query.page_size);
   // The layout has already answered 404 or redirected for unknown threads and wrong slugs.
   const route = await getThreadRoute(threadId, name);
+  // The live cursor is read before the thread: what is written in between arrives over the stream.
+  const liveCursor = await getLiveCursor();
   const [thread, group] = await Promise.all([getThread(route.id, route.groupName, sort, pageSize), getGroupByName(route.groupName)]);
   const extraQuery = pageSize === THREAD_PAGE_SIZE ? "" : `page_size=${pageSize}`;
-  return { thread, group, sort, pageSize, basePath: route.path, extraQuery };
+  return { thread, group, sort, pageSize, basePath: route.path, extraQuery, liveCursor };
 }
 
 export async function generateMetadata(props: ThreadPageProps): Promise<Metadata> {
@@ -41,7 +44,7 @@ export async function generateMetadata(props: ThreadPageProps): Promise<Metadata
 }
 
 export default async function ThreadPage(props: ThreadPageProps) {
-  const { thread, group, sort, pageSize, basePath, extraQuery } = await loadThreadPage(props);
+  const { thread, group, sort, pageSize, basePath, extraQuery, liveCursor } = await loadThreadPage(props);
   const { firstPost, page, replies, viewer } = thread;
   const hasTools = viewer.canModerate || viewer.canEditThread || viewer.canDeleteThread;
   // Categories name the breadcrumb, and the tools offer them as places to move the thread to.
@@ -95,6 +98,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
         ) : firstPost.children.length === 0 ? (
           <EmptyState title="No replies yet">{showReply ? <p>Be the first to answer: use Reply under the opening post.</p> : null}</EmptyState>
         ) : null}
+        <ThreadLive threadId={thread.id} groupName={group.name} showReply={showReply} renderedPostIds={listPostIds([firstPost, ...page.posts])} since={liveCursor} />
         <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
       </section>
     </main>
