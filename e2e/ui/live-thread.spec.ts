@@ -3,6 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 import { expect, test } from "../fixtures/wallet";
 import { withDatabase } from "../helpers/database";
+import { signInWithWallet } from "../helpers/sign-in";
 
 // Live updates on the thread page (contract section 13): a reader keeps a thread open while
 // another person writes in it through the API. New replies wait behind a bar until the reader
@@ -81,4 +82,31 @@ test("a reply written elsewhere waits behind the bar, shows on click without mov
   await callApi(request, `/api/v2/posts/${fresh.id}/edit`, { token, data: { content: textDelta("The live reply, edited") } });
   await expect(page.locator(`#post-${fresh.id} .post__body`)).toHaveText("The live reply, edited");
   expect(await page.locator(`#post-${fresh.id}`).count()).toBe(1);
+});
+
+test("the notification stream follows the signed-in person's session, and refuses a signed-out one", async ({ page, baseURL, wallet }) => {
+  expect(wallet.address).toMatch(/^0x/);
+  await page.goto("/");
+  expect(await page.evaluate(async () => (await fetch("/live/notifications")).status)).toBe(401);
+  const username = `listener_${suffix}`;
+  await signInWithWallet(page, { username });
+  const userId = await withDatabase(baseURL!, async (db) => (await db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username])).rows[0]!.id);
+  // What the notification bell's hook does: an EventSource on /live/notifications, with the session cookie.
+  const received = page.evaluate(
+    () =>
+      new Promise<{ id: string; data: string }>((resolve) => {
+        const source = new EventSource("/live/notifications");
+        source.addEventListener("notification", (event) => {
+          source.close();
+          resolve({ id: (event as MessageEvent<string>).lastEventId, data: (event as MessageEvent<string>).data });
+        });
+        source.onopen = () => document.body.setAttribute("data-live-open", "1");
+      }),
+  );
+  await expect(page.locator("body")).toHaveAttribute("data-live-open", "1");
+  const eventId = await withDatabase(baseURL!, async (db) =>
+    (await db.query<{ id: string }>(`SELECT agora_publish($1, 'notification', '{"notification_id": 1, "unread_count": 4}'::jsonb) AS id`, [`user:${userId}`])).rows[0]!.id,
+  );
+  const event = await received;
+  expect({ id: event.id, data: JSON.parse(event.data) }).toEqual({ id: String(eventId), data: { notification_id: 1, unread_count: 4 } });
 });

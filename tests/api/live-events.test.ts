@@ -123,6 +123,29 @@ describe("GET /api/v2/threads/{thread_id}/events", () => {
   });
 });
 
+describe("stream slots", () => {
+  it("frees a person's slot as soon as their client goes away, long before the next heartbeat", async () => {
+    const user = await createTestUser();
+    const streams = await Promise.all(Array.from({ length: 5 }, () => openSse("/api/v2/notifications/stream", { token: user.token })));
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200, 200]);
+    const refused = await openSse("/api/v2/notifications/stream", { token: user.token });
+    expect(refused.status).toBe(429);
+    expect(refused.error).toMatchObject(expectedError("v2", 42900));
+    streams[0]!.close();
+    const started = Date.now();
+    let again: SseStream | undefined;
+    while (Date.now() - started < 3000) {
+      again = await openSse("/api/v2/notifications/stream", { token: user.token });
+      if (again.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(again?.status).toBe(200);
+    // The default heartbeat is 15 s: the slot came back because the server saw the client leave.
+    expect(Date.now() - started).toBeLessThan(3000);
+    [...streams.slice(1), again!].forEach((stream) => stream.close());
+  });
+});
+
 describe("GET /api/v2/notifications/stream", () => {
   it("delivers a user-topic event published with agora_publish to that user only", async () => {
     const [alice, bob] = await Promise.all([createTestUser(), createTestUser()]);
