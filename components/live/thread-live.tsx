@@ -1,7 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useCallback, useRef, useState } from "react";
-import { PostTree } from "@/components/posts/post-tree";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { loadLivePostsAction } from "@/lib/actions/thread-actions";
 import type { PostView } from "@/lib/views/post-view";
@@ -23,6 +23,8 @@ type ThreadEventData = { post_id: number };
 const TYPES = ["post", "edit", "delete"] as const;
 const MAX_PER_FETCH = 50;
 
+// The rendering of live replies (the post tree's client code) loads with the first "Show", not with the page.
+const LivePostList = dynamic(() => import("./live-post-list").then((module) => module.LivePostList), { ssr: false });
 const load = (threadId: number, postIds: number[]) => unwrapAction(() => loadLivePostsAction({ threadId, postIds }));
 
 /**
@@ -85,7 +87,7 @@ export function ThreadLive({ threadId, groupName, showReply, renderedPostIds, si
   return (
     <>
       <div className="live-posts" data-testid="live-posts">
-        {visible.length > 0 ? <PostTree posts={visible} threadId={threadId} groupName={groupName} showReply={showReply} /> : null}
+        {visible.length > 0 ? <LivePostList posts={visible} threadId={threadId} groupName={groupName} showReply={showReply} /> : null}
       </div>
       {count > 0 ? (
         <div className="live-bar" role="status" data-testid="live-bar">

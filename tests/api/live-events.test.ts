@@ -52,18 +52,23 @@ describe("GET /api/v2/threads/{thread_id}/events", () => {
     const reply = await createPostOverHttp(reader, threadId, "A live reply", firstPostId);
     expect((await edit(reader, reply.id, "Edited live")).status).toBe(200);
     expect((await like(author, reply.id)).status).toBe(200);
+    expect((await call("POST", `/api/v2/posts/${reply.id}/unlike`, { token: author.token })).status).toBe(200);
     expect((await remove(reader, reply.id)).status).toBe(200);
-    const events = await stream.waitFor(4);
+    // A restore makes the post readable again: an edit, marked restored.
+    expect((await call("POST", `/api/v2/posts/${reply.id}/restore`, { token: author.token })).status).toBe(200);
+    const events = await stream.waitFor(6);
     expect(events.map((event) => [event.event, event.data])).toEqual([
       ["post", { post_id: reply.id, parent_id: firstPostId }],
       ["edit", { post_id: reply.id, parent_id: firstPostId }],
       ["like", { post_id: reply.id, total_likes: 1 }],
+      ["like", { post_id: reply.id, total_likes: 0 }],
       ["delete", { post_id: reply.id, parent_id: firstPostId }],
+      ["edit", { post_id: reply.id, parent_id: firstPostId, restored: true }],
     ]);
     // The reply moved its parent's children_count and the like the post's likes_count: no events for those.
     expect(events).toEqual((await readLog(`thread:${threadId}`)).filter((row) => Number(row.id) >= Number(events[0]!.id)));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(stream.events).toHaveLength(4);
+    expect(stream.events).toHaveLength(6);
   });
 
   it("replays exactly what a reconnecting client missed, in order (Last-Event-ID header or last_event_id)", async () => {
