@@ -15,6 +15,8 @@ export interface ThreadLiveProps {
   showReply: boolean;
   /** The posts the server rendered on this page (they change after a refresh): never shown twice. */
   renderedPostIds: number[];
+  /** The page lists the newest replies first (sort=new): live ones go above the others, newest on top. */
+  newestFirst: boolean;
   /** The newest live event when the page was rendered: the stream replays what came after it. */
   since: number;
 }
@@ -29,10 +31,11 @@ const load = (threadId: number, postIds: number[]) => unwrapAction(() => loadLiv
 
 /**
  * A thread page following its thread live: new replies wait behind a "N new replies — Show" bar
- * and are added at the end of the replies when the reader asks (never under their eyes), and
- * edits and deletions replace the post where it stands.
+ * and are added to the replies when the reader asks (never under their eyes; added above the
+ * viewport, the browser's scroll anchoring keeps what the reader looks at in place), and edits
+ * and deletions replace the post where it stands.
  */
-export function ThreadLive({ threadId, groupName, showReply, renderedPostIds, since }: ThreadLiveProps) {
+export function ThreadLive({ threadId, groupName, showReply, newestFirst, renderedPostIds, since }: ThreadLiveProps) {
   const [pending, setPending] = useState<number[]>([]);
   const [shown, setShown] = useState<PostView[]>([]);
   const [busy, setBusy] = useState(false);
@@ -73,7 +76,7 @@ export function ThreadLive({ threadId, groupName, showReply, renderedPostIds, si
     try {
       const posts = await load(threadId, batch);
       for (const post of posts) shownIds.current.add(post.id);
-      setShown((current) => [...current, ...posts]);
+      setShown((current) => (newestFirst ? [...posts.reverse(), ...current] : [...current, ...posts]));
       setPending((ids) => ids.filter((id) => !batch.includes(id)));
     } catch {
       // Left waiting: the bar stays and the reader can try again.

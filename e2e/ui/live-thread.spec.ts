@@ -30,23 +30,32 @@ test.beforeAll(async ({ baseURL }) => {
   );
 });
 
-test("a reply written elsewhere waits behind the bar, shows on click without moving the page, and edits and deletions land in place", async ({ page, request, baseURL }) => {
-  // The writer: a wallet registered over the API, with a group and a thread of long replies.
+let writers = 0;
+
+/** A writer (a wallet registered over the API) with a group and a thread of `replies` long replies. */
+async function writeThread(request: APIRequestContext, baseURL: string, replies: number) {
   const wallet = createEvmTestWallet();
   const { message } = await callApi<{ message: string }>(request, "/api/wallet/nonce", { method: "GET", params: { web3_public_key: wallet.checksumAddress, wallet_type: 5 } });
   const registered = await callApi<{ user: { id: number }; api_token: string }>(request, "/api/wallet/register", {
-    data: { web3_public_key: wallet.checksumAddress, wallet_type: 5, signMsg: message, sign: await wallet.sign(message), username: `writer_${suffix}`, photo_url: "" },
+    data: { web3_public_key: wallet.checksumAddress, wallet_type: 5, signMsg: message, sign: await wallet.sign(message), username: `writer_${suffix}_${++writers}`, photo_url: "" },
   });
   const token = registered.api_token;
-  const groupName = `live-${suffix}`;
+  const groupName = `live-${suffix}-${writers}`;
   await callApi(request, "/api/group/create", { token, data: { uid: registered.user.id, signature: "unused", name: groupName, title: `Live ${suffix}`, description: "Live updates.", cover: "", logo: "" } });
-  const groupId = await withDatabase(baseURL!, async (db) => (await db.query<{ id: number }>("SELECT id FROM groups WHERE name = $1", [groupName])).rows[0]!.id);
+  const groupId = await withDatabase(baseURL, async (db) => (await db.query<{ id: number }>("SELECT id FROM groups WHERE name = $1", [groupName])).rows[0]!.id);
   const { thread } = await callApi<{ thread: { id: number } }>(request, `/api/v2/groups/${groupId}/threads/create`, { token, data: { title: `Live thread ${suffix}`, content: textDelta("Opening post") } });
   const replyIds: number[] = [];
-  for (let index = 1; index <= 8; index++) {
+  for (let index = 1; index <= replies; index++) {
     const { post } = await callApi<{ post: { id: number } }>(request, `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(longText(`Reply number ${index}`)) } });
     replyIds.push(post.id);
   }
+  const reply = async (text: string) => (await callApi<{ post: { id: number } }>(request, `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(text) } })).post;
+  return { token, groupName, threadId: thread.id, replyIds, reply };
+}
+
+test("a reply written elsewhere waits behind the bar, shows on click without moving the page, and edits and deletions land in place", async ({ page, request, baseURL }) => {
+  const { token, groupName, threadId, replyIds, reply } = await writeThread(request, baseURL!, 8);
+  const thread = { id: threadId };
 
   // The reader: signed out, scrolled into the middle of the thread, with its stream open.
   await page.setViewportSize({ width: 1100, height: 700 });
@@ -58,7 +67,7 @@ test("a reply written elsewhere waits behind the bar, shows on click without mov
   await page.evaluate(() => window.scrollBy(0, -40));
   const before = { scrollY: await page.evaluate(() => window.scrollY), top: (await anchor.boundingBox())!.y };
 
-  const { post: fresh } = await callApi<{ post: { id: number } }>(request, `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta("A brand new live reply") } });
+  const fresh = await reply("A brand new live reply");
   const bar = page.getByTestId("live-bar");
   await expect(bar).toContainText("1 new reply");
   await expect(page.locator(`#post-${fresh.id}`)).toHaveCount(0);
@@ -109,4 +118,28 @@ test("the notification stream follows the signed-in person's session, and refuse
   );
   const event = await received;
   expect({ id: event.id, data: JSON.parse(event.data) }).toEqual({ id: String(eventId), data: { notification_id: 1, unread_count: 4 } });
+});
+
+test("newest first, a shown reply goes above the others and the page stays where the reader is", async ({ page, request, baseURL }) => {
+  const { groupName, threadId, replyIds, reply } = await writeThread(request, baseURL!, 6);
+  await page.setViewportSize({ width: 1100, height: 700 });
+  // The short address redirects to the canonical one (with the slug), which takes ?sort.
+  await page.goto(`/g/${groupName}/t/${threadId}`);
+  const connected = page.waitForResponse((response) => response.url().includes(`/live/threads/${threadId}`));
+  await page.goto(`${new URL(page.url()).pathname}?sort=new`);
+  await connected;
+  await expect(page.locator(".replies [data-testid=post]").first()).toHaveAttribute("id", `post-${replyIds[5]}`);
+  const anchor = page.locator(`#post-${replyIds[2]}`);
+  await anchor.scrollIntoViewIfNeeded();
+  const top = (await anchor.boundingBox())!.y;
+
+  const first = await reply("Newest live reply one");
+  const second = await reply("Newest live reply two");
+  await expect(page.getByTestId("live-bar")).toContainText("2 new replies");
+  await page.getByTestId("live-bar").getByRole("button", { name: "Show" }).click();
+  await expect(page.locator(`#post-${second.id}`)).toBeAttached();
+  // Newest on top, both above the page's own first reply (the newest before them).
+  const order = await page.locator(".replies [data-testid=post]").evaluateAll((posts) => posts.map((post) => post.id));
+  expect(order.slice(0, 3)).toEqual([`post-${second.id}`, `post-${first.id}`, `post-${replyIds[5]}`]);
+  expect(Math.abs((await anchor.boundingBox())!.y - top)).toBeLessThanOrEqual(1);
 });

@@ -52,6 +52,16 @@ export default async function ThreadPage(props: ThreadPageProps) {
   const category = categories.find((candidate) => candidate.id === thread.categoryId);
   const showReply = viewer.showReply;
   const trail = [{ href: `/g/${group.name}`, label: group.title }];
+  const live = (
+    <ThreadLive
+      threadId={thread.id}
+      groupName={group.name}
+      showReply={showReply}
+      newestFirst={sort === "new"}
+      renderedPostIds={listPostIds([firstPost, ...page.posts])}
+      since={liveCursor}
+    />
+  );
   if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
     <main className="page page--thread">
@@ -93,12 +103,14 @@ export default async function ThreadPage(props: ThreadPageProps) {
           </h2>
           {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
         </div>
+        {/* New replies go where this order puts them: first when the newest come first, else last. */}
+        {sort === "new" ? live : null}
         {page.posts.length > 0 ? (
           <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} showReply={showReply} />
         ) : firstPost.children.length === 0 ? (
           <EmptyState title="No replies yet">{showReply ? <p>Be the first to answer: use Reply under the opening post.</p> : null}</EmptyState>
         ) : null}
-        <ThreadLive threadId={thread.id} groupName={group.name} showReply={showReply} renderedPostIds={listPostIds([firstPost, ...page.posts])} since={liveCursor} />
+        {sort === "new" ? null : live}
         <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
       </section>
     </main>
