@@ -81,7 +81,8 @@ export async function openEventStream({ topic, lastEventId, subject, signal }: E
         send(encoder.encode("retry: 3000\n: connected\n\n"));
         void (async () => {
           let cursor = since;
-          for (;;) {
+          // Stops early if the stream ended meanwhile (client gone, or too slow to keep up with the replay).
+          while (!ended) {
             const events = await readEventsAfter(cursor, REPLAY_BATCH, [topic]);
             for (const event of events) {
               replayed.add(event.id);
