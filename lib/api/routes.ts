@@ -3,6 +3,7 @@ import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-en
 import * as categories from "@/lib/api/endpoints/categories";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groups from "@/lib/api/endpoints/groups";
+import * as live from "@/lib/api/endpoints/live";
 import * as notifications from "@/lib/api/endpoints/notifications";
 import * as postModeration from "@/lib/api/endpoints/post-moderation";
 import * as posts from "@/lib/api/endpoints/posts";
@@ -16,7 +17,7 @@ import { serveMethods, type RouteContext, type RouteExports } from "@/lib/api/ro
 import { unknownApiPath } from "@/lib/api/unknown-path";
 
 // An endpoint module's exports are its declarations; declaring one is all it takes to serve it.
-const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications];
+const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live];
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === "object" && value !== null && "spec" in value && "handler" in value;
