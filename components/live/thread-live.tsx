@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from "react";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { loadLivePostsAction } from "@/lib/actions/thread-actions";
 import type { PostView } from "@/lib/views/post-view";
+import { announceLikes } from "./live-likes";
 import { patchRenderedPost } from "./patch-post";
 import { useLiveEvents, type LiveMessage } from "./use-live-events";
 import "./live.css";
@@ -21,8 +22,8 @@ export interface ThreadLiveProps {
   since: number;
 }
 
-type ThreadEventData = { post_id: number };
-const TYPES = ["post", "edit", "delete"] as const;
+type ThreadEventData = { post_id: number; total_likes?: number };
+const TYPES = ["post", "edit", "delete", "like"] as const;
 const MAX_PER_FETCH = 50;
 
 // The rendering of live replies (the post tree's client code) loads with the first "Show", not with the page.
@@ -33,7 +34,7 @@ const load = (threadId: number, postIds: number[]) => unwrapAction(() => loadLiv
  * A thread page following its thread live: new replies wait behind a "N new replies — Show" bar
  * and are added to the replies when the reader asks (never under their eyes; added above the
  * viewport, the browser's scroll anchoring keeps what the reader looks at in place), and edits
- * and deletions replace the post where it stands.
+ * and deletions replace the post where it stands; like totals update the like buttons.
  */
 export function ThreadLive({ threadId, groupName, showReply, newestFirst, renderedPostIds, since }: ThreadLiveProps) {
   const [pending, setPending] = useState<number[]>([]);
@@ -51,6 +52,10 @@ export function ThreadLive({ threadId, groupName, showReply, newestFirst, render
         if (known.current.has(postId) || document.getElementById(`post-${postId}`)) return;
         known.current.add(postId);
         setPending((ids) => [...ids, postId]);
+        return;
+      }
+      if (message.type === "like") {
+        if (typeof message.data.total_likes === "number") announceLikes(postId, message.data.total_likes);
         return;
       }
       // An edit or deletion of a post on screen: fetch it as this reader sees it and replace it.

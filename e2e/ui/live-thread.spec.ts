@@ -87,6 +87,9 @@ test("a reply written elsewhere waits behind the bar, shows on click without mov
   await expect(anchor.locator(".post__body")).toHaveText("Reply number 4, edited while you read");
   await callApi(request, `/api/v2/posts/${replyIds[4]}/delete`, { token });
   await expect(page.locator(`#post-${replyIds[4]}`)).toContainText("This post was deleted by its author.");
+  // Someone's like moves the count under the reader's eyes.
+  await callApi(request, `/api/v2/posts/${replyIds[2]}/like`, { token });
+  await expect(page.locator(`#post-${replyIds[2]} .post__likes`).first()).toContainText("1");
   // The live reply is React's: its edit replaces it in the list.
   await callApi(request, `/api/v2/posts/${fresh.id}/edit`, { token, data: { content: textDelta("The live reply, edited") } });
   await expect(page.locator(`#post-${fresh.id} .post__body`)).toHaveText("The live reply, edited");
