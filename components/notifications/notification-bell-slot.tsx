@@ -1,4 +1,5 @@
 import { loadUnreadCount } from "@/lib/views/notification-view";
+import { getLiveCursor } from "@/lib/views/page-data";
 import { NotificationBell } from "./notification-bell";
 
 /**
@@ -8,6 +9,8 @@ import { NotificationBell } from "./notification-bell";
 export async function NotificationBellSlot({ viewerId }: { viewerId: number | null }) {
   if (viewerId === null) return null;
   // The header is on every page: a failed count must not fail the page (the bell refetches later).
+  // The stream's cursor is read before the count, so a notification between the two is replayed.
+  const cursor = await getLiveCursor().catch(() => null);
   const count = await loadUnreadCount({ id: viewerId }).catch(() => 0);
-  return <NotificationBell initialCount={count} />;
+  return <NotificationBell initialCount={count} liveCursor={cursor} />;
 }

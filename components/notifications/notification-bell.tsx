@@ -6,7 +6,7 @@ import { QueryProvider } from "@/components/providers/query-provider";
 import { BellIcon } from "@/components/ui/icons";
 import { MarkAllReadButton } from "./mark-all-read-button";
 import { NotificationItem } from "./notification-item";
-import { useNotificationMenu, useUnreadCount } from "./unread-query";
+import { useLiveUnreadCount, useNotificationMenu, useUnreadCount } from "./unread-query";
 import "./notifications.css";
 
 function BellMenu({ onClose }: { onClose: () => void }) {
@@ -38,8 +38,15 @@ function BellMenu({ onClose }: { onClose: () => void }) {
   );
 }
 
-function Bell({ initialCount }: { initialCount: number }) {
+interface BellProps {
+  initialCount: number;
+  /** The live-event id read before the count: the stream replays from it (null: from when it connects). */
+  liveCursor: number | null;
+}
+
+function Bell({ initialCount, liveCursor }: BellProps) {
   const unread = useUnreadCount(initialCount);
+  useLiveUnreadCount(liveCursor);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const count = unread.data;
@@ -74,10 +81,10 @@ function Bell({ initialCount }: { initialCount: number }) {
 }
 
 /** The header's bell for a signed-in person: the unread count, and the latest notifications on click. */
-export function NotificationBell({ initialCount }: { initialCount: number }) {
+export function NotificationBell(props: BellProps) {
   return (
     <QueryProvider>
-      <Bell initialCount={initialCount} />
+      <Bell {...props} />
     </QueryProvider>
   );
 }

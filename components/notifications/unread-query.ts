@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLiveEvents } from "@/components/live/use-live-events";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { loadNotificationMenuAction, loadUnreadCountAction } from "@/lib/actions/notification-actions";
 import type { NotificationMenuView } from "@/lib/views/notification-view";
@@ -20,6 +21,22 @@ export function useUnreadCount(initialCount: number) {
     queryKey: UNREAD_COUNT_QUERY_KEY,
     queryFn: () => unwrapAction(() => loadUnreadCountAction({})),
     initialData: initialCount,
+  });
+}
+
+const NOTIFICATION_EVENTS = ["notification"] as const;
+
+/**
+ * Keeps the count live from the person's page stream (app/live/notifications): each event carries
+ * the new unread count; an open dropdown refetches its list.
+ */
+export function useLiveUnreadCount(cursor: number | null): void {
+  const queryClient = useQueryClient();
+  const url = cursor === null ? "/live/notifications" : `/live/notifications?last_event_id=${cursor}`;
+  useLiveEvents<{ unread_count?: unknown }>(url, NOTIFICATION_EVENTS, (event) => {
+    const count = event.data.unread_count;
+    if (typeof count === "number" && Number.isSafeInteger(count) && count >= 0) queryClient.setQueryData(UNREAD_COUNT_QUERY_KEY, count);
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATION_MENU_QUERY_KEY });
   });
 }
 

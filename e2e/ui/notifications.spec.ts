@@ -6,7 +6,7 @@ import { withDatabase } from "../helpers/database";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // Notifications in the browser: A signs in with the injected wallet; B answers through the API.
-// A sees the bell's count after a reload, opens the dropdown and follows a notification to the
+// A's bell counts the reply live (no reload), opens the dropdown and follows a notification to the
 // post; Follow / Unfollow toggle; "Mark all read" clears the count; a board marks new posts.
 // With NOTIFY_SCREENSHOTS=<dir>, the bell, the notifications page and the board are saved there.
 
@@ -60,7 +60,7 @@ test("a reply lights the bell; the dropdown leads to the post; follow toggles; m
     token: bob.token,
     data: { content: textDelta("Why is the sky blue?"), parent_id: thread.firstPostId },
   });
-  await page.reload();
+  // No reload: the bell follows the person's notification stream.
   await expect(unreadBadge(page)).toHaveText("1");
 
   await bell(page).click();
