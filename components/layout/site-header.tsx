@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { HeaderSearch } from "@/components/search/header-search";
 import { SignInButton } from "@/components/wallet/sign-in-button";
 import "./layout.css";
 
@@ -13,6 +14,7 @@ export function SiteHeader() {
           </span>
           <span className="site-logo__text">Agora</span>
         </Link>
+        <HeaderSearch />
         <div className="site-header__actions">
           <ThemeToggle />
           <SignInButton />

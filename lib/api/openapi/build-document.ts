@@ -39,6 +39,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Users: "The signed-in user's account and profile.",
   "User posts": "What a user or a wallet has written.",
   Wallet: "Wallet sign-in: nonce, login, register, purse register, logout.",
+  Search: "Full-text search over live posts and threads.",
   Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
 };
 
