@@ -60,4 +60,7 @@ test("a group's header box searches that group, and the results page can widen i
   await page.getByRole("link", { name: "Everywhere" }).click();
   await expect(page).toHaveURL(/scope=all/);
   await expect(page.getByRole("link", { name: "Everywhere" })).toHaveAttribute("aria-current", "true");
+  // The header box, the form and the filters fit a 360 px phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -98,7 +98,8 @@ export async function searchPosts(query: SearchQuery): Promise<SearchPage> {
   const rows = await db.$queryRaw<HitRow[]>(Prisma.sql`
     WITH candidates AS (
       SELECT p.id, p.created_at, p.search_vector
-      FROM posts p JOIN threads t ON t.id = p.thread_id AND t.is_delete = 0
+      -- Row by row (OFFSET 0 keeps the planner from hashing every thread for a few matches).
+      FROM posts p CROSS JOIN LATERAL (SELECT 1 FROM threads t WHERE t.id = p.thread_id AND t.is_delete = 0 OFFSET 0) AS live
       WHERE numnode(${q}) > 0 AND p.deleted = 0 AND p.search_vector @@ ${q} ${inGroup}
       ORDER BY p.id DESC
       LIMIT ${SEARCH_CANDIDATE_CAP}
