@@ -15,7 +15,8 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /** The header's search box; on a group's pages it searches that group (the results page can widen it). */
 export function HeaderSearch() {
   const inputRef = useRef<HTMLInputElement>(null);
-  const groupName = /^\/g\/([^/]+)/.exec(usePathname() ?? "")?.[1] ?? null;
+  // Group handles are [a-z0-9_-] (lib/views/page-data.ts), so the segment needs no decoding.
+  const groupName = /^\/g\/([a-z0-9_-]{3,32})(?:\/|$)/i.exec(usePathname() ?? "")?.[1] ?? null;
 
   useEffect(() => {
     function focusOnSlash(event: KeyboardEvent) {
@@ -40,7 +41,7 @@ export function HeaderSearch() {
         aria-label={groupName ? "Search this group" : "Search Agora"}
         aria-keyshortcuts="/"
       />
-      {groupName ? <input type="hidden" name="g" value={decodeURIComponent(groupName)} /> : null}
+      {groupName ? <input type="hidden" name="g" value={groupName} /> : null}
       <kbd className="site-search__key" aria-hidden="true">
         /
       </kbd>

@@ -55,7 +55,8 @@ export function readSearchRequest(query: Record<string, QueryValue>): SearchRequ
   const groupName = first(query.g)?.trim() ?? "";
   const page = first(query.page) ?? "";
   return {
-    text: (first(query.q) ?? "").trim(),
+    // Control characters (NUL above all, which PostgreSQL text cannot hold) are only spaces to a search.
+    text: (first(query.q) ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim(),
     type: (SEARCH_TYPES as readonly string[]).includes(type ?? "") ? (type as SearchType) : "posts",
     groupName: /^[a-z0-9_-]{3,32}$/i.test(groupName) ? groupName : null,
     scope: first(query.scope) === "all" ? "all" : "group",
