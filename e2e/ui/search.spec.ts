@@ -22,9 +22,12 @@ test("type in the header box, see highlighted results, open one and land on the 
   const threadPath = new URL(page.url()).pathname;
 
   await page.goto("/");
-  await page.keyboard.press("/");
   const box = page.getByRole("searchbox", { name: "Search Agora" });
-  await expect(box).toBeFocused();
+  // The shortcut listens once the page has hydrated; until then a "/" lands nowhere.
+  await expect(async () => {
+    await page.keyboard.press("/");
+    await expect(box).toBeFocused({ timeout: 500 });
+  }).toPass();
   await box.fill(NEEDLE);
   await box.press("Enter");
 
