@@ -98,7 +98,7 @@ describe("GET /api/v2/search", () => {
     expect(ids((await search({ q: inBody, type: "posts" })).body.data)).toEqual([thread.first_post_id]);
   });
 
-  it("follows edits of posts and of opening posts", async () => {
+  it("follows edits of posts, of opening posts and of titles", async () => {
     const [before, after] = [word(), word()];
     const thread = await createThreadOverHttp(author, group.id, { title: "Edited opening", content: textDelta(`was ${before}`) });
     const edit = await call("POST", `/api/v2/posts/${thread.first_post_id}/edit`, { token: author.token, body: { content: textDelta(`now ${after}`) } });
@@ -107,6 +107,15 @@ describe("GET /api/v2/search", () => {
     expect((await search({ q: before, type: "threads" })).body.data.total).toBe(0);
     expect(ids((await search({ q: after })).body.data)).toEqual([thread.first_post_id]);
     expect((await search({ q: after, type: "threads" })).body.data.results.map((r) => r.thread_id)).toEqual([thread.id]);
+
+    const [oldTitle, newTitle] = [word(), word()];
+    const titled = await createThreadOverHttp(author, group.id, { title: `Called ${oldTitle}` });
+    const retitle = await call("POST", `/api/v2/threads/${titled.id}/edit`, { token: author.token, body: { title: `Now ${newTitle}` } });
+    expect(retitle.status).toBe(200);
+    expect((await search({ q: oldTitle, type: "threads" })).body.data.total).toBe(0);
+    expect((await search({ q: newTitle, type: "threads" })).body.data.results).toEqual([
+      expect.objectContaining({ thread_id: titled.id, title: `Now ${newTitle}` }),
+    ]);
   });
 
   it("never finds a deleted post, or anything of a deleted thread", async () => {
