@@ -2,7 +2,7 @@
 // limits; lib/http/peer-address.ts), opens the database (starting the embedded one when
 // DATABASE_URL is unset), applies pending migrations and fills username skeletons before the
 // first request (post HTML of older rows is rendered in the background), then starts the
-// periodic maintenance and the graceful shutdown on SIGTERM.
+// periodic maintenance, the live-event listener and the graceful shutdown on SIGTERM.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressHeaders } = await import("@/lib/http/peer-address");
@@ -20,6 +20,9 @@ export async function register() {
   void backfillPostHtml().catch((error: unknown) => console.error("post HTML backfill failed", error));
   const { startMaintenance } = await import("@/lib/services/maintenance");
   startMaintenance();
+  // LISTEN for live events from the start (PostgreSQL), so streams opened later miss nothing.
+  const { startLiveListener } = await import("@/lib/live/hub");
+  startLiveListener();
   const { installGracefulShutdown } = await import("@/lib/shutdown");
   installGracefulShutdown();
 }

@@ -38,7 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <AppProviders viewer={session?.user?.id ? { id: session.user.id, name: session.user.name ?? "", image: proxyImageUrl(session.user.image) } : null}>
-          <SiteHeader />
+          <SiteHeader viewerId={session?.user?.id ?? null} />
           <div id="content" className="site-content" tabIndex={-1}>
             {children}
           </div>

@@ -78,6 +78,15 @@ async function resetSequences(client: pg.Client, tables: readonly string[]): Pro
   }
 }
 
+/** The live-event triggers (prisma/migrations/20261127030000_live_thread_events) of this schema, switched on or off. */
+async function switchLiveTriggers(client: pg.Client, mode: "ENABLE" | "DISABLE"): Promise<void> {
+  const { rows } = await client.query<{ table: string; name: string }>(
+    `SELECT c.relname AS table, t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE t.tgname IN ('posts_live_post', 'posts_live_change', 'post_likes_live_like') AND c.relnamespace = current_schema()::regnamespace`,
+  );
+  for (const row of rows) await client.query(`ALTER TABLE "${row.table}" ${mode} TRIGGER "${row.name}"`);
+}
+
 async function existingTables(client: pg.Client): Promise<string[]> {
   const { rows } = await client.query<{ table_name: string }>(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ANY($1)",
@@ -104,12 +113,17 @@ async function generate(url: string, scale: Scale): Promise<void> {
     await client.query("SET LOCAL synchronous_commit = off");
     // The rows are consistent by construction, so foreign-key triggers (a lookup per row) are
     // skipped where allowed (superuser); elsewhere they run and the load is only slower.
+    let liveTriggersOff = false;
     await client.query("SAVEPOINT replica");
     try {
       await client.query("SET LOCAL session_replication_role = replica");
     } catch {
       await client.query("ROLLBACK TO SAVEPOINT replica");
       log("not a superuser: foreign keys are checked row by row (slower)");
+      // Replica mode also silences the live-event triggers; without it they are switched off for
+      // this transaction, or the load would append a million events nobody listens to.
+      await switchLiveTriggers(client, "DISABLE");
+      liveTriggersOff = true;
     }
     const indexes = await secondaryIndexes(client);
     for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
@@ -124,6 +138,7 @@ async function generate(url: string, scale: Scale): Promise<void> {
     for (const index of indexes) await client.query(index.definition);
     log(`${"indexes rebuilt".padEnd(24)} ${`${indexes.length} indexes `.padStart(16)} ${seconds(indexStarted).padStart(6)} s`);
     await resetSequences(client, tables);
+    if (liveTriggersOff) await switchLiveTriggers(client, "ENABLE");
     await client.query("COMMIT");
 
     // ANALYZE for the planner; VACUUM so the bulk-loaded pages are all-visible (index-only

@@ -60,6 +60,15 @@ const EnvSchema = z.object({
   AGORA_IMAGE_PROXY_MAX_BYTES: z.coerce.number().int().positive().default(5_242_880),
   AGORA_IMAGE_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   AGORA_IMAGE_PROXY_ALLOW_PRIVATE: z.string().default(""),
+  // Live events (lib/live/): LISTEN needs a session of its own, so behind a pooler in transaction
+  // mode point this at the database directly; unset: DATABASE_URL.
+  DATABASE_DIRECT_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  // Comment lines sent on an idle event stream so proxies and clients know it is alive.
+  AGORA_LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  // Open event streams per person (or per API key and client address for guests), per instance.
+  AGORA_LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(5),
+  // Embedded database only: how often the log is polled while streams are open.
+  AGORA_LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

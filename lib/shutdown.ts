@@ -1,6 +1,7 @@
 import "server-only";
 import { disconnectDb } from "@/lib/db/client";
 import { stopEmbeddedDatabase } from "@/lib/db/embedded";
+import { stopLive } from "@/lib/live/hub";
 import { logger } from "@/lib/log";
 import { stopMaintenance } from "@/lib/services/maintenance";
 import { stopPostHtmlBackfill } from "@/lib/services/post-html";
@@ -12,6 +13,7 @@ const globalForShutdown = globalThis as unknown as { agoraShutdownInstalled?: bo
 
 async function closeResources(): Promise<void> {
   stopMaintenance();
+  await stopLive();
   stopPostHtmlBackfill();
   await disconnectDb();
   await stopEmbeddedDatabase();
@@ -29,6 +31,8 @@ export function installGracefulShutdown(): void {
   globalForShutdown.agoraShutdownInstalled = true;
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info({ signal }, "shutting down: finishing requests in flight");
+    // Event streams never finish on their own: end them now, or they would hold the drain until its limit.
+    void stopLive();
     const exit = process.exit.bind(process);
     let closing = false;
     process.exit = ((code?: number) => {

@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { NotificationBellSlot } from "@/components/notifications/notification-bell-slot";
 import { HeaderSearch } from "@/components/search/header-search";
 import { SignInButton } from "@/components/wallet/sign-in-button";
 import "./layout.css";
 
-export function SiteHeader() {
+/** `viewerId`: who is signed in (the layout's session), for the notification bell. */
+export function SiteHeader({ viewerId = null }: { viewerId?: number | null }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -17,6 +19,7 @@ export function SiteHeader() {
         <HeaderSearch />
         <div className="site-header__actions">
           <ThemeToggle />
+          <NotificationBellSlot viewerId={viewerId} />
           <SignInButton />
         </div>
       </div>

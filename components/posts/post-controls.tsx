@@ -4,8 +4,9 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useViewer } from "@/components/providers/viewer-context";
-import { useState, useTransition } from "react";
+import { useCallback, useState, useTransition } from "react";
 import { ReplyButton } from "@/components/editor/reply-button";
+import { useLiveLikes } from "@/components/live/live-likes";
 import { HeartIcon } from "@/components/ui/icons";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { setPostLikeAction } from "@/lib/actions/post-actions";
@@ -35,6 +36,8 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
   const viewer = useViewer();
   const pathname = usePathname();
   const [state, setState] = useState({ likes, liked });
+  // Others' likes, as the thread's live stream reports the new total.
+  useLiveLikes(postId, useCallback((total: number) => setState((current) => ({ ...current, likes: total })), []));
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const content = (

@@ -30,6 +30,11 @@ function ThreadRow({ groupName, thread, showCategory }: Omit<ThreadListProps, "t
           <Link href={threadHref(groupName, thread)} className="stretched-link">
             {thread.title}
           </Link>
+          {thread.newPosts ? (
+            <span className="thread-row__new" data-testid="new-posts">
+              {thread.newPosts} new
+            </span>
+          ) : null}
         </h3>
         {excerpt ? <p className="thread-row__excerpt">{excerpt}</p> : null}
         <p className="thread-row__meta">

@@ -80,3 +80,10 @@ export const HashIcon = (props: IconProps) => (
     <path d="M4 9h16M4 15h16M10 3 8 21M16 3l-2 18" />
   </Icon>
 );
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Icon>
+);

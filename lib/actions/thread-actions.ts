@@ -4,10 +4,11 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { GroupNameSchema } from "@/lib/schemas/group-schemas";
 import { idParam } from "@/lib/schemas/params";
+import { readLivePosts } from "@/lib/services/live";
 import { readThread } from "@/lib/services/thread-reads";
 import { createThread } from "@/lib/services/threads";
 import { MAX_THREAD_PAGE_SIZE } from "@/lib/views/post-view";
-import { toPostPage } from "@/lib/views/thread-view";
+import { toPostPage, toPostView } from "@/lib/views/thread-view";
 
 const NewThreadInput = z.object({
   groupName: z.string().min(1).max(64),
@@ -37,4 +38,12 @@ export type NextPageInput = z.input<typeof NextPageInput>;
 export const loadNextThreadPage = defineAction({ name: "loadNextThreadPage", auth: "optional", input: NextPageInput }, async ({ viewer, input }) => {
   const read = await readThread(viewer, { ...input, pageSize: input.pageSize + 1 });
   return toPostPage(read.posts, input.pageSize, read.access, read.cutByBudget);
+});
+
+const LivePostsInput = z.object({ threadId: idParam(), postIds: z.array(idParam()).min(1).max(50) });
+
+/** Live updates of a thread page: these posts, rendered (without their replies), to show new ones or replace changed ones in place. */
+export const loadLivePostsAction = defineAction({ name: "loadLivePosts", auth: "optional", input: LivePostsInput }, async ({ viewer, input }) => {
+  const { nodes, access } = await readLivePosts(viewer, input.threadId, input.postIds);
+  return access ? nodes.map((node) => ({ ...toPostView(node, access), children: [] })) : [];
 });

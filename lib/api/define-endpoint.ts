@@ -15,6 +15,7 @@ import { logger } from "@/lib/log";
 import { readClientAddress } from "@/lib/http/client-address";
 import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-limit";
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
+import { EVENT_STREAM_HEADERS } from "@/lib/http/event-stream-headers";
 import { findGuestAnswer, guestAnswerKey, keepGuestAnswer } from "@/lib/api/guest-answers";
 
 export type HttpMethod = "GET" | "POST";
@@ -51,6 +52,8 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   guestVersion?: (params: z.output<P>) => Promise<string | null>;
   /** "signIn": wallet nonce, login and register also spend the client address's sign-in budget (instead of writes). */
   budget?: "signIn";
+  /** Answers text/event-stream (defineStreamEndpoint); `response` then describes one event's data. */
+  stream?: boolean;
 }
 
 export interface EndpointContext<P, A extends EndpointAuth> {
@@ -142,13 +145,20 @@ async function readPathParams(context: RouteContext | undefined): Promise<Record
   return Object.fromEntries(entries.filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
+/** What an endpoint's answer step gets once the request has passed every check. */
+interface Checked<P, A extends EndpointAuth> {
+  context: EndpointContext<P, A>;
+  headers: Record<string, string>;
+}
+
 /**
- * One endpoint: the only try/catch of the API. It checks the key and token, reads and validates
- * parameters, runs `fn` with valid input only, and maps every outcome to the family's envelope.
+ * One endpoint: the only try/catch of the API. It checks the key and token, spends the budgets,
+ * reads and validates parameters, and only then hands valid input to `answer`; every failure,
+ * whether the answer is JSON or a stream, is the family's envelope.
  */
-export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A extends EndpointAuth>(
-  spec: EndpointSpec<P, R, A>,
-  fn: (context: EndpointContext<z.output<P>, A>) => Promise<z.output<R>>,
+function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
+  spec: EndpointSpec<P, z.ZodType, A>,
+  answer: (checked: Checked<z.output<P>, A>) => Promise<Response>,
 ): Endpoint {
   const { family } = spec;
   const handler: RouteHandler = async (request, context) => {
@@ -171,14 +181,10 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
       raw = mergeParams(query, found.body ?? (await readBodyParams(request, getEnv().AGORA_MAX_BODY_BYTES)), await readPathParams(context));
       const params = spec.params.parse(raw) as z.output<P>;
       // With auth "user" identifyViewer has already refused requests without a viewer.
-      const run = async () => {
-        const data = await fn({ params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client });
-        return renderBody(spec as unknown as EndpointSpec, successEnvelope(family, data));
-      };
-      const rendered = viewer === null && request.method === "GET" && spec.guestVersion ? await runKept(spec, params, run) : await run();
-      const answer = answerWith(request, params as Record<string, unknown>, rendered);
-      status = answer.status;
-      return new Response(answer.body, { status, headers: { ...answer.headers, ...budgetHeaders, "x-request-id": requestId } });
+      const endpointContext = { params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client };
+      const response = await answer({ context: endpointContext, headers: { ...budgetHeaders, "x-request-id": requestId } });
+      status = response.status;
+      return response;
     } catch (error) {
       const apiError = toApiError(error, raw);
       if (apiError) {
@@ -193,6 +199,35 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
     }
   };
   return { spec: spec as unknown as EndpointSpec, handler: countingQueries(handler) };
+}
+
+/** An endpoint answering the family's JSON envelope (with ETag, Link and kept guest answers). */
+export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A extends EndpointAuth>(
+  spec: EndpointSpec<P, R, A>,
+  fn: (context: EndpointContext<z.output<P>, A>) => Promise<z.output<R>>,
+): Endpoint {
+  return wrapEndpoint(spec, async ({ context, headers }) => {
+    const { params, viewer, request } = context;
+    const run = async () => renderBody(spec as unknown as EndpointSpec, successEnvelope(spec.family, await fn(context)));
+    const rendered = viewer === null && request.method === "GET" && spec.guestVersion ? await runKept(spec, params, run) : await run();
+    const answer = answerWith(request, params as Record<string, unknown>, rendered);
+    return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, ...headers } });
+  });
+}
+
+/**
+ * An endpoint answering `text/event-stream` (contract section 13): the same checks, budgets and
+ * errors as every endpoint, all before the first byte; `fn` opens the stream (and may still
+ * refuse, e.g. an unknown thread or too many open streams, with the envelope).
+ */
+export function defineStreamEndpoint<P extends z.ZodType, A extends EndpointAuth>(
+  spec: Omit<EndpointSpec<P, z.ZodType, A>, "stream">,
+  fn: (context: EndpointContext<z.output<P>, A>) => Promise<ReadableStream<Uint8Array>>,
+): Endpoint {
+  return wrapEndpoint({ ...spec, stream: true }, async ({ context, headers }) => {
+    const body = await fn(context);
+    return new Response(body, { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...headers } });
+  });
 }
 
 /** A guest's answer from the kept ones when its data's version is unchanged, else computed and kept. */

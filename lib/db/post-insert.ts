@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import type { CreatedPostRow } from "@/lib/db/created-post";
+import { GROUP_UNREAD, notBannedIn } from "@/lib/db/notifications";
 import type { Tx } from "@/lib/db/transaction";
 
 export interface PostInsert {
@@ -17,6 +18,8 @@ export interface PostInsert {
   parentId: number | null;
   /** The thread's opening post: it becomes first_post_id and is not a first-level reply. */
   isFirstPost: boolean;
+  /** users.username_key of the names the post mentions (lib/delta/mentions.ts); unknown ones match nobody. */
+  mentionKeys: readonly string[];
 }
 
 interface InsertedRow {
@@ -44,22 +47,53 @@ interface InsertedRow {
 }
 
 /**
+ * The CTEs that notify of a new post, after `post`, `parent` and `author`: who gets what is
+ * decided by rank (reply before mention before post), so nobody hears twice of one post, and
+ * never the author nor anyone banned in the group. Set-based: one INSERT over the thread's
+ * followers, rows in user order (concurrent posts lock shared rows in one order).
+ */
+function notifyClause(input: { threadId: number; groupId: number; userId: number; mentionKeys: readonly string[]; now: Date }): Prisma.Sql {
+  const { threadId, groupId, userId, mentionKeys, now } = input;
+  return Prisma.sql`mentioned AS (
+      SELECT id AS user_id FROM users WHERE username_key = ANY(${mentionKeys as string[]}::text[]) AND id <> ${userId}
+    ), mention AS (
+      INSERT INTO post_mentions (post_id, user_id) SELECT post.id, mentioned.user_id FROM post CROSS JOIN mentioned ON CONFLICT DO NOTHING
+    ), recipient AS (
+      SELECT DISTINCT ON (r.user_id) r.user_id, r.type FROM (
+        SELECT user_id, 'reply' AS type, 1 AS rank FROM parent WHERE deleted = 0
+        UNION ALL SELECT user_id, 'mention', 2 FROM mentioned
+        UNION ALL SELECT user_id, 'post', 3 FROM subscriptions WHERE thread_id = ${threadId}
+      ) r
+      WHERE r.user_id <> ${userId} AND ${notBannedIn(groupId, Prisma.sql`r.user_id`)}
+      ORDER BY r.user_id, r.rank
+    ), notified AS (
+      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, post_ids, actor_ids, count, created_at, updated_at)
+      SELECT recipient.user_id, recipient.type, ${threadId}, post.id, ${userId}, ARRAY[post.id], ARRAY[${userId}::int], 1, ${now}, ${now}
+      FROM recipient CROSS JOIN post WHERE EXISTS (SELECT 1 FROM author)
+      ORDER BY recipient.user_id
+      ${GROUP_UNREAD}
+    )`;
+}
+
+/**
  * Writes a post and every row it moves in ONE statement: the post; its parent's children_count;
  * the thread's counters, last post (the newest by id, whatever order concurrent posts commit in)
  * and participants; the group's and the author's counters; the author's membership and
  * subscription. Counters move by increments and the CTEs lock rows in one order (post, parent,
  * thread, group, user), as every other write does. `updated_at` moves on each updated row, as
- * Prisma's @updatedAt would. Answers null when the parent is not a post of the thread (nothing is
+ * Prisma's @updatedAt would. The same statement notifies (notifyClause): the parent's author
+ * (reply), the people mentioned (mention, remembered in post_mentions) and the thread's
+ * followers (post), one notification per person. Answers null when the parent is not a post of the thread (nothing is
  * written then). The statement is atomic on its own; inside a transaction pass `tx`.
  */
 export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<CreatedPostRow | null> {
   const db = tx ?? (await getDb());
   const now = new Date();
-  const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost } = input;
+  const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost, mentionKeys } = input;
   const firstLevel = parentId === null && !isFirstPost ? 1 : 0;
   const rows = await db.$queryRaw<InsertedRow[]>(Prisma.sql`
     WITH parent AS (
-      SELECT id, depth, COALESCE(root_id, id) AS root_id, user_id FROM posts WHERE id = ${parentId}::int AND thread_id = ${threadId}
+      SELECT id, depth, COALESCE(root_id, id) AS root_id, user_id, deleted FROM posts WHERE id = ${parentId}::int AND thread_id = ${threadId}
     ), post AS (
       INSERT INTO posts (thread_id, group_id, user_id, parent_id, root_id, depth, reply_uid, content, content_html, content_preview, sign_msg, created_at, updated_at)
       SELECT ${threadId}, ${groupId}, ${userId}, parent.id, parent.root_id, COALESCE(parent.depth + 1, 0), COALESCE(parent.user_id, 0), ${content}, ${html}, ${preview}, '', ${now}, ${now}
@@ -95,7 +129,7 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
       RETURNING username, email, photo_url, public_key, likes_count, posts_count, activate, last_post_at, payment_cus_id
     ), subscription AS (
       INSERT INTO subscriptions (user_id, thread_id) SELECT ${userId}, ${threadId} FROM author ON CONFLICT DO NOTHING
-    )
+    ), ${notifyClause({ threadId, groupId, userId, mentionKeys, now })}
     SELECT post.*, author.username AS u_username, author.email AS u_email, author.photo_url AS u_photo_url,
       author.public_key AS u_public_key, author.likes_count AS u_likes_count, author.posts_count AS u_posts_count,
       author.activate AS u_activate, author.last_post_at AS u_last_post_at, author.payment_cus_id AS u_payment_cus_id,

@@ -67,6 +67,12 @@ export interface PostLikeRow {
   isBan: number;
 }
 
+/** Posts of one thread by id (ids of other threads are left out), oldest first. */
+export async function findThreadPosts(threadId: number, ids: readonly number[]): Promise<PostRow[]> {
+  const db = await getDb();
+  return db.post.findMany({ where: { id: { in: [...ids] }, threadId }, select: POST_SELECT, orderBy: { id: "asc" } });
+}
+
 export async function findPost(id: number): Promise<PostRow | null> {
   const db = await getDb();
   return db.post.findUnique({ where: { id }, select: POST_SELECT });

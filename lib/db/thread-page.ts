@@ -96,12 +96,21 @@ function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
 /**
  * A (possibly kept, so shared) record as one signed-in viewer sees it: their likes among its posts
  * and whether they follow the thread, read in one statement. The record itself is not changed.
+ * The same statement marks the thread read to its last post (thread_reads, for the lists' "N new"
+ * markers): an upsert that writes only when the thread moved on since the viewer's last read.
  */
 export async function personaliseThreadPage(record: ThreadPageRecord, viewerId: number): Promise<ThreadPageRecord> {
   const postIds = collectPostIds([record.firstPost, ...record.posts], []);
   const pool = await getPool();
   const { rows } = await pool.query<{ subscribed: boolean; liked: number[] }>(
-    `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND thread_id = $2) AS subscribed,
+    `WITH marked AS (
+       INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
+       SELECT $1, id, COALESCE(last_post_id, 0), posts_count, now() FROM threads WHERE id = $2
+       ON CONFLICT (user_id, thread_id) DO UPDATE
+         SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
+         WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count
+     )
+     SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND thread_id = $2) AS subscribed,
             ARRAY(SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($3::int[])) AS liked`,
     [viewerId, record.thread.id, postIds],
   );

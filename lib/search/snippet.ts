@@ -1,5 +1,5 @@
 // The search snippet between the database and its readers. ts_headline runs over the text as
-// agora_search_clean (migration 20261127020000_search) leaves it: the matches are wrapped in
+// agora_search_clean (migration 20261127040000_search) leaves it: the matches are wrapped in
 // \x01…\x02, and < > & stand as \x03 \x04 \x05. Pure, so pages and the API share it.
 
 /** A run of snippet text; `match` when it is one of the query's hits. */

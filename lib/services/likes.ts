@@ -1,5 +1,6 @@
 import "server-only";
 import { canLike, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { notifyLike, takeBackLike } from "@/lib/db/notifications";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 
@@ -42,7 +43,10 @@ export async function likePost(actor: SignedIn, postId: number): Promise<LikeSta
     if (!role || !canLike(actor, role)) throw new Forbidden(role?.banned ? "You are banned from this group" : "You cannot like posts in this group");
     if (post.deleted !== 0) throw new Forbidden("This post was deleted");
     const { count } = await tx.postLike.createMany({ data: [{ postId, userId: actor.id }], skipDuplicates: true });
-    if (count === 1) await moveCounters(tx, post, 1);
+    if (count === 1) {
+      await moveCounters(tx, post, 1);
+      await notifyLike(tx, postId, actor.id);
+    }
     return readState(tx, postId, true);
   });
 }
@@ -52,7 +56,11 @@ export async function unlikePost(actor: SignedIn, postId: number): Promise<LikeS
   return inTransaction(async (tx) => {
     const post = await findLikeablePost(tx, postId);
     const { count } = await tx.postLike.deleteMany({ where: { postId, userId: actor.id } });
-    if (count === 1) await moveCounters(tx, post, -1);
+    if (count === 1) {
+      await moveCounters(tx, post, -1);
+      // Taken back only while unread: a like already seen stays in its author's history.
+      await takeBackLike(tx, post.threadId, postId, actor.id);
+    }
     return readState(tx, postId, false);
   });
 }

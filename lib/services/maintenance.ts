@@ -6,6 +6,8 @@ import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
 // Expired and revoked tokens stay a week (a client asking why its token stopped working can
 // still be answered from the row), then go.
 export const TOKEN_RETENTION_MS = 7 * 86_400_000;
+// Live events are for clients catching up after a dropped connection (Last-Event-ID): a day is plenty.
+export const LIVE_EVENT_RETENTION_MS = 86_400_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 // Any constant works; it only has to be the same for every instance of Agora.
 export const PRUNE_LOCK_KEY = 7_274_070_294;
@@ -13,11 +15,13 @@ export const PRUNE_LOCK_KEY = 7_274_070_294;
 export interface PruneResult {
   tokens: number;
   nonces: number;
+  events: number;
 }
 
 /**
  * Deletes user tokens that expired or were revoked more than TOKEN_RETENTION_MS before `now`,
- * and wallet nonces that expired more than NONCE_RETENTION_MS before it. One instance at a
+ * wallet nonces that expired more than NONCE_RETENTION_MS before it, and live events older than
+ * LIVE_EVENT_RETENTION_MS. One instance at a
  * time: the others find the transaction lock taken and answer null.
  */
 export async function pruneAuthRecords(now = new Date()): Promise<PruneResult | null> {
@@ -28,7 +32,8 @@ export async function pruneAuthRecords(now = new Date()): Promise<PruneResult | 
     if (!lock?.taken) return null;
     const tokens = await tx.authToken.deleteMany({ where: { OR: [{ expiresAt: { lt: tokenCutoff } }, { revokedAt: { lt: tokenCutoff } }] } });
     const nonces = await tx.walletNonce.deleteMany({ where: { expiresAt: { lt: nonceCutoff } } });
-    return { tokens: tokens.count, nonces: nonces.count };
+    const events = await tx.liveEvent.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - LIVE_EVENT_RETENTION_MS) } } });
+    return { tokens: tokens.count, nonces: nonces.count, events: events.count };
   });
 }
 
@@ -37,7 +42,7 @@ const globalForJobs = globalThis as unknown as { agoraMaintenance?: NodeJS.Timeo
 async function runPrune(): Promise<void> {
   try {
     const pruned = await pruneAuthRecords();
-    if (pruned && (pruned.tokens > 0 || pruned.nonces > 0)) logger.info(pruned, "pruned expired tokens and nonces");
+    if (pruned && (pruned.tokens > 0 || pruned.nonces > 0 || pruned.events > 0)) logger.info(pruned, "pruned expired tokens, nonces and live events");
   } catch (error) {
     logger.warn({ err: error }, "pruning tokens and nonces failed; retrying at the next interval");
   }

@@ -16,7 +16,9 @@ import { recordModAction } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
 import { countRevisions, listRevisions, type RevisionRow } from "@/lib/db/post-revisions";
+import { notifyNewMentions, removePostNotifications } from "@/lib/db/notifications";
 import { closeReports } from "@/lib/db/reports";
+import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow } from "@/lib/services/content";
@@ -47,6 +49,8 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
     const now = new Date();
     await tx.postEdit.create({ data: { postId, userId: actor.id, previousContent: post.content, createdAt: now }, select: { id: true } });
     await tx.post.update({ where: { id: postId }, data: { content, contentHtml: html, contentPreview: preview, editedAt: now }, select: { id: true } });
+    // Only people the post never mentioned before hear of it (contract section 13).
+    await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
     if (post.userId !== actor.id) {
       await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "edit_post", targetType: "post", targetId: postId });
     }
@@ -67,6 +71,7 @@ export async function markPostDeleted(tx: Tx, actor: SignedIn, target: PostTarge
     data: { deleted: byAuthor ? 1 : 2, deletedById: actor.id, deletedAt: new Date(), deleteReason: reason },
     select: { id: true },
   });
+  await removePostNotifications(tx, post.threadId, post.id);
   if (byAuthor) return;
   await closeReports(tx, { postId: post.id }, "delete_post", actor.id);
   await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "delete_post", targetType: "post", targetId: post.id, reason });

@@ -2,6 +2,7 @@ import "server-only";
 import { canPost, canReply, roleFromFacts, type SignedIn } from "@/lib/auth/permissions";
 import type { CreatedPostRow } from "@/lib/db/created-post";
 import { insertPostRow } from "@/lib/db/post-insert";
+import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
 import type { Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
@@ -23,10 +24,12 @@ interface PostWrite extends StoredContent {
 /**
  * Inserts a post and keeps every counter it moves right, in one statement (lib/db/post-insert.ts):
  * the post, the parent's children_count, the thread's counters and last post, the group's and the
- * author's counters; the author is subscribed to the thread and joins its group.
+ * author's counters; the author is subscribed to the thread and joins its group; the parent's
+ * author, the people it mentions and the thread's followers are notified (contract section 13).
  */
 export async function insertPost(tx: Tx | undefined, thread: { id: number; groupId: number }, input: PostWrite, isFirstPost = false): Promise<CreatedPostRow> {
-  const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, isFirstPost }, tx);
+  const mentionKeys = extractMentionKeysFromJson(input.content);
+  const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, isFirstPost, mentionKeys }, tx);
   if (!created) throw new NotFound("post", "parent_id: no such post in this thread");
   return created;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { canDeleteThread, canEditThread, canModerate, type SignedIn } from "@/lib/auth/permissions";
 import { recordModAction, type ModAction } from "@/lib/db/modlog";
+import { removeThreadNotifications } from "@/lib/db/notifications";
 import { forgetHotThreads } from "@/lib/db/threads";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
@@ -60,6 +61,7 @@ export async function deleteThread(actor: SignedIn, threadId: number, reason = "
     if (thread.isDelete !== 0) return null;
     await tx.thread.update({ where: { id: thread.id }, data: { isDelete: 1, isPin: 0 }, select: { id: true } });
     await tx.group.update({ where: { id: thread.groupId }, data: { threadsCount: { decrement: 1 } }, select: { id: true } });
+    await removeThreadNotifications(tx, thread.id);
     if (thread.userId !== actor.id) {
       await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "delete_thread", targetType: "thread", targetId: thread.id, reason });
     }

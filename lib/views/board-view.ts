@@ -1,7 +1,9 @@
 import "server-only";
+import { getViewer } from "@/lib/auth/session";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import { countPages } from "@/lib/db/pagination";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
+import { listNewPostCounts } from "@/lib/services/read-markers";
 import { listGroupThreadsWithTotal } from "@/lib/services/thread-lists";
 import { excerptFromContent } from "@/lib/views/excerpt";
 
@@ -22,6 +24,8 @@ export interface ThreadRowView {
   /** Who replied last, when someone did. */
   lastReplyBy: string | null;
   category: { id: number; name: string } | null;
+  /** Posts since the signed-in reader last opened the thread ("N new"); null when not read before or nothing is new. */
+  newPosts: number | null;
 }
 
 export interface BoardPageView {
@@ -44,6 +48,7 @@ export function toThreadRowView({ thread, starter, lastPoster, firstPost, catego
     author: { id: thread.userId, username: starter?.username || "unknown", photoUrl: proxyImageUrl(starter?.photoUrl) },
     lastReplyBy: replies > 0 && lastPoster?.username ? lastPoster.username : null,
     category: category ? { id: category.id, name: category.name } : null,
+    newPosts: null,
   };
 }
 
@@ -57,5 +62,11 @@ export async function loadBoardPage(input: { groupId: number; categoryId: number
     perPage: THREADS_PER_PAGE,
     sort: "new",
   });
-  return { threads: entries.map(toThreadRowView), totalPages: countPages(total, THREADS_PER_PAGE) };
+  const threads = entries.map(toThreadRowView);
+  // Unread markers are the signed-in reader's own: one query over the page's threads, none for guests.
+  const fresh = await listNewPostCounts(await getViewer(), threads.map((thread) => thread.id));
+  return {
+    threads: threads.map((thread) => ({ ...thread, newPosts: fresh.get(thread.id) ?? null })),
+    totalPages: countPages(total, THREADS_PER_PAGE),
+  };
 }

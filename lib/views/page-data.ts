@@ -7,6 +7,7 @@ import { countPages } from "@/lib/db/pagination";
 import { NotFound } from "@/lib/errors";
 import { findOwnBan } from "@/lib/services/bans";
 import { listCategories } from "@/lib/services/categories";
+import { readLiveCursor } from "@/lib/services/live";
 import { getGroup, listCommunities } from "@/lib/services/groups";
 import { locateThread, readThread } from "@/lib/services/thread-reads";
 import { toCategoryView, toGroupCardView, toGroupView } from "@/lib/views/group-view";
@@ -90,3 +91,6 @@ export const getModlogPage = cache(async (groupName: string, page: number) => {
   const group = await getGroupByName(groupName);
   return { group, log: await orNotFound(loadModlogPage(await getViewer(), group, page)) };
 });
+
+/** The live-event id a page's stream replays from (components/live/use-live-events.ts). */
+export const getLiveCursor = cache(() => readLiveCursor());

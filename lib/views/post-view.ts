@@ -56,3 +56,8 @@ export function parsePageSize(value: string | string[] | undefined): number {
   const size = typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   return size >= 1 && size <= MAX_THREAD_PAGE_SIZE ? size : THREAD_PAGE_SIZE;
 }
+
+/** Every post id of these posts and their replies (what a page rendered). */
+export function listPostIds(posts: readonly PostView[]): number[] {
+  return posts.flatMap((post) => [post.id, ...listPostIds(post.children)]);
+}

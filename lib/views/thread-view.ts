@@ -56,6 +56,8 @@ export interface ThreadViewerView {
   canModerate: boolean;
   canEditThread: boolean;
   canDeleteThread: boolean;
+  /** Follows the thread (its new posts notify them); false for guests. */
+  subscribed: boolean;
   notices: ThreadNoticeView[];
 }
 
@@ -136,6 +138,7 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
       canEditThread: canEditThread(actor, thread, role),
       // The distinct posters include the author: more than one means someone else replied.
       canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
+      subscribed: actor !== null && read.viewerSubscribed,
       notices: [
         ...(thread.isDelete !== 0 ? [{ kind: "deleted" as const }] : []),
         ...(thread.isLocked !== 0 ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),

@@ -3,7 +3,7 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { getDb, resolveDatabaseUrl } from "@/lib/db/client";
 import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
-import { PRUNE_LOCK_KEY, pruneAuthRecords, TOKEN_RETENTION_MS } from "@/lib/services/maintenance";
+import { LIVE_EVENT_RETENTION_MS, PRUNE_LOCK_KEY, pruneAuthRecords, TOKEN_RETENTION_MS } from "@/lib/services/maintenance";
 import { createTestUser } from "../support/fixtures";
 
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -39,6 +39,17 @@ describe("pruneAuthRecords", () => {
     expect(left).toHaveLength(4);
     const nonces = await db.walletNonce.findMany({ where: { nonce: { in: [oldNonce.nonce, recentNonce.nonce] } }, select: { nonce: true } });
     expect(nonces.map((row) => row.nonce)).toEqual([recentNonce.nonce]);
+  });
+
+  it("deletes live events older than a day and keeps newer ones", async () => {
+    const db = await getDb();
+    const topic = `thread:prune-${randomUUID()}`;
+    const old = await db.liveEvent.create({ data: { topic, type: "post", data: {}, createdAt: ago(LIVE_EVENT_RETENTION_MS + 60_000) } });
+    const recent = await db.liveEvent.create({ data: { topic, type: "post", data: {}, createdAt: ago(60_000) } });
+    expect((await pruneAuthRecords())?.events).toBeGreaterThanOrEqual(1);
+    const left = await db.liveEvent.findMany({ where: { topic }, select: { id: true } });
+    expect(left.map((row) => row.id)).toEqual([recent.id]);
+    expect(left.map((row) => row.id)).not.toContain(old.id);
   });
 
   // The embedded database is one PostgreSQL session (its locks are that session's), and it

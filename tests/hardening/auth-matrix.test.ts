@@ -86,6 +86,9 @@ const WRITES: Record<string, WriteCase> = {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/bans/${t.cast.banned.id}/lift`, body: {} }),
     anotherUser: 403,
   },
+  // Their own follow (0: not following, so nothing changes) and their own notifications (none: banned).
+  "POST /api/v2/threads/{thread_id}/subscribe": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/subscribe`, body: { subscribe: 0 } }), anotherUser: "own" },
+  "POST /api/v2/notifications/read": { request: () => ({ path: "/api/v2/notifications/read", body: { all: 1 } }), anotherUser: "own" },
   "POST /api/v2/groups/{group_id}/admins": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/admins`, body: { user_id: t.cast.author.id, level: 3 } }),
     anotherUser: 403,
@@ -109,6 +112,8 @@ const CONTENT_TABLES = [
   "subscriptions",
   "thread_participants",
   "attachments",
+  "notifications",
+  "post_mentions",
 ];
 
 async function digestContent(): Promise<Record<string, string>> {

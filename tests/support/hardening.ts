@@ -73,6 +73,11 @@ export async function sendRaw(
     const cause = (error as Error & { cause?: unknown }).cause;
     throw new Error(`${method} ${url.toString().slice(0, 300)} (${encoding}) failed: ${String(cause ?? error)}`);
   }
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    // An event stream that opened (contract section 13) never ends by itself: its headers are the answer.
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: "", body: undefined };
+  }
   const text = await response.text();
   let parsed: unknown;
   try {

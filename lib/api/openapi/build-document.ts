@@ -39,6 +39,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Users: "The signed-in user's account and profile.",
   "User posts": "What a user or a wallet has written.",
   Wallet: "Wallet sign-in: nonce, login, register, purse register, logout.",
+  Notifications: "Following threads and the signed-in user's notifications (contract section 13).",
+  Live: "Live updates as server-sent events (text/event-stream): `id:` is the event's id, `event:` its type, `data:` JSON; reconnect with Last-Event-ID to get what was missed. Comment lines (`: heartbeat`) keep idle streams open.",
   Search: "Full-text search over live posts and threads.",
   Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
 };
@@ -172,6 +174,13 @@ function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec
     headers: { ...COMMON_HEADERS, ...BUDGET_HEADERS, ...(method === "get" ? { ETag: { $ref: "#/components/headers/ETag" } } : {}), ...(spec.listKey ? { Link: { $ref: "#/components/headers/Link" } } : {}) },
     content: { "application/json": { schema: successSchema(spec.family, toSchema(spec.response, components)) } },
   };
+  if (spec.stream) {
+    // An event stream: no envelope, no ETag; each event's data is the response schema.
+    success.headers = { ...COMMON_HEADERS, ...BUDGET_HEADERS };
+    success.content = {
+      "text/event-stream": { schema: { type: "string", description: "Server-sent events; each `data:` line is JSON of the x-event-data shape." }, "x-event-data": toSchema(spec.response, components) },
+    };
+  }
   return {
     operationId: name.replace(/Endpoint$/, ""),
     summary: spec.summary,
@@ -194,7 +203,7 @@ function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec
     security,
     responses: {
       200: success,
-      ...(method === "get" ? { 304: { description: "Not modified: the If-None-Match ETag still matches.", headers: { ...COMMON_HEADERS, ETag: { $ref: "#/components/headers/ETag" } } } } : {}),
+      ...(method === "get" && !spec.stream ? { 304: { description: "Not modified: the If-None-Match ETag still matches.", headers: { ...COMMON_HEADERS, ETag: { $ref: "#/components/headers/ETag" } } } } : {}),
       ...errorResponses(spec, method === "get" ? "GET" : "POST"),
     },
     "x-codeSamples": [typedClientSample({ method, path: spec.path, pathParams: pathNames, required: method === "get" ? queryRequired : bodyRequired, userToken: spec.auth === "user" })],

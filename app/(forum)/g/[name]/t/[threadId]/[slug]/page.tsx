@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
+import { ThreadLive } from "@/components/live/thread-live";
 import { PostCard } from "@/components/posts/post-card";
 import { PostTree } from "@/components/posts/post-tree";
+import { FollowButton } from "@/components/threads/follow-button";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
 import { LockedBadge, PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
@@ -9,8 +11,8 @@ import { ThreadNotices } from "@/components/threads/thread-notices";
 import { ThreadTools } from "@/components/threads/thread-tools";
 import { EmptyState } from "@/components/ui/empty-state";
 import { pluralize } from "@/lib/format/counts";
-import { getGroupByName, getGroupCategories, getThread, getThreadRoute } from "@/lib/views/page-data";
-import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
+import { getGroupByName, getGroupCategories, getLiveCursor, getThread, getThreadRoute } from "@/lib/views/page-data";
+import { listPostIds, parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
 import "@/components/threads/threads.css";
 
 interface ThreadPageProps {
@@ -24,9 +26,11 @@ async function loadThreadPage({ params, searchParams }: ThreadPageProps) {
   const pageSize = parsePageSize(query.page_size);
   // The layout has already answered 404 or redirected for unknown threads and wrong slugs.
   const route = await getThreadRoute(threadId, name);
+  // The live cursor is read before the thread: what is written in between arrives over the stream.
+  const liveCursor = await getLiveCursor();
   const [thread, group] = await Promise.all([getThread(route.id, route.groupName, sort, pageSize), getGroupByName(route.groupName)]);
   const extraQuery = pageSize === THREAD_PAGE_SIZE ? "" : `page_size=${pageSize}`;
-  return { thread, group, sort, pageSize, basePath: route.path, extraQuery };
+  return { thread, group, sort, pageSize, basePath: route.path, extraQuery, liveCursor };
 }
 
 export async function generateMetadata(props: ThreadPageProps): Promise<Metadata> {
@@ -41,7 +45,7 @@ export async function generateMetadata(props: ThreadPageProps): Promise<Metadata
 }
 
 export default async function ThreadPage(props: ThreadPageProps) {
-  const { thread, group, sort, pageSize, basePath, extraQuery } = await loadThreadPage(props);
+  const { thread, group, sort, pageSize, basePath, extraQuery, liveCursor } = await loadThreadPage(props);
   const { firstPost, page, replies, viewer } = thread;
   const hasTools = viewer.canModerate || viewer.canEditThread || viewer.canDeleteThread;
   // Categories name the breadcrumb, and the tools offer them as places to move the thread to.
@@ -49,6 +53,16 @@ export default async function ThreadPage(props: ThreadPageProps) {
   const category = categories.find((candidate) => candidate.id === thread.categoryId);
   const showReply = viewer.showReply;
   const trail = [{ href: `/g/${group.name}`, label: group.title }];
+  const live = (
+    <ThreadLive
+      threadId={thread.id}
+      groupName={group.name}
+      showReply={showReply}
+      newestFirst={sort === "new"}
+      renderedPostIds={listPostIds([firstPost, ...page.posts])}
+      since={liveCursor}
+    />
+  );
   if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
     <main className="page page--thread">
@@ -63,6 +77,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
           {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} ·{" "}
           {pluralize(thread.likes, "like")}
         </p>
+        {viewer.signedIn && !thread.isDeleted ? <FollowButton threadId={thread.id} subscribed={viewer.subscribed} /> : null}
         {hasTools ? (
           <ThreadTools
             threadId={thread.id}
@@ -90,11 +105,14 @@ export default async function ThreadPage(props: ThreadPageProps) {
           </h2>
           {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
         </div>
+        {/* New replies go where this order puts them: first when the newest come first, else last. */}
+        {sort === "new" ? live : null}
         {page.posts.length > 0 ? (
           <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} showReply={showReply} />
         ) : firstPost.children.length === 0 ? (
           <EmptyState title="No replies yet">{showReply ? <p>Be the first to answer: use Reply under the opening post.</p> : null}</EmptyState>
         ) : null}
+        {sort === "new" ? null : live}
         <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
       </section>
     </main>

@@ -1,0 +1,1 @@
+export { serveNotificationEvents as GET } from "@/lib/live/page-routes";

@@ -1,0 +1,1 @@
+export { serveThreadEvents as GET } from "@/lib/live/page-routes";

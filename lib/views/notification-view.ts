@@ -1,0 +1,76 @@
+import "server-only";
+import type { SignedIn } from "@/lib/auth/permissions";
+import type { NotificationRecord, NotificationType } from "@/lib/db/notifications";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
+import { countMyUnread, listMyNotifications } from "@/lib/services/notifications";
+
+/** One notification as the bell and the notifications page show it. */
+export interface NotificationItemView {
+  id: number;
+  type: NotificationType;
+  read: boolean;
+  count: number;
+  /** "bob replied to you", or "3 replies to you, latest by bob". */
+  summary: string;
+  threadTitle: string;
+  /** The latest post of the notification, in its thread. */
+  href: string;
+  actor: { id: number; username: string; photoUrl: string };
+  /** ISO time of the latest event. */
+  at: string;
+}
+
+export interface NotificationMenuView {
+  unreadCount: number;
+  items: NotificationItemView[];
+}
+
+export interface NotificationsPageView extends NotificationMenuView {
+  page: number;
+  hasMore: boolean;
+}
+
+export const MENU_SIZE = 8;
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+// One event: "bob replied to you"; grouped ones: "3 replies to you, latest by bob".
+const ONE: Record<NotificationType, string> = { reply: "replied to you", post: "posted", mention: "mentioned you", like: "liked your post" };
+const MANY: Record<NotificationType, string> = { reply: "replies to you", post: "new posts", mention: "mentions of you", like: "likes of your posts" };
+
+function summarise(type: NotificationType, count: number, actorName: string): string {
+  return count > 1 ? `${count} ${MANY[type]}, latest by ${actorName}` : `${actorName} ${ONE[type]}`;
+}
+
+function toNotificationItemView(record: NotificationRecord): NotificationItemView {
+  const slug = record.thread.slug || "thread";
+  return {
+    id: record.id,
+    type: record.type,
+    read: record.read,
+    count: record.count,
+    summary: summarise(record.type, record.count, record.actor.username || "someone"),
+    threadTitle: record.thread.title,
+    href: `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`,
+    actor: { id: record.actor.id, username: record.actor.username, photoUrl: proxyImageUrl(record.actor.photoUrl) },
+    at: record.updatedAt.toISOString(),
+  };
+}
+
+/** The bell's dropdown: the latest few and the unread count. */
+export async function loadNotificationMenu(viewer: SignedIn): Promise<NotificationMenuView> {
+  const page = await listMyNotifications(viewer, { unreadOnly: false, page: 1, perPage: MENU_SIZE });
+  return { unreadCount: page.unreadCount, items: page.notifications.map(toNotificationItemView) };
+}
+
+/** A page of the notifications page; one extra row tells whether an older page exists. */
+export async function loadNotificationsPage(viewer: SignedIn, page: number): Promise<NotificationsPageView> {
+  const { notifications, unreadCount } = await listMyNotifications(viewer, { unreadOnly: false, page, perPage: NOTIFICATIONS_PER_PAGE });
+  // Asking for the next page's first row separately keeps the page window the API's.
+  const next = notifications.length === NOTIFICATIONS_PER_PAGE ? await listMyNotifications(viewer, { unreadOnly: false, page: page * NOTIFICATIONS_PER_PAGE + 1, perPage: 1 }) : null;
+  return { unreadCount, items: notifications.map(toNotificationItemView), page, hasMore: (next?.notifications.length ?? 0) > 0 };
+}
+
+/** The bell's count alone. */
+export function loadUnreadCount(viewer: SignedIn): Promise<number> {
+  return countMyUnread(viewer);
+}
