@@ -53,6 +53,10 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
     { key: "user_posts", name: `user posts (${count(author.postsCount)} posts)`, method: "GET", path: `/api/v2/users/${author.id}/posts`, headers: guest },
     { key: "wallet_posts", name: "wallet posts", method: "GET", path: `/api/user/post/list?web3_public_key=${author.wallet}`, headers: guest },
     { key: "group_info", name: "group info (the biggest group)", method: "GET", path: `/api/v2/groups/${big.id}`, headers: guest },
+    // Search: a word in about a quarter of the posts (ranking is capped to the newest 1,000
+    // matches), and a phrase of two rare words (about 1 post in 6,400).
+    { key: "search_common", name: "search posts, a common word", method: "GET", path: "/api/v2/search?q=documentation", headers: guest },
+    { key: "search_phrase", name: "search posts, a rare phrase", method: "GET", path: `/api/v2/search?q=${encodeURIComponent('"ledger pruning"')}`, headers: guest },
     { key: "home_html", name: "home page HTML, guest", method: "GET", path: "/", headers: {} },
     { key: "thread_html", name: "thread page HTML, guest", method: "GET", path: `/g/${typical.groupName}/t/${typical.id}/${typical.slug}`, headers: {} },
     {

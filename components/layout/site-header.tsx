@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { NotificationBellSlot } from "@/components/notifications/notification-bell-slot";
+import { HeaderSearch } from "@/components/search/header-search";
 import { SignInButton } from "@/components/wallet/sign-in-button";
 import "./layout.css";
 
@@ -15,6 +16,7 @@ export function SiteHeader({ viewerId = null }: { viewerId?: number | null }) {
           </span>
           <span className="site-logo__text">Agora</span>
         </Link>
+        <HeaderSearch />
         <div className="site-header__actions">
           <ThemeToggle />
           <NotificationBellSlot viewerId={viewerId} />

@@ -7,6 +7,7 @@ import * as live from "@/lib/api/endpoints/live";
 import * as notifications from "@/lib/api/endpoints/notifications";
 import * as postModeration from "@/lib/api/endpoints/post-moderation";
 import * as posts from "@/lib/api/endpoints/posts";
+import * as search from "@/lib/api/endpoints/search";
 import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
 import * as threads from "@/lib/api/endpoints/threads";
@@ -17,7 +18,7 @@ import { serveMethods, type RouteContext, type RouteExports } from "@/lib/api/ro
 import { unknownApiPath } from "@/lib/api/unknown-path";
 
 // An endpoint module's exports are its declarations; declaring one is all it takes to serve it.
-const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live];
+const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live, search];
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === "object" && value !== null && "spec" in value && "handler" in value;

@@ -1,0 +1,153 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { getDb } from "@/lib/db/client";
+import type { PageWindow } from "@/lib/db/pagination";
+import { parseHeadline, type SnippetPart } from "@/lib/search/snippet";
+
+/**
+ * How many matches a search ranks: the newest this many, by id. A common word matches a tenth of
+ * a large forum; ranking all of them on every request is what made search slow at size, while
+ * the newest 1,000 are found by walking the primary key backwards (or the GIN index for rarer
+ * words) and ranked in a few milliseconds. `total` is capped at it too.
+ */
+export const SEARCH_CANDIDATE_CAP = 1000;
+
+// ts_headline marks matches with control characters no text keeps (agora_search_clean turns
+// them into spaces), so escaping afterwards cannot be confused by what a post says.
+const HEADLINE_OPTIONS = 'StartSel=\u0001, StopSel=\u0002, MaxWords=35, MinWords=15';
+
+export interface SearchQuery extends PageWindow {
+  text: string;
+  groupId: number | null;
+}
+
+export interface SearchHit {
+  kind: "thread" | "post";
+  threadId: number;
+  postId: number;
+  groupId: number;
+  groupName: string;
+  groupTitle: string;
+  threadSlug: string;
+  title: string;
+  snippet: SnippetPart[];
+  score: number;
+  createdAt: Date;
+  user: { id: number; username: string; photoUrl: string };
+}
+
+export interface SearchPage {
+  hits: SearchHit[];
+  /** Matches, at most SEARCH_CANDIDATE_CAP. */
+  total: number;
+}
+
+interface HitRow {
+  total: number;
+  score: number | null;
+  thread_id: number | null;
+  post_id: number | null;
+  group_id: number;
+  group_name: string;
+  group_title: string;
+  slug: string;
+  title: string;
+  headline: string;
+  created_at: Date;
+  user_id: number;
+  username: string;
+  photo_url: string;
+}
+
+const tsQuery = (text: string) => Prisma.sql`websearch_to_tsquery('english', ${text})`;
+
+function reshapeHits(rows: HitRow[], kind: SearchHit["kind"]): SearchPage {
+  const hits = rows.flatMap((row): SearchHit[] =>
+    row.thread_id === null || row.post_id === null
+      ? []
+      : [
+          {
+            kind,
+            threadId: row.thread_id,
+            postId: row.post_id,
+            groupId: row.group_id,
+            groupName: row.group_name,
+            groupTitle: row.group_title,
+            threadSlug: row.slug || "thread",
+            title: row.title,
+            snippet: parseHeadline(row.headline),
+            score: Number(row.score ?? 0),
+            createdAt: row.created_at,
+            user: { id: row.user_id, username: row.username, photoUrl: row.photo_url },
+          },
+        ],
+  );
+  return { hits, total: Number(rows[0]?.total ?? 0) };
+}
+
+/**
+ * One statement: the newest SEARCH_CANDIDATE_CAP live matches, the page of them ranked by
+ * ts_rank then recency, and their snippets (ts_headline runs for the page's rows only). A query
+ * with no searchable words (stop words, punctuation) has numnode 0 and matches nothing.
+ * The answer always has one row, which carries the total even past the last page.
+ */
+export async function searchPosts(query: SearchQuery): Promise<SearchPage> {
+  const db = await getDb();
+  const q = tsQuery(query.text);
+  const inGroup = query.groupId === null ? Prisma.empty : Prisma.sql`AND p.group_id = ${query.groupId}`;
+  const rows = await db.$queryRaw<HitRow[]>(Prisma.sql`
+    WITH candidates AS (
+      SELECT p.id, p.created_at, p.search_vector
+      -- Row by row (OFFSET 0 keeps the planner from hashing every thread for a few matches).
+      FROM posts p CROSS JOIN LATERAL (SELECT 1 FROM threads t WHERE t.id = p.thread_id AND t.is_delete = 0 OFFSET 0) AS live
+      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND p.search_vector @@ ${q} ${inGroup}
+      ORDER BY p.id DESC
+      LIMIT ${SEARCH_CANDIDATE_CAP}
+    ), ranked AS (
+      SELECT id, created_at, ts_rank(search_vector, ${q}) AS score FROM candidates
+      ORDER BY score DESC, created_at DESC, id DESC
+      LIMIT ${query.take} OFFSET ${query.skip}
+    )
+    SELECT (SELECT count(*)::int FROM candidates) AS total, r.score, p.thread_id, p.id AS post_id, p.group_id,
+      g.name AS group_name, g.title AS group_title, t.slug, t.title, p.created_at, u.id AS user_id, u.username, u.photo_url,
+      ts_headline('english', agora_search_text(p.content), ${q}, ${HEADLINE_OPTIONS}) AS headline
+    FROM (SELECT 1) AS one
+    LEFT JOIN (ranked r
+      JOIN posts p ON p.id = r.id
+      JOIN threads t ON t.id = p.thread_id
+      JOIN groups g ON g.id = p.group_id
+      JOIN users u ON u.id = p.user_id) ON true
+    ORDER BY r.score DESC, r.created_at DESC, r.id DESC`);
+  return reshapeHits(rows, "post");
+}
+
+/** As searchPosts, over threads (title and live opening post, one vector kept by triggers). */
+export async function searchThreads(query: SearchQuery): Promise<SearchPage> {
+  const db = await getDb();
+  const q = tsQuery(query.text);
+  const inGroup = query.groupId === null ? Prisma.empty : Prisma.sql`AND t.group_id = ${query.groupId}`;
+  const rows = await db.$queryRaw<HitRow[]>(Prisma.sql`
+    WITH candidates AS (
+      SELECT t.id, t.created_at, t.search_vector
+      FROM threads t
+      WHERE numnode(${q}) > 0 AND t.is_delete = 0 AND t.first_post_id IS NOT NULL AND t.search_vector @@ ${q} ${inGroup}
+      ORDER BY t.id DESC
+      LIMIT ${SEARCH_CANDIDATE_CAP}
+    ), ranked AS (
+      SELECT id, created_at, ts_rank(search_vector, ${q}) AS score FROM candidates
+      ORDER BY score DESC, created_at DESC, id DESC
+      LIMIT ${query.take} OFFSET ${query.skip}
+    )
+    SELECT (SELECT count(*)::int FROM candidates) AS total, r.score, t.id AS thread_id, t.first_post_id AS post_id, t.group_id,
+      g.name AS group_name, g.title AS group_title, t.slug, t.title, t.created_at, u.id AS user_id, u.username, u.photo_url,
+      ts_headline('english', CASE WHEN p.deleted = 0 THEN agora_search_text(p.content) ELSE agora_search_clean(t.title) END,
+        ${q}, ${HEADLINE_OPTIONS}) AS headline
+    FROM (SELECT 1) AS one
+    LEFT JOIN (ranked r
+      JOIN threads t ON t.id = r.id
+      JOIN posts p ON p.id = t.first_post_id
+      JOIN groups g ON g.id = t.group_id
+      JOIN users u ON u.id = t.user_id) ON true
+    ORDER BY r.score DESC, r.created_at DESC, r.id DESC`);
+  return reshapeHits(rows, "thread");
+}
