@@ -71,9 +71,7 @@ export function ThreadLive({ threadId, groupName, showReply, newestFirst, render
     },
     [threadId],
   );
-  // The first cursor only: later reconnects carry the last id received (the hook keeps it).
-  const [firstCursor] = useState(since);
-  useLiveEvents<ThreadEventData>(`/live/threads/${threadId}?last_event_id=${firstCursor}`, TYPES, onEvent);
+  useLiveEvents<ThreadEventData>({ thread: threadId }, since, TYPES, onEvent);
 
   const show = async () => {
     const batch = pending.slice(0, MAX_PER_FETCH);

@@ -27,13 +27,12 @@ export function useUnreadCount(initialCount: number) {
 const NOTIFICATION_EVENTS = ["notification"] as const;
 
 /**
- * Keeps the count live from the person's page stream (app/live/notifications): each event carries
+ * Keeps the count live from the tab's page stream (app/live/events): each event carries
  * the new unread count; an open dropdown refetches its list.
  */
 export function useLiveUnreadCount(cursor: number | null): void {
   const queryClient = useQueryClient();
-  const url = cursor === null ? "/live/notifications" : `/live/notifications?last_event_id=${cursor}`;
-  useLiveEvents<{ unread_count?: unknown }>(url, NOTIFICATION_EVENTS, (event) => {
+  useLiveEvents<{ unread_count?: unknown }>("notifications", cursor, NOTIFICATION_EVENTS, (event) => {
     const count = event.data.unread_count;
     if (typeof count === "number" && Number.isSafeInteger(count) && count >= 0) queryClient.setQueryData(UNREAD_COUNT_QUERY_KEY, count);
     void queryClient.invalidateQueries({ queryKey: NOTIFICATION_MENU_QUERY_KEY });

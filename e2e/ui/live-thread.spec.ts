@@ -5,6 +5,12 @@ import { expect, test } from "../fixtures/wallet";
 import { withDatabase } from "../helpers/database";
 import { signInWithWallet } from "../helpers/sign-in";
 
+/** The tab's page stream, following this thread (it may carry the reader's notifications too). */
+function isThreadStream(url: string, threadId: number): boolean {
+  const parsed = new URL(url);
+  return parsed.pathname === "/live/events" && parsed.searchParams.get("thread") === String(threadId);
+}
+
 // Live updates on the thread page (contract section 13): a reader keeps a thread open while
 // another person writes in it through the API. New replies wait behind a bar until the reader
 // asks for them, and what the reader is looking at does not move; an edit and a deletion
@@ -59,7 +65,7 @@ test("a reply written elsewhere waits behind the bar, shows on click without mov
 
   // The reader: signed out, scrolled into the middle of the thread, with its stream open.
   await page.setViewportSize({ width: 1100, height: 700 });
-  const connected = page.waitForResponse((response) => response.url().includes(`/live/threads/${thread.id}`));
+  const connected = page.waitForResponse((response) => isThreadStream(response.url(), thread.id));
   await page.goto(`/g/${groupName}/t/${thread.id}`);
   expect((await connected).headers()["content-type"]).toContain("text/event-stream");
   const anchor = page.locator(`#post-${replyIds[3]}`);
@@ -99,15 +105,15 @@ test("a reply written elsewhere waits behind the bar, shows on click without mov
 test("the notification stream follows the signed-in person's session, and refuses a signed-out one", async ({ page, baseURL, wallet }) => {
   expect(wallet.address).toMatch(/^0x/);
   await page.goto("/");
-  expect(await page.evaluate(async () => (await fetch("/live/notifications")).status)).toBe(401);
+  expect(await page.evaluate(async () => (await fetch("/live/events?notifications=1")).status)).toBe(401);
   const username = `listener_${suffix}`;
   await signInWithWallet(page, { username });
   const userId = await withDatabase(baseURL!, async (db) => (await db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username])).rows[0]!.id);
-  // What the notification bell's hook does: an EventSource on /live/notifications, with the session cookie.
+  // What the notification bell's hook does: an EventSource on /live/events?notifications=1, with the session cookie.
   const received = page.evaluate(
     () =>
       new Promise<{ id: string; data: string }>((resolve) => {
-        const source = new EventSource("/live/notifications");
+        const source = new EventSource("/live/events?notifications=1");
         source.addEventListener("notification", (event) => {
           source.close();
           resolve({ id: (event as MessageEvent<string>).lastEventId, data: (event as MessageEvent<string>).data });
@@ -128,7 +134,7 @@ test("newest first, a shown reply goes above the others and the page stays where
   await page.setViewportSize({ width: 1100, height: 700 });
   // The short address redirects to the canonical one (with the slug), which takes ?sort.
   await page.goto(`/g/${groupName}/t/${threadId}`);
-  const connected = page.waitForResponse((response) => response.url().includes(`/live/threads/${threadId}`));
+  const connected = page.waitForResponse((response) => isThreadStream(response.url(), threadId));
   await page.goto(`${new URL(page.url()).pathname}?sort=new`);
   await connected;
   await expect(page.locator(".replies [data-testid=post]").first()).toHaveAttribute("id", `post-${replyIds[5]}`);

@@ -74,8 +74,15 @@ test("a reply lights the bell; the dropdown leads to the post; follow toggles; m
   await expect(page).toHaveURL(new RegExp(`/g/${group.name}/t/${thread.id}/[^#]+#post-${reply.id}$`));
   await expect(page.locator(`#post-${reply.id}`)).toBeVisible();
   await expect(unreadBadge(page)).toHaveCount(0);
+  // One stream per tab: the thread page's events and the bell's come over the same connection.
+  const streams: URL[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/live/")) streams.push(new URL(request.url()));
+  });
   await page.reload();
   await expect(unreadBadge(page)).toHaveCount(0);
+  await expect.poll(() => streams.at(-1)?.searchParams.toString() ?? "").toMatch(new RegExp(`^thread=${thread.id}&notifications=1(&|$)`));
+  expect(streams.every((url) => url.pathname === "/live/events")).toBe(true);
 
   // Alice started the thread, so she follows it; the button takes that back and gives it again.
   const follow = page.locator(".follow-button button");

@@ -5,15 +5,17 @@ import { logger } from "@/lib/log";
 import { subscribe } from "@/lib/live/hub";
 import { takeStreamSlot } from "@/lib/live/stream-slots";
 
-// The one stream core behind the API's event streams and the pages' (app/live/**): a
-// text/event-stream of one topic's events, replaying from the log what a reconnecting client
+// The one stream core behind the API's event streams and the page stream (app/live/events): a
+// text/event-stream of some topics' events (a page's thread and its reader's notifications share one
+// connection: browsers hold six per host over HTTP/1.1, and every open tab keeps its stream), replaying from the log what a reconnecting client
 // missed (Last-Event-ID), then live ones as the hub hands them over, with heartbeat comments.
 const REPLAY_BATCH = 500;
 // A client that reads nothing while this many messages wait is dropped rather than buffered for.
 const MAX_QUEUED = 1000;
 
 export interface EventStreamRequest {
-  topic: string;
+  /** One or more topics; event ids are global, so one cursor covers them all. */
+  topics: readonly string[];
   /** The last event the client has (Last-Event-ID), or null for a new client: only what comes next. */
   lastEventId: number | null;
   /** Whose slots it takes (lib/live/stream-slots.ts). */
@@ -32,7 +34,7 @@ function formatEvent(event: LiveEvent): Uint8Array {
  * Opens a stream, or throws RateLimited when the subject has all its streams open (before
  * anything is sent, so the caller answers with its error format).
  */
-export async function openEventStream({ topic, lastEventId, subject, signal }: EventStreamRequest): Promise<ReadableStream<Uint8Array>> {
+export async function openEventStream({ topics, lastEventId, subject, signal }: EventStreamRequest): Promise<ReadableStream<Uint8Array>> {
   const release = takeStreamSlot(subject);
   let since: number;
   try {
@@ -59,14 +61,14 @@ export async function openEventStream({ topic, lastEventId, subject, signal }: E
           if (buffered) buffered.push(event);
           else send(formatEvent(event));
         };
-        const unsubscribe = subscribe({ topic, since, deliver, close: () => finish() });
+        const unsubscribes = topics.map((topic) => subscribe({ topic, since, deliver, close: () => finish() }));
         const heartbeat = setInterval(() => send(encoder.encode(": heartbeat\n\n")), getEnv().AGORA_LIVE_HEARTBEAT_SECONDS * 1000);
         heartbeat.unref();
         finish = () => {
           if (ended) return;
           ended = true;
           clearInterval(heartbeat);
-          unsubscribe();
+          for (const unsubscribe of unsubscribes) unsubscribe();
           release();
           signal.removeEventListener("abort", finish);
           try {
@@ -83,7 +85,7 @@ export async function openEventStream({ topic, lastEventId, subject, signal }: E
           let cursor = since;
           // Stops early if the stream ended meanwhile (client gone, or too slow to keep up with the replay).
           while (!ended) {
-            const events = await readEventsAfter(cursor, REPLAY_BATCH, [topic]);
+            const events = await readEventsAfter(cursor, REPLAY_BATCH, topics);
             for (const event of events) {
               replayed.add(event.id);
               send(formatEvent(event));
@@ -95,7 +97,7 @@ export async function openEventStream({ topic, lastEventId, subject, signal }: E
           buffered = null;
           for (const event of waiting) deliver(event);
         })().catch((error: unknown) => {
-          logger.warn({ err: error, topic }, "live stream replay failed; closing it");
+          logger.warn({ err: error, topics }, "live stream replay failed; closing it");
           finish();
         });
       },

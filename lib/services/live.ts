@@ -3,7 +3,7 @@ import { guestRole, loadGroupRole, type Access, type Actor, type SignedIn } from
 import { readLatestEventId } from "@/lib/db/live-events";
 import { findThreadPosts } from "@/lib/db/posts";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
-import { Invalid, NotFound } from "@/lib/errors";
+import { Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { openEventStream } from "@/lib/live/event-stream";
 import { locateThread } from "@/lib/services/thread-reads";
 
@@ -33,11 +33,30 @@ export function readLastEventId(header: string | null, param: number | undefined
 export async function openThreadEvents(actor: Actor, threadId: number, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
   const thread = await locateThread(actor, threadId);
   if (!thread) throw new NotFound("thread");
-  return openEventStream({ topic: `thread:${thread.id}`, ...opening });
+  return openEventStream({ topics: [`thread:${thread.id}`], ...opening });
 }
 
 export async function openNotificationEvents(actor: SignedIn, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
-  return openEventStream({ topic: `user:${actor.id}`, ...opening });
+  return openEventStream({ topics: [`user:${actor.id}`], ...opening });
+}
+
+/** What a page follows: the thread it shows, and its signed-in reader's notifications. */
+export interface PageTopics {
+  threadId: number | null;
+  notifications: boolean;
+}
+
+/**
+ * A page's one stream (app/live/events). A thread the reader may not read is left out rather than
+ * failing the reader's notifications with it; with nothing left to follow it is not found.
+ */
+export async function openPageEvents(actor: Actor, wanted: PageTopics, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
+  if (wanted.notifications && !actor) throw new Unauthenticated("Sign in to follow your notifications");
+  const thread = wanted.threadId === null ? null : await locateThread(actor, wanted.threadId);
+  const topics = [...(thread ? [`thread:${thread.id}`] : []), ...(wanted.notifications && actor ? [`user:${actor.id}`] : [])];
+  if (wanted.threadId !== null && !thread && topics.length === 0) throw new NotFound("thread");
+  if (topics.length === 0) throw new Invalid("topics", "name a thread or notifications");
+  return openEventStream({ topics, ...opening });
 }
 
 /** Posts a thread page was told about (new, edited, deleted), as its reader may see them: for showing or replacing them in place. */

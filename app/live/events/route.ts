@@ -1,0 +1,1 @@
+export { servePageEvents as GET } from "@/lib/live/page-routes";

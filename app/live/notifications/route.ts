@@ -1,1 +1,0 @@
-export { serveNotificationEvents as GET } from "@/lib/live/page-routes";

@@ -1,1 +1,0 @@
-export { serveThreadEvents as GET } from "@/lib/live/page-routes";
