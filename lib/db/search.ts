@@ -86,68 +86,70 @@ function reshapeHits(rows: HitRow[], kind: SearchHit["kind"]): SearchPage {
 }
 
 /**
- * One statement: the newest SEARCH_CANDIDATE_CAP live matches, the page of them ranked by
- * ts_rank then recency, and their snippets (ts_headline runs for the page's rows only). A query
- * with no searchable words (stop words, punctuation) has numnode 0 and matches nothing.
- * The answer always has one row, which carries the total even past the last page.
+ * One statement around a query's candidates (`candidates`: id, created_at, search_vector, newest
+ * first): the first SEARCH_CANDIDATE_CAP of them, the page of them ranked by ts_rank then recency,
+ * and the page's columns through `hit` (the ranked row `r` joined to what it shows). The answer
+ * always has one row, which carries the total even past the last page.
  */
-export async function searchPosts(query: SearchQuery): Promise<SearchPage> {
+async function rankPage(query: SearchQuery, candidates: Prisma.Sql, columns: Prisma.Sql, hit: Prisma.Sql): Promise<HitRow[]> {
   const db = await getDb();
   const q = tsQuery(query.text);
-  const inGroup = query.groupId === null ? Prisma.empty : Prisma.sql`AND p.group_id = ${query.groupId}`;
-  const rows = await db.$queryRaw<HitRow[]>(Prisma.sql`
-    WITH candidates AS (
-      SELECT p.id, p.created_at, p.search_vector
-      -- Row by row (OFFSET 0 keeps the planner from hashing every thread for a few matches).
-      FROM posts p CROSS JOIN LATERAL (SELECT 1 FROM threads t WHERE t.id = p.thread_id AND t.is_delete = 0 OFFSET 0) AS live
-      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND p.search_vector @@ ${q} ${inGroup}
-      ORDER BY p.id DESC
-      LIMIT ${SEARCH_CANDIDATE_CAP}
-    ), ranked AS (
+  return db.$queryRaw<HitRow[]>(Prisma.sql`
+    WITH candidates AS (${candidates} LIMIT ${SEARCH_CANDIDATE_CAP}), ranked AS (
       SELECT id, created_at, ts_rank(search_vector, ${q}) AS score FROM candidates
       ORDER BY score DESC, created_at DESC, id DESC
       LIMIT ${query.take} OFFSET ${query.skip}
     )
-    SELECT (SELECT count(*)::int FROM candidates) AS total, r.score, p.thread_id, p.id AS post_id, p.group_id,
-      g.name AS group_name, g.title AS group_title, t.slug, t.title, p.created_at, u.id AS user_id, u.username, u.photo_url,
-      ts_headline('english', agora_search_text(p.content), ${q}, ${HEADLINE_OPTIONS}) AS headline
+    SELECT (SELECT count(*)::int FROM candidates) AS total, r.score, ${columns}
     FROM (SELECT 1) AS one
-    LEFT JOIN (ranked r
+    LEFT JOIN (${hit}) ON true
+    ORDER BY r.score DESC, r.created_at DESC, r.id DESC`);
+}
+
+/**
+ * Posts whose text matches, newest SEARCH_CANDIDATE_CAP ranked, with snippets (ts_headline runs
+ * for the page's rows only). A query with no searchable words (stop words, punctuation) has
+ * numnode 0 and matches nothing.
+ */
+export async function searchPosts(query: SearchQuery): Promise<SearchPage> {
+  const q = tsQuery(query.text);
+  const inGroup = query.groupId === null ? Prisma.empty : Prisma.sql`AND p.group_id = ${query.groupId}`;
+  const rows = await rankPage(
+    query,
+    Prisma.sql`SELECT p.id, p.created_at, p.search_vector
+      -- Row by row (OFFSET 0 keeps the planner from hashing every thread for a few matches).
+      FROM posts p CROSS JOIN LATERAL (SELECT 1 FROM threads t WHERE t.id = p.thread_id AND t.is_delete = 0 OFFSET 0) AS live
+      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND p.search_vector @@ ${q} ${inGroup}
+      ORDER BY p.id DESC`,
+    Prisma.sql`p.thread_id, p.id AS post_id, p.group_id, g.name AS group_name, g.title AS group_title, t.slug, t.title, p.created_at,
+      u.id AS user_id, u.username, u.photo_url, ts_headline('english', agora_search_text(p.content), ${q}, ${HEADLINE_OPTIONS}) AS headline`,
+    Prisma.sql`ranked r
       JOIN posts p ON p.id = r.id
       JOIN threads t ON t.id = p.thread_id
       JOIN groups g ON g.id = p.group_id
-      JOIN users u ON u.id = p.user_id) ON true
-    ORDER BY r.score DESC, r.created_at DESC, r.id DESC`);
+      JOIN users u ON u.id = p.user_id`,
+  );
   return reshapeHits(rows, "post");
 }
 
 /** As searchPosts, over threads (title and live opening post, one vector kept by triggers). */
 export async function searchThreads(query: SearchQuery): Promise<SearchPage> {
-  const db = await getDb();
   const q = tsQuery(query.text);
   const inGroup = query.groupId === null ? Prisma.empty : Prisma.sql`AND t.group_id = ${query.groupId}`;
-  const rows = await db.$queryRaw<HitRow[]>(Prisma.sql`
-    WITH candidates AS (
-      SELECT t.id, t.created_at, t.search_vector
+  const rows = await rankPage(
+    query,
+    Prisma.sql`SELECT t.id, t.created_at, t.search_vector
       FROM threads t
       WHERE numnode(${q}) > 0 AND t.is_delete = 0 AND t.first_post_id IS NOT NULL AND t.search_vector @@ ${q} ${inGroup}
-      ORDER BY t.id DESC
-      LIMIT ${SEARCH_CANDIDATE_CAP}
-    ), ranked AS (
-      SELECT id, created_at, ts_rank(search_vector, ${q}) AS score FROM candidates
-      ORDER BY score DESC, created_at DESC, id DESC
-      LIMIT ${query.take} OFFSET ${query.skip}
-    )
-    SELECT (SELECT count(*)::int FROM candidates) AS total, r.score, t.id AS thread_id, t.first_post_id AS post_id, t.group_id,
-      g.name AS group_name, g.title AS group_title, t.slug, t.title, t.created_at, u.id AS user_id, u.username, u.photo_url,
-      ts_headline('english', CASE WHEN p.deleted = 0 THEN agora_search_text(p.content) ELSE agora_search_clean(t.title) END,
-        ${q}, ${HEADLINE_OPTIONS}) AS headline
-    FROM (SELECT 1) AS one
-    LEFT JOIN (ranked r
+      ORDER BY t.id DESC`,
+    Prisma.sql`t.id AS thread_id, t.first_post_id AS post_id, t.group_id, g.name AS group_name, g.title AS group_title, t.slug, t.title,
+      t.created_at, u.id AS user_id, u.username, u.photo_url,
+      ts_headline('english', CASE WHEN p.deleted = 0 THEN agora_search_text(p.content) ELSE agora_search_clean(t.title) END, ${q}, ${HEADLINE_OPTIONS}) AS headline`,
+    Prisma.sql`ranked r
       JOIN threads t ON t.id = r.id
       JOIN posts p ON p.id = t.first_post_id
       JOIN groups g ON g.id = t.group_id
-      JOIN users u ON u.id = t.user_id) ON true
-    ORDER BY r.score DESC, r.created_at DESC, r.id DESC`);
+      JOIN users u ON u.id = t.user_id`,
+  );
   return reshapeHits(rows, "thread");
 }
