@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 import { expect, test } from "../fixtures/wallet";
+import { createApiClient, textDelta } from "../helpers/api-users";
 import { withDatabase } from "../helpers/database";
 import { signInWithWallet } from "../helpers/sign-in";
 
@@ -16,51 +16,30 @@ function isThreadStream(url: string, threadId: number): boolean {
 // asks for them, and what the reader is looking at does not move; an edit and a deletion
 // replace the post where it stands.
 const suffix = randomBytes(3).toString("hex");
-const API_KEY = `agora_e2e_${randomBytes(18).toString("base64url")}`;
-
-async function callApi<T>(request: APIRequestContext, path: string, options: { token?: string; data?: object; method?: "GET" | "POST"; params?: Record<string, string | number> } = {}): Promise<T> {
-  const headers: Record<string, string> = { api_key: API_KEY };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await request.fetch(path, { method: options.method ?? "POST", headers, data: options.data, params: options.params });
-  const body = (await response.json()) as { description: string; data: T };
-  expect(body.description, path).toBe("");
-  return body.data;
-}
-
-const textDelta = (text: string) => JSON.stringify([{ insert: `${text}\n` }]);
 const longText = (label: string) => `${label}. ${"This reply is long enough to take some room on the page. ".repeat(6)}`;
-
-test.beforeAll(async ({ baseURL }) => {
-  await withDatabase(baseURL!, (db) =>
-    db.query("INSERT INTO api_keys (label, key_hash, prefix) VALUES ($1, $2, $3)", [`e2e live ${suffix}`, createHash("sha256").update(API_KEY).digest("hex"), API_KEY.slice(0, 12)]),
-  );
-});
 
 let writers = 0;
 
 /** A writer (a wallet registered over the API) with a group and a thread of `replies` long replies. */
 async function writeThread(request: APIRequestContext, baseURL: string, replies: number) {
-  const wallet = createEvmTestWallet();
-  const { message } = await callApi<{ message: string }>(request, "/api/wallet/nonce", { method: "GET", params: { web3_public_key: wallet.checksumAddress, wallet_type: 5 } });
-  const registered = await callApi<{ user: { id: number }; api_token: string }>(request, "/api/wallet/register", {
-    data: { web3_public_key: wallet.checksumAddress, wallet_type: 5, signMsg: message, sign: await wallet.sign(message), username: `writer_${suffix}_${++writers}`, photo_url: "" },
-  });
-  const token = registered.api_token;
+  const api = await createApiClient(request, baseURL, `e2e live ${suffix}`);
+  const writer = await api.registerUser(`writer_${suffix}_${++writers}`);
+  const token = writer.token;
   const groupName = `live-${suffix}-${writers}`;
-  await callApi(request, "/api/group/create", { token, data: { uid: registered.user.id, signature: "unused", name: groupName, title: `Live ${suffix}`, description: "Live updates.", cover: "", logo: "" } });
+  await api.call("POST", "/api/group/create", { token, data: { uid: writer.id, signature: "unused", name: groupName, title: `Live ${suffix}`, description: "Live updates.", cover: "", logo: "" } });
   const groupId = await withDatabase(baseURL, async (db) => (await db.query<{ id: number }>("SELECT id FROM groups WHERE name = $1", [groupName])).rows[0]!.id);
-  const { thread } = await callApi<{ thread: { id: number } }>(request, `/api/v2/groups/${groupId}/threads/create`, { token, data: { title: `Live thread ${suffix}`, content: textDelta("Opening post") } });
+  const { thread } = await api.call<{ thread: { id: number } }>("POST", `/api/v2/groups/${groupId}/threads/create`, { token, data: { title: `Live thread ${suffix}`, content: textDelta("Opening post") } });
   const replyIds: number[] = [];
   for (let index = 1; index <= replies; index++) {
-    const { post } = await callApi<{ post: { id: number } }>(request, `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(longText(`Reply number ${index}`)) } });
+    const { post } = await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(longText(`Reply number ${index}`)) } });
     replyIds.push(post.id);
   }
-  const reply = async (text: string) => (await callApi<{ post: { id: number } }>(request, `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(text) } })).post;
-  return { token, groupName, threadId: thread.id, replyIds, reply };
+  const reply = async (text: string) => (await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(text) } })).post;
+  return { api, token, groupName, threadId: thread.id, replyIds, reply };
 }
 
 test("a reply written elsewhere waits behind the bar, shows on click without moving the page, and edits and deletions land in place", async ({ page, request, baseURL }) => {
-  const { token, groupName, threadId, replyIds, reply } = await writeThread(request, baseURL!, 8);
+  const { api, token, groupName, threadId, replyIds, reply } = await writeThread(request, baseURL!, 8);
   const thread = { id: threadId };
 
   // The reader: signed out, scrolled into the middle of the thread, with its stream open.
@@ -89,15 +68,15 @@ test("a reply written elsewhere waits behind the bar, shows on click without mov
   expect(Math.abs((await anchor.boundingBox())!.y - before.top)).toBeLessThanOrEqual(1);
 
   // An edit and a deletion replace the posts where they stand, with no reload.
-  await callApi(request, `/api/v2/posts/${replyIds[3]}/edit`, { token, data: { content: textDelta("Reply number 4, edited while you read") } });
+  await api.call("POST", `/api/v2/posts/${replyIds[3]}/edit`, { token, data: { content: textDelta("Reply number 4, edited while you read") } });
   await expect(anchor.locator(".post__body")).toHaveText("Reply number 4, edited while you read");
-  await callApi(request, `/api/v2/posts/${replyIds[4]}/delete`, { token });
+  await api.call("POST", `/api/v2/posts/${replyIds[4]}/delete`, { token });
   await expect(page.locator(`#post-${replyIds[4]}`)).toContainText("This post was deleted by its author.");
   // Someone's like moves the count under the reader's eyes.
-  await callApi(request, `/api/v2/posts/${replyIds[2]}/like`, { token });
+  await api.call("POST", `/api/v2/posts/${replyIds[2]}/like`, { token });
   await expect(page.locator(`#post-${replyIds[2]} .post__likes`).first()).toContainText("1");
   // The live reply is React's: its edit replaces it in the list.
-  await callApi(request, `/api/v2/posts/${fresh.id}/edit`, { token, data: { content: textDelta("The live reply, edited") } });
+  await api.call("POST", `/api/v2/posts/${fresh.id}/edit`, { token, data: { content: textDelta("The live reply, edited") } });
   await expect(page.locator(`#post-${fresh.id} .post__body`)).toHaveText("The live reply, edited");
   expect(await page.locator(`#post-${fresh.id}`).count()).toBe(1);
 });

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { createEvmTestWallet, type EvmTestWallet } from "@/lib/auth/wallet/test-wallets";
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import type { EvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 import { expect, test } from "../fixtures/wallet";
+import { createApiClient, textDelta, type ApiClient, type ApiUser } from "../helpers/api-users";
 import { withDatabase } from "../helpers/database";
 import { signInWithWallet } from "../helpers/sign-in";
 
@@ -9,49 +10,14 @@ import { signInWithWallet } from "../helpers/sign-in";
 // people (an author, a reporter, someone to ban) and their posts and reports come through the
 // API, the way a third-party client would make them.
 const suffix = randomBytes(3).toString("hex");
-// A key of this run only, planted as its hash (the way `npm run apikey` stores keys).
-const API_KEY = `agora_e2e_${randomBytes(18).toString("base64url")}`;
 let counter = 0;
 const unique = (prefix: string) => `${prefix}_${suffix}_${++counter}`;
 
-interface ApiUser {
-  id: number;
-  username: string;
-  token: string;
-}
-
-async function callApi<T>(request: APIRequestContext, method: "GET" | "POST", path: string, options: { token?: string; data?: object; params?: Record<string, string | number> } = {}): Promise<T> {
-  const headers: Record<string, string> = { api_key: API_KEY };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await request.fetch(path, { method, headers, data: options.data, params: options.params });
-  const body = (await response.json()) as { status: boolean; description: string; data: T };
-  expect(body.description, `${method} ${path}`).toBe("");
-  expect(response.status(), `${method} ${path}`).toBe(200);
-  return body.data;
-}
-
-async function signProof(request: APIRequestContext, wallet: EvmTestWallet) {
-  const { message } = await callApi<{ message: string }>(request, "GET", "/api/wallet/nonce", {
-    params: { web3_public_key: wallet.checksumAddress, wallet_type: 5 },
-  });
-  return { web3_public_key: wallet.checksumAddress, wallet_type: 5, signMsg: message, sign: await wallet.sign(message) };
-}
-
-/** Registers a new wallet user (or, for a wallet already registered in the browser, logs it in). */
-async function registerUser(request: APIRequestContext, username: string, wallet: EvmTestWallet = createEvmTestWallet()): Promise<ApiUser> {
-  const data = await callApi<{ user: { id: number }; api_token: string }>(request, "POST", "/api/wallet/register", {
-    data: { ...(await signProof(request, wallet)), username, photo_url: "" },
-  });
-  return { id: data.user.id, username, token: data.api_token };
-}
-
-const textDelta = (text: string) => JSON.stringify([{ insert: `${text}\n` }]);
-
 /** A group owned by `owner`, made over the API; its id is read back from the database. */
-async function createGroup(request: APIRequestContext, baseURL: string, owner: ApiUser): Promise<{ id: number; name: string; title: string }> {
+async function createGroup(api: ApiClient, baseURL: string, owner: ApiUser): Promise<{ id: number; name: string; title: string }> {
   const name = `mod-${suffix}-${++counter}`;
   const title = `Moderated ${suffix} ${counter}`;
-  await callApi(request, "POST", "/api/group/create", {
+  await api.call("POST", "/api/group/create", {
     token: owner.token,
     data: { uid: owner.id, signature: "unused", name, title, description: "Where moderation is tested.", cover: "", logo: "" },
   });
@@ -60,21 +26,11 @@ async function createGroup(request: APIRequestContext, baseURL: string, owner: A
 }
 
 /** Signs the browser's wallet in as a new user and gets an API token for the same person. */
-async function signInOwner(page: Page, request: APIRequestContext, wallet: EvmTestWallet): Promise<ApiUser> {
+async function signInOwner(page: Page, api: ApiClient, wallet: EvmTestWallet): Promise<ApiUser> {
   const username = unique("owner");
   await signInWithWallet(page, { username });
-  return registerUser(request, username, wallet);
+  return api.registerUser(username, wallet);
 }
-
-test.beforeAll(async ({ baseURL }) => {
-  await withDatabase(baseURL!, (db) =>
-    db.query("INSERT INTO api_keys (label, key_hash, prefix) VALUES ($1, $2, $3)", [
-      `e2e moderation ${suffix}`,
-      createHash("sha256").update(API_KEY).digest("hex"),
-      API_KEY.slice(0, 12),
-    ]),
-  );
-});
 
 test("signed out, the moderation page asks to sign in; the modlog is public and linked from the group", async ({ page }) => {
   await page.goto("/g/agora-lounge/moderation");
@@ -88,21 +44,22 @@ test("signed out, the moderation page asks to sign in; the modlog is public and 
 });
 
 test("a report appears with its post; Delete post resolves it and the thread shows the post removed", async ({ page, request, baseURL, wallet }) => {
-  const owner = await signInOwner(page, request, wallet);
-  const group = await createGroup(request, baseURL!, owner);
-  const author = await registerUser(request, unique("author"));
-  const reporter = await registerUser(request, unique("reporter"));
+  const api = await createApiClient(request, baseURL!, `e2e moderation ${suffix}`);
+  const owner = await signInOwner(page, api, wallet);
+  const group = await createGroup(api, baseURL!, owner);
+  const author = await api.registerUser(unique("author"));
+  const reporter = await api.registerUser(unique("reporter"));
   const threadTitle = `Welcome ${suffix}`;
-  const { thread } = await callApi<{ thread: { id: number } }>(request, "POST", `/api/v2/groups/${group.id}/threads/create`, {
+  const { thread } = await api.call<{ thread: { id: number } }>("POST", `/api/v2/groups/${group.id}/threads/create`, {
     token: owner.token,
     data: { title: threadTitle, content: textDelta("Say hello.") },
   });
   const spam = `Cheap tokens at spam.example ${suffix}`;
-  const { post } = await callApi<{ post: { id: number } }>(request, "POST", `/api/v2/threads/${thread.id}/posts/create`, {
+  const { post } = await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, {
     token: author.token,
     data: { content: textDelta(spam) },
   });
-  await callApi(request, "POST", `/api/v2/posts/${post.id}/report`, { token: reporter.token, data: { reason: "spam", note: "Advertising again" } });
+  await api.call("POST", `/api/v2/posts/${post.id}/report`, { token: reporter.token, data: { reason: "spam", note: "Advertising again" } });
 
   // The group's header leads its moderators here.
   await page.goto(`/g/${group.name}`);
@@ -137,9 +94,10 @@ test("a report appears with its post; Delete post resolves it and the thread sho
 });
 
 test("ban a user from the moderation page; the public modlog says so without naming the moderator", async ({ page, browser, request, baseURL, wallet }) => {
-  const owner = await signInOwner(page, request, wallet);
-  const group = await createGroup(request, baseURL!, owner);
-  const troll = await registerUser(request, unique("Troll"));
+  const api = await createApiClient(request, baseURL!, `e2e moderation ${suffix}`);
+  const owner = await signInOwner(page, api, wallet);
+  const group = await createGroup(api, baseURL!, owner);
+  const troll = await api.registerUser(unique("Troll"));
 
   await page.goto(`/g/${group.name}/moderation`);
   await expect(page.getByText("No one is banned.")).toBeVisible();
@@ -184,10 +142,11 @@ test("ban a user from the moderation page; the public modlog says so without nam
 });
 
 test("lift a ban: the person leaves the list and the modlog records it", async ({ page, request, baseURL, wallet }) => {
-  const owner = await signInOwner(page, request, wallet);
-  const group = await createGroup(request, baseURL!, owner);
-  const banned = await registerUser(request, unique("banned"));
-  await callApi(request, "POST", `/api/v2/groups/${group.id}/bans`, { token: owner.token, data: { user_id: banned.id, reason: "Cooling off", days: 0 } });
+  const api = await createApiClient(request, baseURL!, `e2e moderation ${suffix}`);
+  const owner = await signInOwner(page, api, wallet);
+  const group = await createGroup(api, baseURL!, owner);
+  const banned = await api.registerUser(unique("banned"));
+  await api.call("POST", `/api/v2/groups/${group.id}/bans`, { token: owner.token, data: { user_id: banned.id, reason: "Cooling off", days: 0 } });
 
   await page.goto(`/g/${group.name}/moderation#bans`);
   const ban = page.getByTestId("ban");
@@ -211,9 +170,10 @@ test("lift a ban: the person leaves the list and the modlog records it", async (
 });
 
 test("the team: add a moderator by username, make them admin, then remove them", async ({ page, request, baseURL, wallet }) => {
-  const owner = await signInOwner(page, request, wallet);
-  const group = await createGroup(request, baseURL!, owner);
-  const helper = await registerUser(request, unique("helper"));
+  const api = await createApiClient(request, baseURL!, `e2e moderation ${suffix}`);
+  const owner = await signInOwner(page, api, wallet);
+  const group = await createGroup(api, baseURL!, owner);
+  const helper = await api.registerUser(unique("helper"));
 
   await page.goto(`/g/${group.name}/moderation#team`);
   const team = page.getByRole("list", { name: "The community's team" });
@@ -237,10 +197,11 @@ test("the team: add a moderator by username, make them admin, then remove them",
 });
 
 test("a post reported through its menu reaches the queue, and Dismiss keeps the post", async ({ page, request, baseURL, wallet }) => {
-  const owner = await signInOwner(page, request, wallet);
-  const group = await createGroup(request, baseURL!, owner);
-  const author = await registerUser(request, unique("author"));
-  const { thread } = await callApi<{ thread: { id: number } }>(request, "POST", `/api/v2/groups/${group.id}/threads/create`, {
+  const api = await createApiClient(request, baseURL!, `e2e moderation ${suffix}`);
+  const owner = await signInOwner(page, api, wallet);
+  const group = await createGroup(api, baseURL!, owner);
+  const author = await api.registerUser(unique("author"));
+  const { thread } = await api.call<{ thread: { id: number } }>("POST", `/api/v2/groups/${group.id}/threads/create`, {
     token: author.token,
     data: { title: `Borderline ${suffix}`, content: textDelta("Is this on topic?") },
   });
