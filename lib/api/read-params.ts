@@ -12,6 +12,36 @@ function fromEntries(entries: Iterable<[string, FormDataEntryValue | string]>): 
   return out;
 }
 
+// How long, and how far, the rest of a refused body is read and thrown away before the connection is cut.
+const DISCARD_MS = 5_000;
+const DISCARD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and drops what is left of a refused body, in the background, so the 413 reaches the client:
+ * cancelling the stream destroys the socket, and a socket closed with unread bytes in its receive
+ * buffer answers with a TCP reset that can overtake the answer already sent (a "lingering close",
+ * as web servers do). Bounded in time and bytes; nothing read is kept.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const cut = () => void reader.cancel().catch(() => {});
+  const timer = setTimeout(cut, DISCARD_MS);
+  timer.unref();
+  let discarded = 0;
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      discarded += value.byteLength;
+      if (discarded > DISCARD_BYTES) {
+        cut();
+        break;
+      }
+    }
+  })()
+    .catch(() => {})
+    .finally(() => clearTimeout(timer));
+}
+
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError(41300, `Request body is larger than ${maxBytes} bytes`);
 }
@@ -33,7 +63,7 @@ async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8A
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      discardRest(reader);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);

@@ -34,9 +34,11 @@ export function sendChunked(url: string, request: ChunkedRequest): Promise<Chunk
     let bytesSent = 0;
     let answered = false;
     let finished = false;
-    // A connection of its own (agent: false): a server that answers before the body ends closes the
-    // connection, and a kept-alive socket reused after that would draw a reset.
-    const req = http.request(url, { method: request.method ?? "POST", agent: false, headers: { ...request.headers, "transfer-encoding": "chunked" } }, (res) => {
+    // A connection of its own (agent: false), never reused. It still asks for keep-alive, as browsers
+    // do: with "Connection: close" (agent: false's default) Node closes the socket right after an early
+    // answer while the body is still arriving, and the reset that follows can overtake the answer.
+    const headers = { connection: "keep-alive", ...request.headers, "transfer-encoding": "chunked" };
+    const req = http.request(url, { method: request.method ?? "POST", agent: false, headers }, (res) => {
       answered = true;
       let body = "";
       res.setEncoding("utf8");
