@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
+import { requiredPhrases } from "@/lib/search/phrases";
 import { parseHeadline, type SnippetPart } from "@/lib/search/snippet";
 
 /**
@@ -114,13 +115,26 @@ async function rankPage(query: SearchQuery, candidates: Prisma.Sql, columns: Pri
 export async function searchPosts(query: SearchQuery): Promise<SearchPage> {
   const q = tsQuery(query.text);
   const inGroup = query.groupId === null ? Prisma.empty : Prisma.sql`AND p.group_id = ${query.groupId}`;
-  const rows = await rankPage(
-    query,
-    Prisma.sql`SELECT p.id, p.created_at, p.search_vector
+  const liveMatches = (match: Prisma.Sql) => Prisma.sql`SELECT p.id, p.created_at, p.search_vector
       -- Row by row (OFFSET 0 keeps the planner from hashing every thread for a few matches).
       FROM posts p CROSS JOIN LATERAL (SELECT 1 FROM threads t WHERE t.id = p.thread_id AND t.is_delete = 0 OFFSET 0) AS live
-      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND p.search_vector @@ ${q} ${inGroup}
-      ORDER BY p.id DESC`,
+      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND ${match} ${inGroup}`;
+  const phrases = requiredPhrases(query.text);
+  const pairs = Prisma.sql`agora_search_phrase_query(${phrases}::text[])`;
+  // With quoted phrases, the posts holding their word pairs (one index lookup) are checked against
+  // the whole query (ts_match_vq: not the word index again); phrases with no adjacent pair
+  // (`"ledger of pruning"`) fall back to the words. One branch is planned away: `pairs` is constant.
+  const candidates =
+    phrases.length === 0
+      ? Prisma.sql`${liveMatches(Prisma.sql`p.search_vector @@ ${q}`)} ORDER BY p.id DESC`
+      : Prisma.sql`SELECT * FROM (
+          ${liveMatches(Prisma.sql`${pairs} IS NOT NULL AND agora_search_bigrams(p.search_vector) @@ ${pairs} AND ts_match_vq(p.search_vector, ${q})`)}
+          UNION ALL
+          ${liveMatches(Prisma.sql`${pairs} IS NULL AND p.search_vector @@ ${q}`)}
+        ) AS matches ORDER BY id DESC`;
+  const rows = await rankPage(
+    query,
+    candidates,
     Prisma.sql`p.thread_id, p.id AS post_id, p.group_id, g.name AS group_name, g.title AS group_title, t.slug, t.title, p.created_at,
       u.id AS user_id, u.username, u.photo_url, ts_headline('english', agora_search_text(p.content), ${q}, ${HEADLINE_OPTIONS}) AS headline`,
     Prisma.sql`ranked r

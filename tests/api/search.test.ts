@@ -69,6 +69,27 @@ describe("GET /api/v2/search", () => {
     expect(ids((await search({ q: `${a} ${b}` })).body.data).sort()).toEqual([together, apart].sort());
   });
 
+  // Quoted phrases are looked up by their adjacent word pairs first (migration 20261127050000_search_phrases):
+  // whatever the query's shape, that must find exactly what the words themselves would.
+  it("finds phrases through their word pairs exactly as through the words", async () => {
+    const [a, b, c] = [word(), word(), word()];
+    const inOrder = await post(`${a} ${b} ${c}`);
+    const punctuated = await post(`${a}, ${b}! ${c}.`);
+    const reversed = await post(`${b} ${a} ${c}`);
+    const stopWordBetween = await post(`${a} the ${b}`);
+    const wordBetween = await post(`${a} something ${b}`);
+    const found = async (q: string) => ids((await search({ q })).body.data).sort();
+    expect(await found(`"${a} ${b}"`)).toEqual([inOrder, punctuated].sort());
+    expect(await found(`"${a} ${b} ${c}"`)).toEqual([inOrder, punctuated].sort());
+    expect(await found(`"${a} ${b}" ${c}`)).toEqual([inOrder, punctuated].sort());
+    // No adjacent pair to look up ('a' <2> 'b'): any one word between, as PostgreSQL matches it.
+    expect(await found(`"${a} the ${b}"`)).toEqual([stopWordBetween, wordBetween].sort());
+    // Excluded and optional phrases narrow nothing.
+    expect(await found(`${c} -"${a} ${b}"`)).toEqual([reversed]);
+    expect(await found(`"${a} ${b}" or "${b} ${a}"`)).toEqual([inOrder, punctuated, reversed].sort());
+    expect(await found(`"${b} ${a}" OR "${a} the ${b}"`)).toEqual([reversed, stopWordBetween, wordBetween].sort());
+  });
+
   it("leaves out posts with an -excluded word", async () => {
     const [a, b] = [word(), word()];
     const kept = await post(`${a} alone`);
