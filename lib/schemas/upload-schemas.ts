@@ -43,9 +43,10 @@ function splitIds(value: unknown): unknown {
 export const FileAttachmentsParamSchema = z.preprocess(
   splitIds,
   z
-    .array(z.number({ error: "must be upload ids, comma-separated" }).int({ error: "must be upload ids, comma-separated" }).min(1, { error: "must be upload ids, comma-separated" }).max(2_147_483_647), {
+    .array(z.unknown(), { error: "must be upload ids, comma-separated" })
+    .refine((ids) => ids.every((id) => typeof id === "number" && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647), {
       error: "must be upload ids, comma-separated",
     })
-    .max(MAX_FILE_ATTACHMENTS, { error: `must name at most ${MAX_FILE_ATTACHMENTS} uploads` })
-    .transform((ids) => [...new Set(ids)]),
+    .refine((ids) => ids.length <= MAX_FILE_ATTACHMENTS, { error: `must name at most ${MAX_FILE_ATTACHMENTS} uploads` })
+    .transform((ids) => [...new Set(ids as number[])]),
 );
