@@ -115,3 +115,9 @@ export async function findGroupVisibility(groupId: number, tx?: Tx): Promise<{ i
   const db = tx ?? (await getDb());
   return db.group.findUnique({ where: { id: groupId }, select: { id: true, visibility: true, attachedFiles: true } });
 }
+
+/** A group's id by its handle (the pages know groups by name). */
+export async function findGroupIdByName(name: string): Promise<number | null> {
+  const db = await getDb();
+  return (await db.group.findUnique({ where: { name: name.toLowerCase() }, select: { id: true } }))?.id ?? null;
+}

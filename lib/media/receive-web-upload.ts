@@ -9,6 +9,7 @@ import { DomainError, RateLimited } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { consumeBudget } from "@/lib/rate-limit";
 import { UPLOAD_PURPOSES } from "@/lib/schemas/upload-schemas";
+import { findGroupIdByName } from "@/lib/db/uploads";
 import { createUpload } from "@/lib/services/uploads";
 
 // POST /uploads: what the pages upload with (the composer, avatar and group art), as the person
@@ -17,6 +18,7 @@ import { createUpload } from "@/lib/services/uploads";
 
 const FieldsSchema = z.object({
   group_id: z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), z.number().int().min(1).optional()),
+  group_name: z.string().min(1).max(64).optional(),
   purpose: z.enum(UPLOAD_PURPOSES).default("post"),
 });
 
@@ -52,7 +54,10 @@ export async function receiveWebUpload(request: Request): Promise<Response> {
     const parsed = FieldsSchema.safeParse(fields);
     if (!parsed.success) return refuse(400, "The upload's group or purpose is not valid");
     if (!file) return refuse(400, "Choose a file to upload");
-    const row = await createUpload(viewer, { bytes: file.bytes, name: file.name, groupId: parsed.data.group_id ?? null, purpose: parsed.data.purpose }, readRequestOrigin(request));
+    const { group_id: groupId, group_name: groupName, purpose } = parsed.data;
+    const resolvedGroupId = groupName ? await findGroupIdByName(groupName) : (groupId ?? null);
+    if (groupName && resolvedGroupId === null) return refuse(404, "No such group");
+    const row = await createUpload(viewer, { bytes: file.bytes, name: file.name, groupId: resolvedGroupId, purpose }, readRequestOrigin(request));
     return answer(200, { file: { id: row.id, url: row.url, name: row.name, size: Number(row.size), mimeType: row.mimeType, width: row.width, height: row.height } });
   } catch (error) {
     if (error instanceof ApiError) {
