@@ -13,9 +13,10 @@ function makePng(width: number, height: number, color: { r: number; g: number; b
     .toBuffer();
 }
 
-test("an image pasted into the composer is uploaded and shows in the posted thread", async ({ page }) => {
+test("an image pasted into the composer is uploaded and shows in the posted thread", async ({ page, wallet }) => {
   const handle = `up-${suffix}`;
   await signInWithWallet(page, { username: `uploader_${suffix}` });
+  expect(wallet.signedMessages).toHaveLength(1);
   await page.goto("/new-group");
   await page.getByLabel("Title", { exact: true }).fill(`Uploads ${suffix}`);
   await page.getByLabel("Handle", { exact: true }).fill(handle);
@@ -56,8 +57,9 @@ test("an image pasted into the composer is uploaded and shows in the posted thre
   await page.screenshot({ path: "test-results/uploads-thread.png", fullPage: true });
 });
 
-test("a person changes their avatar by uploading a picture", async ({ page }) => {
+test("a person changes their avatar by uploading a picture", async ({ page, wallet }) => {
   await signInWithWallet(page, { username: `avatar_${suffix}` });
+  expect(wallet.signedMessages).toHaveLength(1);
   await page.goto("/settings");
   const png = await makePng(80, 80, { r: 200, g: 60, b: 160 });
   await page.getByLabel("Avatar (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
