@@ -36,9 +36,10 @@ export async function uploadOk(user: TestUser, bytes: Buffer, name: string, fiel
   return UploadResponseSchema.parse(response.body.data).file;
 }
 
-/** A small PNG of one colour. */
+/** A small PNG of one random colour: content of its own, shared with no row of an earlier run. */
 export function makePng(width = 32, height = 24): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+  const channel = () => Math.floor(Math.random() * 256);
+  return sharp({ create: { width, height, channels: 3, background: { r: channel(), g: channel(), b: channel() } } })
     .png()
     .toBuffer();
 }
