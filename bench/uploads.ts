@@ -71,11 +71,13 @@ async function main() {
       uploads: count,
       fileBytes: jpeg.length,
       ok: statuses.filter((status) => status === 200).length,
+      statuses: Object.fromEntries([...new Set(statuses)].map((status) => [status, statuses.filter((other) => other === status).length])),
       seconds: Number(seconds.toFixed(2)),
       uploadsPerSecond: Number((count / seconds).toFixed(2)),
       megabytesPerSecond: Number(((count * jpeg.length) / 1_000_000 / seconds).toFixed(1)),
       rssMiB: { before: Math.round(rssBefore), peak: Math.round(rssPeak), after: Math.round(rssAfter) },
     };
+    console.log(`statuses: ${JSON.stringify(result.statuses)}`);
     console.log(`| uploads | file | ok | seconds | uploads/s | MB/s | RSS before | RSS peak | RSS after |`);
     console.log(`|--:|--:|--:|--:|--:|--:|--:|--:|--:|`);
     console.log(

@@ -51,7 +51,8 @@ async function reencodeImage(bytes: Buffer, detectedMime: string): Promise<Proce
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true });
     const encoded =
       target.format === "jpeg"
-        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        ? // libjpeg-turbo: mozjpeg's trellis search is ~10× slower on a 7 MP photo for ~12% fewer bytes.
+          pipeline.jpeg({ quality: 85 })
         : target.format === "png"
           ? pipeline.png({ compressionLevel: 9 })
           : target.format === "gif"

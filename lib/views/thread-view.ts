@@ -77,6 +77,16 @@ function renderPost(post: PostNode["post"]): string {
   return html;
 }
 
+/** The body's images that are this post's uploads get their pixel size, so the page does not jump as they load. */
+function sizeUploadedImages(html: string, rows: PostNode["attachments"]): string {
+  let sized = html;
+  for (const row of rows) {
+    const path = row.width !== null && row.height !== null ? localUploadPath(row.url) : null;
+    if (path) sized = sized.replaceAll(`<img src="${path}"`, `<img src="${path}" width="${row.width}" height="${row.height}"`);
+  }
+  return sized;
+}
+
 /** A post's attachments its delta does not show already (pasted images are in the body). */
 function toAttachmentViews(rows: PostNode["attachments"], content: string): AttachmentView[] {
   if (rows.length === 0) return [];
@@ -100,7 +110,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
   const deleted = post.deleted !== 0;
   return {
     id: post.id,
-    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : renderPost(post),
+    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : sizeUploadedImages(renderPost(post), node.attachments),
     deleted,
     deletedBy: deleted ? (post.deleted === 1 ? "author" : "moderator") : null,
     edited: post.editedAt !== null,

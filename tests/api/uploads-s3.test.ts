@@ -12,7 +12,7 @@ import { createTestUser, type TestUser } from "../support/fixtures";
 import { findFreePort } from "../support/free-port";
 import { startServer, type RunningServer } from "../support/server-process";
 import { createNamedGroup } from "../support/thread-helpers";
-import { makePhoneJpeg } from "../support/upload-helpers";
+import { makePhoneJpeg, makePng } from "../support/upload-helpers";
 
 // Contract section 15's storage interface, on local disk and on an S3-compatible bucket: s3rver
 // (npm, a local S3 implementation over the filesystem) stands in for S3, and a second server
@@ -84,6 +84,8 @@ describe("a server configured with AGORA_S3_BUCKET", () => {
       AGORA_S3_REGION: "us-east-1",
       AGORA_S3_ACCESS_KEY_ID: "S3RVER",
       AGORA_S3_SECRET_ACCESS_KEY: "S3RVER",
+      // Two uploads per user and day, so the daily budget's refusal is seen too.
+      AGORA_UPLOADS_PER_DAY: "2",
     });
     user = await createTestUser();
     groupId = (await createNamedGroup(user)).id;
@@ -114,5 +116,22 @@ describe("a server configured with AGORA_S3_BUCKET", () => {
     const removed = await fetch(`${server.baseUrl}/api/v2/uploads/${file.id}/delete`, { method: "POST", headers });
     expect(removed.status).toBe(200);
     expect(await bucket.size(key)).toBeNull();
+  });
+
+  it("refuses a user's uploads past the daily budget with 429 / 42900 (AGORA_UPLOADS_PER_DAY)", async () => {
+    const uploader = await createTestUser();
+    const headers = { api_key: inject("apiKey"), authorization: `Bearer ${uploader.token}` };
+    const send = async () => {
+      const form = new FormData();
+      form.append("purpose", "avatar");
+      form.append("file", new Blob([new Uint8Array(await makePng(9, 9))]), "me.png");
+      return fetch(`${server.baseUrl}/api/v2/uploads`, { method: "POST", headers, body: form });
+    };
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.json()).toMatchObject({ status: false, code: "42900" });
   });
 });
