@@ -205,6 +205,15 @@ describe("group rules and attachments", () => {
     expect(thread.first_post.attachments).toEqual([{ id: image.id, post_id: thread.first_post.id, url: image.url }]);
   });
 
+  it("attaches an image an edit adds to the post's body", async () => {
+    const thread = await createThreadOverHttp(member, group.id);
+    const image = await uploadOk(member, await makePng(9, 9), "later.png", { group_id: group.id });
+    const content = JSON.stringify([{ insert: "Edited in:\n" }, { insert: { image: image.url } }, { insert: "\n" }]);
+    const edited = await call("POST", `/api/v2/posts/${thread.first_post.id}/edit`, { token: member.token, body: { content } });
+    expect(edited.status).toBe(200);
+    expect((await (await getDb()).attachment.findUniqueOrThrow({ where: { id: image.id } })).postId).toBe(thread.first_post.id);
+  });
+
   it("refuses someone else's upload, an attached one or one of another group with 400, creating nothing", async () => {
     const thread = await createThreadOverHttp(owner, group.id);
     const theirs = await uploadOk(other, await makePng(), "theirs.png", { group_id: group.id });
