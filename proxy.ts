@@ -78,5 +78,5 @@ export async function proxy(request: NextRequest) {
 // paths holding an escape of a non-ASCII byte (%80-%FF) or a malformed one come here, for the
 // envelope's 400 above.
 export const config = {
-  matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|media/).*)", "/api/:path((?:.*)%(?:[89a-fA-F]|(?![0-9a-fA-F]{2})).*)"],
+  matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|media/|uploads(?:/|$)).*)", "/api/:path((?:.*)%(?:[89a-fA-F]|(?![0-9a-fA-F]{2})).*)"],
 };

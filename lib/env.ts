@@ -69,6 +69,16 @@ const EnvSchema = z.object({
   AGORA_LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(5),
   // Embedded database only: how often the log is polled while streams are open.
   AGORA_LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(200),
+  // Uploads (contract section 15, lib/uploads/): largest file, per-user daily budgets (0: off),
+  // and an S3-compatible bucket instead of AGORA_DATA_DIR/uploads when AGORA_S3_BUCKET is set.
+  AGORA_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10_485_760),
+  AGORA_UPLOADS_PER_DAY: z.coerce.number().int().nonnegative().default(200),
+  AGORA_UPLOAD_BYTES_PER_DAY: z.coerce.number().int().nonnegative().default(524_288_000),
+  AGORA_S3_BUCKET: z.string().optional().or(z.literal("").transform(() => undefined)),
+  AGORA_S3_ENDPOINT: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  AGORA_S3_REGION: z.string().default("us-east-1"),
+  AGORA_S3_ACCESS_KEY_ID: z.string().optional(),
+  AGORA_S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -21,9 +21,11 @@ export interface ComposerProps<T> {
   onSubmit: (content: string) => Promise<ActionResult<T>>;
   onSuccess?: (data: T) => void;
   onCancel?: () => void;
+  /** The group the post is written in: images pasted, dropped or picked are uploaded there. */
+  uploadGroupName?: string;
 }
 
-function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel }: ComposerProps<T>) {
+function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel, uploadGroupName }: ComposerProps<T>) {
   const [active, setActive] = useState(Boolean(autoFocus));
   const [localError, setLocalError] = useState<string | null>(null);
   const editorRef = useRef<QuillEditorHandle | null>(null);
@@ -64,6 +66,7 @@ function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialCo
         placeholder={placeholder}
         autoFocus
         initialContent={initialContent}
+        uploadGroupName={uploadGroupName}
         editorRef={editorRef}
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}

@@ -70,6 +70,7 @@ export function NewThreadForm({ groupName, categories, initialCategoryId }: NewT
         <LazyQuillEditor
           label="Post"
           placeholder="Write your post. Select text to format it."
+          uploadGroupName={groupName}
           editorRef={editorRef}
           invalid={Boolean(bodyError)}
           describedBy={bodyError ? bodyErrorId : undefined}

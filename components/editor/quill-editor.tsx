@@ -11,6 +11,7 @@ import { EditorToolbar, type ActiveFormats, type FormatCommand } from "./editor-
 import { EmojiPanel, UrlPanel } from "./editor-panels";
 import { AGORA_FORMATS, registerAgoraFormats } from "./quill-formats";
 import type { EmojiValue } from "./emoji-list";
+import { ImageUploadControls, useImageUploads } from "./image-uploads";
 
 export interface QuillEditorHandle {
   /** JSON of the delta ops, cleaned to what the API accepts. */
@@ -30,7 +31,11 @@ export interface QuillEditorProps {
   onChange?: () => void;
   /** A delta (JSON text) to start from, when editing a post. */
   initialContent?: string;
+  /** The group whose posts this writes: pasted, dropped and picked images are uploaded there. Unset: images by address only. */
+  uploadGroupName?: string;
 }
+
+const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"];
 
 type Panel = null | { kind: "link"; initial: string; range: Range } | { kind: "image"; range: Range } | { kind: "emoji"; range: Range };
 
@@ -38,12 +43,17 @@ type Panel = null | { kind: "link"; initial: string; range: Range } | { kind: "i
 // nested lists are not part of the API's format, so the indent bindings go too.
 const KEYBOARD_BINDINGS = { tab: false, indent: false, outdent: false, "remove tab": false, "outdent backspace": false };
 
-export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange, initialContent }: QuillEditorProps) {
+export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange, initialContent, uploadGroupName }: QuillEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
   const onChangeRef = useRef(onChange);
   const [active, setActive] = useState<ActiveFormats>({});
   const [panel, setPanel] = useState<Panel>(null);
+  const uploads = useImageUploads(quillRef, uploadGroupName);
+  const uploadRef = useRef(uploads.upload);
+  useEffect(() => {
+    uploadRef.current = uploads.upload;
+  });
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -60,8 +70,11 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
       placeholder,
       modules: {
         keyboard: { bindings: { ...KEYBOARD_BINDINGS, link: { key: "k", shortKey: true, handler: () => openLinkPanel(quill) } } },
-        // Dropped or pasted image files would become data: URLs, which the API refuses.
-        uploader: { mimetypes: [] },
+        // Dropped or pasted image files are uploaded (never data: URLs, which the API refuses);
+        // without a group to upload to they are ignored.
+        uploader: uploadGroupName
+          ? { mimetypes: IMAGE_TYPES, handler: (range: Range, files: File[]) => void uploadRef.current(files, range.index) }
+          : { mimetypes: [] },
       },
     });
     const root = quill.root;
@@ -161,6 +174,7 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
   return (
     <div className="quill-editor" data-invalid={invalid ? "true" : undefined}>
       <EditorToolbar active={active} onCommand={runCommand} />
+      {uploadGroupName ? <ImageUploadControls uploads={uploads} accept={IMAGE_TYPES.join(",")} /> : null}
       {panel?.kind === "link" ? (
         <UrlPanel
           key="link"

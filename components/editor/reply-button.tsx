@@ -59,6 +59,7 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
             label={parentId ? "Your reply to this post" : "Your reply"}
             submitLabel="Post reply"
             autoFocus
+            uploadGroupName={groupName}
             onCancel={() => setOpen(false)}
             onSubmit={(content) => createReplyAction({ threadId, parentId, content })}
             onSuccess={() => {

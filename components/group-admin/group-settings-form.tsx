@@ -15,9 +15,11 @@ export interface GroupSettingsFormProps {
   groupId: number;
   groupName: string;
   initial: GroupFieldValues;
+  /** The saved cover and logo as the page may show them (lib/media/image-proxy-url.ts). */
+  previews: { cover: string; logo: string };
 }
 
-export function GroupSettingsForm({ groupId, groupName, initial }: GroupSettingsFormProps) {
+export function GroupSettingsForm({ groupId, groupName, initial, previews }: GroupSettingsFormProps) {
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const { errors, handleSubmit } = useFieldErrors(GroupSettingsFieldsSchema, GROUP_FIELD_LABELS);
@@ -30,6 +32,8 @@ export function GroupSettingsForm({ groupId, groupName, initial }: GroupSettings
     <form className="form-card form-stack" onSubmit={handleSubmit(values, mutation.mutate)} noValidate aria-labelledby="group-settings-title">
       <h2 id="group-settings-title">Profile</h2>
       <GroupFields
+        groupName={groupName}
+        saved={{ cover: initial.cover, logo: initial.logo, coverPreview: previews.cover, logoPreview: previews.logo }}
         values={values}
         errors={errors}
         onChange={(next) => {

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { EditedMark } from "@/components/post-actions/edited-mark";
+import { PostAttachments } from "@/components/posts/post-attachments";
 import { PostControls } from "@/components/posts/post-controls";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -48,6 +49,7 @@ export function PostCard({ post, threadId, groupName, isFirst = false, showReply
         // renderDeltaToHtml's sanitised output is the only HTML that ever reaches this element.
         <div className="post__body prose" dangerouslySetInnerHTML={{ __html: post.html }} />
       )}
+      <PostAttachments attachments={post.attachments} />
       {/* Only what the controls use crosses to the client, not the body and replies. */}
       <PostControls
         post={{

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { useFieldErrors } from "@/components/forms/field-errors";
 import { FormActions, FormStatus } from "@/components/forms/form-footer";
+import { ImageUploadField } from "@/components/forms/image-upload-field";
 import { TextField } from "@/components/forms/text-field";
 import { UserAvatar } from "@/components/wallet/user-avatar";
 import { unwrapAction } from "@/lib/actions/action-types";
@@ -22,6 +23,11 @@ export interface ProfileSettingsFormProps {
   initial: ProfileInput;
   /** The saved avatar through /media/proxy: the page may load no other host's images (CSP). */
   photoPreview: string;
+}
+
+/** An upload's own path (the page shows Agora's uploads directly), else nothing until saved. */
+function uploadPreview(url: string): string {
+  return /^https?:\/\/[^/]+(\/uploads\/\d+\/[0-9a-f]{64}\.[a-z0-9]+)$/.exec(url)?.[1] ?? "";
 }
 
 export function ProfileSettingsForm({ initial, photoPreview }: ProfileSettingsFormProps) {
@@ -45,12 +51,31 @@ export function ProfileSettingsForm({ initial, photoPreview }: ProfileSettingsFo
     <form className="form-card form-stack" onSubmit={handleSubmit(values, mutation.mutate)} noValidate aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
       <div className="form-preview">
-        <UserAvatar name={values.username || "?"} image={values.photoUrl === initial.photoUrl ? photoPreview : ""} size={56} />
-        <p className="form-hint">{values.photoUrl === initial.photoUrl ? "This is how you appear next to your posts." : "A new picture shows here once it is saved."}</p>
+        <UserAvatar name={values.username || "?"} image={values.photoUrl === initial.photoUrl ? photoPreview : uploadPreview(values.photoUrl)} size={56} />
+        <p className="form-hint">{values.photoUrl === initial.photoUrl ? "This is how you appear next to your posts." : "Save the profile to use the new picture."}</p>
       </div>
       <TextField label="Username" name="username" autoComplete="username" maxLength={32} value={values.username} error={errors.username} onChange={set("username")} hint="2 to 32 characters, unique on Agora." />
-      <TextField label="Avatar address" name="photoUrl" type="url" inputMode="url" optional placeholder="https://" value={values.photoUrl} error={errors.photoUrl} onChange={set("photoUrl")} hint="A link to a square image. Leave empty to show your initial." />
-      <TextField label="Cover image address" name="coverImage" type="url" inputMode="url" optional placeholder="https://" value={values.coverImage} error={errors.coverImage} onChange={set("coverImage")} hint="A wide image shown at the top of your profile." />
+      <ImageUploadField
+        label="Avatar"
+        value={values.photoUrl}
+        savedValue={initial.photoUrl}
+        savedPreview={photoPreview}
+        target={{ purpose: "avatar" }}
+        error={errors.photoUrl}
+        onChange={(photoUrl) => set("photoUrl")({ target: { value: photoUrl } })}
+        hint="A square picture (PNG, JPEG, GIF, WebP). Remove it to show your initial."
+      />
+      <ImageUploadField
+        label="Cover image"
+        shape="wide"
+        value={values.coverImage}
+        savedValue={initial.coverImage}
+        savedPreview=""
+        target={{ purpose: "cover" }}
+        error={errors.coverImage}
+        onChange={(coverImage) => set("coverImage")({ target: { value: coverImage } })}
+        hint="A wide picture shown at the top of your profile."
+      />
       <TextField label="Email" name="email" type="email" autoComplete="email" optional value={values.email} error={errors.email} onChange={set("email")} hint="Never shown to other people." />
       <FormStatus mutation={mutation} success="Your profile is saved." />
       <FormActions busy={mutation.isPending} label="Save profile" busyLabel="Saving…" />

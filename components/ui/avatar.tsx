@@ -13,7 +13,7 @@ export interface AvatarProps {
 
 // Views hand over remote photos as /media/proxy addresses (lib/media/image-proxy-url.ts).
 // Client components render avatars too, so this stays a regex.
-const IMAGE_URL = /^(https?:\/\/[^\s/?#]+|\/media\/proxy\?)/i;
+const IMAGE_URL = /^(https?:\/\/[^\s/?#]+|\/media\/proxy\?|\/uploads\/\d+\/[0-9a-f]{64}\.[a-z0-9]+$)/i;
 
 // The golden angle spreads consecutive ids across the colour wheel.
 function pickHue(seed: number): number {

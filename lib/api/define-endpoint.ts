@@ -5,6 +5,8 @@ import { ApiError } from "@/lib/api/api-error";
 import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelope";
 import { toApiError } from "@/lib/api/error-map";
 import { mergeParams, readBodyParams, readQueryParams, type RawParams } from "@/lib/api/read-params";
+import { readUploadBody } from "@/lib/api/read-upload";
+import type { UploadedFile } from "@/lib/schemas/upload-schemas";
 import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
@@ -54,6 +56,12 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   budget?: "signIn";
   /** Answers text/event-stream (defineStreamEndpoint); `response` then describes one event's data. */
   stream?: boolean;
+  /**
+   * An upload (contract section 15): the body is multipart only, streamed through
+   * lib/api/read-upload.ts with AGORA_UPLOAD_MAX_BYTES as its bound, and this field holds the
+   * file. Its API key travels in a header or the query string (the body is not searched for it).
+   */
+  fileField?: string;
 }
 
 export interface EndpointContext<P, A extends EndpointAuth> {
@@ -87,9 +95,9 @@ interface Caller {
  * The API key from a header or the query string; only a request with no key there has its body
  * read (bounded) to look for `api_key` in it, and that body is handed on so it is read once.
  */
-async function findApiKey(request: Request, query: RawParams): Promise<{ key: string | null; body: RawParams | null }> {
+async function findApiKey(request: Request, query: RawParams, spec: EndpointSpec): Promise<{ key: string | null; body: RawParams | null }> {
   const key = readApiKey(request, query);
-  if (key) return { key, body: null };
+  if (key || spec.fileField) return { key, body: null };
   const body = await readBodyParams(request, getEnv().AGORA_MAX_BODY_BYTES);
   return { key: readApiKey(request, body), body };
 }
@@ -127,6 +135,15 @@ async function spendBudgets(spec: EndpointSpec, request: Request, apiKeyId: numb
   if (spec.budget === "signIn") await consumeBudget("signIn", `addr:${address}`);
   else if (request.method === "POST" && !methodsOf(spec).includes("GET")) await consumeBudget("writes", subject);
   return { viewer, budget, client };
+}
+
+/** The body's parameters, and for an upload its file, each read within its own bound. */
+async function readBody(request: Request, spec: EndpointSpec, alreadyRead: RawParams | null): Promise<{ body: RawParams; file: UploadedFile | null }> {
+  if (spec.fileField) {
+    const { fields, file } = await readUploadBody(request, getEnv().AGORA_UPLOAD_MAX_BYTES, spec.fileField);
+    return { body: fields, file };
+  }
+  return { body: alreadyRead ?? (await readBodyParams(request, getEnv().AGORA_MAX_BODY_BYTES)), file: null };
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -173,13 +190,14 @@ function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
       // refused is refused without its body (which may be large, or never end) being read.
       const address = readClientAddress(request.headers);
       const query = readQueryParams(request);
-      const found = await findApiKey(request, query);
+      const found = await findApiKey(request, query, spec as unknown as EndpointSpec);
       const apiKeyId = await checkApiKey(found.key, address);
       const viewer = await identifyViewer(request, spec.auth);
       const { budget, client } = await spendBudgets(spec as unknown as EndpointSpec, request, apiKeyId, viewer, address);
       budgetHeaders = rateLimitHeaders(budget);
-      raw = mergeParams(query, found.body ?? (await readBodyParams(request, getEnv().AGORA_MAX_BODY_BYTES)), await readPathParams(context));
-      const params = spec.params.parse(raw) as z.output<P>;
+      const { body, file } = await readBody(request, spec as unknown as EndpointSpec, found.body);
+      raw = mergeParams(query, body, await readPathParams(context));
+      const params = spec.params.parse(spec.fileField ? { ...raw, [spec.fileField]: file ?? undefined } : raw) as z.output<P>;
       // With auth "user" identifyViewer has already refused requests without a viewer.
       const endpointContext = { params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client };
       const response = await answer({ context: endpointContext, headers: { ...budgetHeaders, "x-request-id": requestId } });

@@ -12,13 +12,14 @@ import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
 import * as threads from "@/lib/api/endpoints/threads";
 import * as userPosts from "@/lib/api/endpoints/user-posts";
+import * as uploads from "@/lib/api/endpoints/uploads";
 import * as users from "@/lib/api/endpoints/users";
 import * as wallet from "@/lib/api/endpoints/wallet";
 import { serveMethods, type RouteContext, type RouteExports } from "@/lib/api/route-methods";
 import { unknownApiPath } from "@/lib/api/unknown-path";
 
 // An endpoint module's exports are its declarations; declaring one is all it takes to serve it.
-const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live, search];
+const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live, search, uploads];
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === "object" && value !== null && "spec" in value && "handler" in value;

@@ -182,3 +182,43 @@ export function listGroupManagers(group: { id: number; ownerId: number; admins: 
   );
   return [...new Set([group.ownerId, ...managers.map((admin) => admin.userId)])];
 }
+
+// ---- files (contract section 15) -------------------------------------------------------------
+
+/** A group's upload rules (its `attached_files`), read with the reference's defaults. */
+export interface AttachRules {
+  /** 1: every member uploads; 0: moderators only. */
+  allowEveryone: boolean;
+  /** Attachments on posts. */
+  allowPost: boolean;
+  /** Files other than images. */
+  allowAllFileTypes: boolean;
+}
+
+/**
+ * Whether this viewer may read a group's posts' files. The one place that answers it: a public
+ * group (visibility 0) is read by anyone, bans included (a ban stops writing, not reading).
+ * Non-public groups (contract section 14) are read by their members; until memberships exist
+ * here that is their moderators, and section 14 adds its members rule to this function.
+ */
+export function canReadGroupFiles(actor: Actor, role: GroupRole | null, group: { visibility: number }): boolean {
+  if (group.visibility === 0) return true;
+  return role !== null && isActing(actor, role) && canModerate(role);
+}
+
+/** An upload: its uploader always; anyone else as the group's files allow (a file of no group, an avatar or cover, is public). */
+export function canReadUpload(actor: Actor, upload: { userId: number; groupId: number }, role: GroupRole | null, group: { visibility: number } | null): boolean {
+  if (isAuthor(actor, upload)) return true;
+  return upload.groupId === 0 || group === null || canReadGroupFiles(actor, role, group);
+}
+
+/** Uploading for a group's posts: as for posting, and moderators only when the group's allow_everyone is 0. */
+export function canUploadToGroup(actor: Actor, role: GroupRole, rules: AttachRules): boolean {
+  return canPost(actor, role) && (rules.allowEveryone || canModerate(role));
+}
+
+/** Deleting an upload: its uploader, or a moderator of its group. */
+export function canDeleteUpload(actor: Actor, upload: { userId: number; groupId: number }, role: GroupRole | null): boolean {
+  if (isAuthor(actor, upload)) return true;
+  return role !== null && upload.groupId > 0 && isActing(actor, role) && canModerate(role);
+}

@@ -57,6 +57,9 @@ export const POST_ATTACHMENT_SELECT = {
   size: true,
   mimeType: true,
   ipfs: true,
+  sha256: true,
+  width: true,
+  height: true,
 } satisfies Prisma.AttachmentSelect;
 export type PostAttachmentRow = Prisma.AttachmentGetPayload<{ select: typeof POST_ATTACHMENT_SELECT }>;
 

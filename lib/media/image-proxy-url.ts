@@ -14,9 +14,25 @@ function signImageUrl(url: string): string {
   return createHmac("sha256", getServerSecret()).update(PURPOSE + url).digest("base64url");
 }
 
-/** The address a page shows for a remote image: "" unless it is an http(s) URL. */
+// Agora's own uploads (contract section 15) are served by Agora: their path is shown as it is,
+// whatever host the client that uploaded them called Agora by.
+const UPLOAD_PATH = /^\/uploads\/\d{1,10}\/[0-9a-f]{64}\.[a-z0-9]{1,8}$/;
+
+/** The path of an address of Agora's own /uploads, or null. */
+export function localUploadPath(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return UPLOAD_PATH.test(parsed.pathname) && !parsed.search ? parsed.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The address a page shows for an image: an upload's own path, a remote image's signed proxy address, or "" unless it is an http(s) URL. */
 export function proxyImageUrl(url: string | null | undefined): string {
   if (!url || !isHttpUrl(url)) return "";
+  const local = localUploadPath(url);
+  if (local) return local;
   return `${IMAGE_PROXY_PATH}?${new URLSearchParams({ url, sig: signImageUrl(url) })}`;
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { inTransaction } from "@/lib/db/transaction";
 import { logger } from "@/lib/log";
+import { sweepOrphanUploads } from "@/lib/services/uploads";
 import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
 
 // Expired and revoked tokens stay a week (a client asking why its token stopped working can
@@ -45,6 +46,14 @@ async function runPrune(): Promise<void> {
     if (pruned && (pruned.tokens > 0 || pruned.nonces > 0 || pruned.events > 0)) logger.info(pruned, "pruned expired tokens, nonces and live events");
   } catch (error) {
     logger.warn({ err: error }, "pruning tokens and nonces failed; retrying at the next interval");
+  }
+  try {
+    // Uploads never attached to a post within a day (a cancelled draft) go, with their content
+    // when nothing else refers to it. Instances may both sweep: each removal is idempotent.
+    const swept = await sweepOrphanUploads();
+    if (swept > 0) logger.info({ uploads: swept }, "removed unattached uploads");
+  } catch (error) {
+    logger.warn({ err: error }, "sweeping unattached uploads failed; retrying at the next interval");
   }
 }
 

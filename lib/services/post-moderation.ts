@@ -1,4 +1,6 @@
 import "server-only";
+import { attachUploads } from "@/lib/db/uploads";
+import { extractUploadIds } from "@/lib/uploads/delta-uploads";
 import {
   canDeletePost,
   canEditPost,
@@ -51,6 +53,9 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
     await tx.post.update({ where: { id: postId }, data: { content, contentHtml: html, contentPreview: preview, editedAt: now }, select: { id: true } });
     // Only people the post never mentioned before hear of it (contract section 13).
     await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
+    // Images the new words show from the author's own unattached uploads join the post (never swept).
+    const shown = extractUploadIds(content);
+    if (shown.length > 0) await attachUploads(tx, shown, { id: postId, threadId: post.threadId, groupId: post.groupId, userId: post.userId });
     if (post.userId !== actor.id) {
       await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "edit_post", targetType: "post", targetId: postId });
     }

@@ -4,7 +4,9 @@ import type { CreatedPostRow } from "@/lib/db/created-post";
 import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
-import type { Tx } from "@/lib/db/transaction";
+import { inTransaction, type Tx } from "@/lib/db/transaction";
+import type { UploadRow } from "@/lib/db/uploads";
+import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
 
@@ -14,7 +16,12 @@ export interface NewPostInput {
   content: unknown;
   /** The post replied to; null, 0 or -1 for a top-level post. */
   parentId: number | null;
+  /** Upload ids to attach (contract section 15's file_attachments). */
+  fileAttachments?: readonly number[];
 }
+
+/** A created post with the files attached to it. */
+export type CreatedPost = CreatedPostRow & { attachments: UploadRow[] };
 
 interface PostWrite extends StoredContent {
   userId: number;
@@ -39,7 +46,7 @@ export async function insertPost(tx: Tx | undefined, thread: { id: number; group
  * statements: the thread with the author's role in its group, then the write. The write is one
  * statement, so it is atomic without a transaction around it.
  */
-export async function createPost(actor: SignedIn, input: NewPostInput): Promise<CreatedPostRow> {
+export async function createPost(actor: SignedIn, input: NewPostInput): Promise<CreatedPost> {
   const content = prepareContentOrThrow(input.content);
   const parentId = input.parentId !== null && input.parentId > 0 ? input.parentId : null;
   const facts = await findThreadWriteFacts(input.threadId, actor.id);
@@ -47,5 +54,11 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const role = roleFromFacts(actor, facts.role);
   if (!canPost(actor, role)) throw new Forbidden(role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
-  return insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId });
+  const fileIds = input.fileAttachments ?? [];
+  if (!needsAttachStep(fileIds, content.content)) return { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
+  await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
+  return inTransaction(async (tx) => {
+    const created = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId });
+    return { ...created, attachments: await attachToPost(tx, { ...created, userId: actor.id }, fileIds) };
+  });
 }

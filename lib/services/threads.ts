@@ -6,6 +6,7 @@ import { Forbidden, NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { prepareContentOrThrow } from "@/lib/services/content";
 import { parseField } from "@/lib/services/parse-field";
+import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
 
@@ -16,6 +17,8 @@ export interface NewThreadInput {
   content: unknown;
   /** 0 or null: no category. */
   categoryId: number | null;
+  /** Upload ids to attach to the first post (contract section 15's file_attachments). */
+  fileAttachments?: readonly number[];
 }
 
 export interface CreatedThread {
@@ -29,11 +32,13 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
   const title = parseField(ThreadTitleSchema, input.title, "title");
   const content = prepareContentOrThrow(input.content);
   const categoryId = input.categoryId || null;
+  const fileIds = input.fileAttachments ?? [];
   return inTransaction(async (tx) => {
     const group = await tx.group.findUnique({ where: groupWhere(input.group), select: { id: true, name: true } });
     if (!group) throw new NotFound("group");
     const role = await loadGroupRole(actor, group.id, tx);
     if (!role || !canPost(actor, role)) throw new Forbidden(role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
+    await checkAttachmentsAllowed(group.id, fileIds, tx);
     if (categoryId !== null) {
       const category = await tx.category.findUnique({ where: { id: categoryId }, select: { groupId: true } });
       if (!category || category.groupId !== group.id) throw new NotFound("category", "category_id: no such category in this group");
@@ -43,7 +48,8 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
       select: { id: true, groupId: true, slug: true },
     });
     await tx.group.update({ where: { id: group.id }, data: { threadsCount: { increment: 1 } } });
-    await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
+    const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
+    if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
     return { id: thread.id, slug: thread.slug, groupName: group.name };
   });
 }

@@ -37,7 +37,21 @@ export interface PostView {
   author: PostAuthorView;
   /** The author is banned in this group. */
   authorBanned: boolean;
+  /** Files attached to it that its body does not already show (contract section 15). */
+  attachments: AttachmentView[];
   children: PostView[];
+}
+
+/** An attached file: an image shown at its size (so nothing jumps as it loads), or a download. */
+export interface AttachmentView {
+  id: number;
+  /** The path it is served at (/uploads/...). */
+  path: string;
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** Images carry their pixel size; other files are downloads. */
+  image: { width: number; height: number } | null;
 }
 
 export interface PostPageView {

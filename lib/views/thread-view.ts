@@ -13,11 +13,12 @@ import {
 } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
 import { renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
-import { proxyImageUrl } from "@/lib/media/image-proxy-url";
+import { localUploadPath, proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import { excerptFromContent } from "@/lib/views/excerpt";
-import type { PostPageView, PostView } from "@/lib/views/post-view";
+import { extractUploadIds } from "@/lib/uploads/delta-uploads";
+import type { AttachmentView, PostPageView, PostView } from "@/lib/views/post-view";
 
 /** What the thread page shows besides its posts. */
 export interface ThreadView {
@@ -76,6 +77,32 @@ function renderPost(post: PostNode["post"]): string {
   return html;
 }
 
+/** The body's images that are this post's uploads get their pixel size, so the page does not jump as they load. */
+function sizeUploadedImages(html: string, rows: PostNode["attachments"]): string {
+  let sized = html;
+  for (const row of rows) {
+    const path = row.width !== null && row.height !== null ? localUploadPath(row.url) : null;
+    if (path) sized = sized.replaceAll(`<img src="${path}"`, `<img src="${path}" width="${row.width}" height="${row.height}"`);
+  }
+  return sized;
+}
+
+/** A post's attachments its delta does not show already (pasted images are in the body). */
+function toAttachmentViews(rows: PostNode["attachments"], content: string): AttachmentView[] {
+  if (rows.length === 0) return [];
+  const shown = new Set(extractUploadIds(content));
+  return rows
+    .filter((row) => row.sha256 !== null && !shown.has(row.id))
+    .map((row) => ({
+      id: row.id,
+      path: localUploadPath(row.url) ?? "",
+      name: row.name,
+      size: Number(row.size) || 0,
+      image: row.width !== null && row.height !== null && row.mimeType.startsWith("image/") ? { width: row.width, height: row.height } : null,
+    }))
+    .filter((view) => view.path !== "");
+}
+
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
 export function toPostView(node: PostNode, access: Access): PostView {
   const { post } = node;
@@ -83,7 +110,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
   const deleted = post.deleted !== 0;
   return {
     id: post.id,
-    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : renderPost(post),
+    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : sizeUploadedImages(renderPost(post), node.attachments),
     deleted,
     deletedBy: deleted ? (post.deleted === 1 ? "author" : "moderator") : null,
     edited: post.editedAt !== null,
@@ -96,6 +123,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
     canReport: !deleted && canReport(actor, role) && actor?.id !== post.userId,
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,
+    attachments: deleted ? [] : toAttachmentViews(node.attachments, post.content),
     children: node.children.map((child) => toPostView(child, access)),
   };
 }

@@ -7,7 +7,8 @@ import { getServerSecret } from "@/lib/auth/secret";
 import { issueUserToken } from "@/lib/auth/tokens";
 import { getPool } from "@/lib/db/client";
 import { createCast, createThreadWithReply, postAs, type Cast } from "../support/community-helpers";
-import { countRows, sendRaw } from "../support/hardening";
+import { countRows, sendRaw, type Encoding } from "../support/hardening";
+import { makePng } from "../support/upload-helpers";
 import { textDelta } from "../support/thread-helpers";
 
 // Contract section 4, every write × every kind of bad token: no token, garbage, expired,
@@ -33,10 +34,13 @@ interface Target {
   postId: number;
   deletedPostId: number;
   reportId: number;
+  /** An upload of the author's in the group, and a PNG to upload. */
+  uploadId: number;
+  png: Blob;
 }
 
 interface WriteCase {
-  request: (target: Target) => { path: string; body: Record<string, unknown> };
+  request: (target: Target) => { path: string; body: Record<string, unknown>; encoding?: Encoding };
   /**
    * A real token of `banned` (a plain user banned in the group, no role): 403 where the contract
    * gives the action to others only; "own" where any user may do it on their own behalf, and
@@ -89,6 +93,9 @@ const WRITES: Record<string, WriteCase> = {
   // Their own follow (0: not following, so nothing changes) and their own notifications (none: banned).
   "POST /api/v2/threads/{thread_id}/subscribe": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/subscribe`, body: { subscribe: 0 } }), anotherUser: "own" },
   "POST /api/v2/notifications/read": { request: () => ({ path: "/api/v2/notifications/read", body: { all: 1 } }), anotherUser: "own" },
+  // Contract section 15: the banned user may not upload to the group, nor delete the author's upload.
+  "POST /api/v2/uploads": { request: (t) => ({ path: "/api/v2/uploads", body: { group_id: t.cast.group.id, file: t.png }, encoding: "multipart" }), anotherUser: 403 },
+  "POST /api/v2/uploads/{upload_id}/delete": { request: (t) => ({ path: `/api/v2/uploads/${t.uploadId}/delete`, body: {} }), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/admins": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/admins`, body: { user_id: t.cast.author.id, level: 3 } }),
     anotherUser: 403,
@@ -139,7 +146,11 @@ beforeAll(async () => {
   expect((await postAs(cast.author, `/api/v2/posts/${deleted.postId}/delete`, { reason: "to restore" })).status).toBe(200);
   const report = await postAs<{ report: { id: number } }>(cast.stranger, `/api/v2/posts/${postId}/report`, { reason: "spam" });
   expect(report.status).toBe(200);
-  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id };
+  const png = new Blob([new Uint8Array(await makePng(12, 12))], { type: "image/png" });
+  const upload = await sendRaw("POST", "/api/v2/uploads", { group_id: cast.group.id, file: png }, { token: cast.author.token, encoding: "multipart" });
+  expect(upload.status, upload.text).toBe(200);
+  const uploadId = (upload.body as { data: { file: { id: number } } }).data.file.id;
+  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png };
 
   // The forged tokens name the owner, who may do every one of these writes.
   const valid = await issueUserToken(cast.owner.id);
@@ -167,13 +178,13 @@ describe("the authorization matrix of every write", () => {
 
   const rows = Object.entries(WRITES).flatMap(([name, write]) => TOKEN_KINDS.map((kind) => [name, kind, write] as const));
   it.each(rows)("%s with %s token", async (name, kind, write) => {
-    const { path, body } = write.request(target);
+    const { path, body, encoding } = write.request(target);
     const family = path.startsWith("/api/v2/") ? "v2" : "api";
     // A fresh token for the other user each time: their own logout revokes the one it sends.
     const token = kind === "another user" ? await issueUserToken(target.cast.banned.id) : tokens[kind];
     const rowsBefore = await countRows();
     const contentBefore = await digestContent();
-    const answer = await sendRaw("POST", path, body, { token });
+    const answer = await sendRaw("POST", path, body, { token, encoding });
     const { code } = answer.body as { code: number | string };
     if (kind === "another user") {
       if (write.anotherUser === 403) expect({ status: answer.status, code: Number(code) }, answer.text).toEqual({ status: 403, code: 40300 });

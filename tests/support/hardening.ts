@@ -63,7 +63,11 @@ export async function sendRaw(
     body = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, toText(value)]));
   } else {
     const form = new FormData();
-    for (const [key, value] of Object.entries(params)) form.append(key, toText(value));
+    // A Blob travels as a file part (an upload's `file`).
+    for (const [key, value] of Object.entries(params)) {
+      if (value instanceof Blob) form.append(key, value, "file.png");
+      else form.append(key, toText(value));
+    }
     body = form;
   }
   let response: Response;

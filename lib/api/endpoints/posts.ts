@@ -4,6 +4,7 @@ import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeCreatedPost } from "@/lib/api/serializers/created-post";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { LikeStateSchema } from "@/lib/schemas/moderation-schemas";
+import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { idParam } from "@/lib/schemas/params";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { optionalIntParam } from "@/lib/schemas/thread-schemas";
@@ -23,15 +24,16 @@ export const createThreadPost = defineEndpoint(
       thread_id: idParam(),
       content: DeltaContentParamSchema,
       parent_id: optionalIntParam({ min: -1 }),
-      // Reference: "purpose not shown". Validated so a malformed value is a 400, otherwise unused.
-      file_attachments: optionalIntParam({ min: 0 }),
+      // Contract section 15: upload ids, comma-separated.
+      file_attachments: FileAttachmentsParamSchema.optional(),
     }),
     response: CreatePostResponseSchema,
   },
   async ({ params, viewer }) => {
-    const post = await createPost(viewer, { threadId: params.thread_id, content: params.content, parentId: params.parent_id ?? null });
+    const input = { threadId: params.thread_id, content: params.content, parentId: params.parent_id ?? null, fileAttachments: params.file_attachments ?? [] };
+    const post = await createPost(viewer, input);
     // The author is subscribed after posting whether or not this post subscribed them.
-    return { post: serializeCreatedPost(post), is_subscribe: true };
+    return { post: serializeCreatedPost(post, post.attachments), is_subscribe: true };
   },
 );
 

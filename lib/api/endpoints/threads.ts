@@ -7,6 +7,7 @@ import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { readThread, threadGuestVersion } from "@/lib/services/thread-reads";
+import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -56,11 +57,19 @@ export const createGroupThread = defineEndpoint(
       title: ThreadTitleSchema,
       content: DeltaContentParamSchema,
       category_id: optionalIntParam({ min: 0 }),
+      // Contract section 15: upload ids for the first post, comma-separated.
+      file_attachments: FileAttachmentsParamSchema.optional(),
     }),
     response: ThreadResponseSchema,
   },
   async ({ params, viewer }) => {
-    const input = { group: { id: params.group_id }, title: params.title, content: params.content, categoryId: params.category_id ?? null };
+    const input = {
+      group: { id: params.group_id },
+      title: params.title,
+      content: params.content,
+      categoryId: params.category_id ?? null,
+      fileAttachments: params.file_attachments ?? [],
+    };
     return readFullThread(viewer, await createThread(viewer, input));
   },
 );

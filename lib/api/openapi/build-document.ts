@@ -7,6 +7,7 @@ import { typedClientSample } from "@/lib/api/openapi/code-samples";
 import { WALLET_TYPES, WalletTypeSchema } from "@/lib/auth/wallet/wallet-types";
 import { componentRegistry } from "@/lib/api/openapi/component-schemas";
 import { operationErrorCodes } from "@/lib/api/openapi/operation-errors";
+import { FileAttachmentsParamSchema, UploadedFileSchema } from "@/lib/schemas/upload-schemas";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,6 +21,8 @@ const COMPONENT_REF = "#/components/schemas/";
 
 const WALLET_TYPE_VALUES = Object.values(WALLET_TYPES);
 const SENT_SHAPES = new Map<z.ZodType, JsonSchema>([
+  [UploadedFileSchema, { type: "string", format: "binary", description: "The file (a multipart part with a filename)." }],
+  [FileAttachmentsParamSchema, { description: "Upload ids, comma-separated (at most 10), or one id.", anyOf: [{ type: "string", pattern: "^\\d+(,\\d+)*$" }, { type: "integer", minimum: 1 }] }],
   [
     WalletTypeSchema,
     {
@@ -42,6 +45,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Notifications: "Following threads and the signed-in user's notifications (contract section 13).",
   Live: "Live updates as server-sent events (text/event-stream): `id:` is the event's id, `event:` its type, `data:` JSON; reconnect with Last-Event-ID to get what was missed. Comment lines (`: heartbeat`) keep idle streams open.",
   Search: "Full-text search over live posts and threads.",
+  Uploads: "Images and files for posts, avatars and group art (contract section 15); served at /uploads/...",
   Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
 };
 
@@ -191,12 +195,16 @@ function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec
       ? {
           requestBody: {
             required: bodyRequired.length > 0,
-            description: `Parameters may also travel in the query string. ${NUMBERS_AS_STRINGS}`,
-            content: {
-              "application/json": { schema: body },
-              "application/x-www-form-urlencoded": { schema: body },
-              "multipart/form-data": { schema: body },
-            },
+            description: spec.fileField
+              ? `A multipart/form-data body (streamed; larger than AGORA_UPLOAD_MAX_BYTES: 413). Send the API key in a header or the query string. ${NUMBERS_AS_STRINGS}`
+              : `Parameters may also travel in the query string. ${NUMBERS_AS_STRINGS}`,
+            content: spec.fileField
+              ? { "multipart/form-data": { schema: body } }
+              : {
+                  "application/json": { schema: body },
+                  "application/x-www-form-urlencoded": { schema: body },
+                  "multipart/form-data": { schema: body },
+                },
           },
         }
       : {}),

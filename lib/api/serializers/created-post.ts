@@ -1,6 +1,8 @@
 import "server-only";
 import { formatNullableTimestamp } from "@/lib/api/time";
+import { serializeAttachedFile } from "@/lib/api/serializers/post";
 import type { CreatedPostRow } from "@/lib/db/created-post";
+import type { PostAttachmentRow } from "@/lib/db/posts";
 import type { CreatedPostDto, PostCreationUserDto } from "@/lib/schemas/post-schemas";
 
 /** The user embedded in a created post (reference: the post-creation response's user). */
@@ -22,8 +24,8 @@ export function serializePostCreationUser(user: CreatedPostRow["user"]): PostCre
   };
 }
 
-/** Created post (create post, under data.post). A new post has no likes or files yet. */
-export function serializeCreatedPost(row: CreatedPostRow): CreatedPostDto {
+/** Created post (create post, under data.post). A new post has no likes yet; its files are those it attached. */
+export function serializeCreatedPost(row: CreatedPostRow, attachments: readonly PostAttachmentRow[] = []): CreatedPostDto {
   return {
     group_id: row.groupId,
     user_id: row.userId,
@@ -34,7 +36,7 @@ export function serializeCreatedPost(row: CreatedPostRow): CreatedPostDto {
     depth: row.depth,
     thread_id: row.threadId,
     id: row.id,
-    attached_files: [],
+    attached_files: attachments.map((file) => serializeAttachedFile(file, row)),
     user: serializePostCreationUser(row.user),
     likes: [],
     flags: [],

@@ -5,6 +5,7 @@ import { CategoryManager } from "@/components/group-admin/category-manager";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
 import { GroupFormPage } from "@/components/groups/group-form-page";
 import { requireViewer } from "@/lib/auth/session";
+import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { getGroupByName, getGroupCategories } from "@/lib/views/page-data";
 
 export const metadata: Metadata = { title: "Community settings", robots: { index: false } };
@@ -48,6 +49,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
         groupId={group.id}
         groupName={group.name}
         initial={{ title: group.title, description: group.description, cover: group.cover, logo: group.logo }}
+        previews={{ cover: proxyImageUrl(group.cover), logo: proxyImageUrl(group.logo) }}
       />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
     </GroupFormPage>

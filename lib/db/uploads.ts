@@ -1,0 +1,123 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getDb } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/transaction";
+
+// Uploads are rows of `attachments` (contract section 15): one per upload, attached to a post
+// (post_id, thread_id) or not yet; the stored content is named by sha256 and ext.
+
+export const UPLOAD_SELECT = {
+  id: true,
+  postId: true,
+  threadId: true,
+  groupId: true,
+  userId: true,
+  url: true,
+  oldUrl: true,
+  name: true,
+  size: true,
+  mimeType: true,
+  ipfs: true,
+  sha256: true,
+  ext: true,
+  width: true,
+  height: true,
+  purpose: true,
+  createdAt: true,
+} satisfies Prisma.AttachmentSelect;
+export type UploadRow = Prisma.AttachmentGetPayload<{ select: typeof UPLOAD_SELECT }>;
+
+export type UploadPurpose = "post" | "avatar" | "cover" | "logo";
+
+export interface NewUpload {
+  userId: number;
+  groupId: number;
+  purpose: UploadPurpose;
+  name: string;
+  size: number;
+  mimeType: string;
+  sha256: string;
+  ext: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** The path an upload is served at: its id (whose row decides who may read it) and its content address. */
+export function uploadPath(id: number, sha256: string, ext: string): string {
+  return `/uploads/${id}/${sha256}.${ext}`;
+}
+
+/** Inserts an upload row and names its URL (which holds the new id) in one transaction. */
+export async function insertUpload(tx: Tx, input: NewUpload, origin: string): Promise<UploadRow> {
+  const { id } = await tx.attachment.create({
+    data: { ...input, size: String(input.size), url: "" },
+    select: { id: true },
+  });
+  return tx.attachment.update({ where: { id }, data: { url: origin + uploadPath(id, input.sha256, input.ext) }, select: UPLOAD_SELECT });
+}
+
+export async function findUpload(id: number, tx?: Tx): Promise<UploadRow | null> {
+  const db = tx ?? (await getDb());
+  return db.attachment.findUnique({ where: { id }, select: UPLOAD_SELECT });
+}
+
+export async function findUploads(ids: readonly number[], tx?: Tx): Promise<UploadRow[]> {
+  const db = tx ?? (await getDb());
+  return db.attachment.findMany({ where: { id: { in: [...ids] } }, select: UPLOAD_SELECT, orderBy: { id: "asc" } });
+}
+
+/** A user's uploads, newest first. */
+export async function listUserUploads(userId: number, skip: number, take: number): Promise<{ rows: UploadRow[]; count: number }> {
+  const db = await getDb();
+  const [rows, count] = await Promise.all([
+    db.attachment.findMany({ where: { userId, sha256: { not: null } }, select: UPLOAD_SELECT, orderBy: { id: "desc" }, skip, take }),
+    db.attachment.count({ where: { userId, sha256: { not: null } } }),
+  ]);
+  return { rows, count };
+}
+
+/**
+ * Attaches the uploads to a post: only rows still unattached, of this user, this group and
+ * purpose post. Answers how many it attached (the caller checks it is all of them).
+ */
+export async function attachUploads(tx: Tx, ids: readonly number[], post: { id: number; threadId: number; groupId: number; userId: number }): Promise<number> {
+  const { count } = await tx.attachment.updateMany({
+    where: { id: { in: [...ids] }, userId: post.userId, groupId: post.groupId, purpose: "post", postId: null },
+    data: { postId: post.id, threadId: post.threadId },
+  });
+  return count;
+}
+
+export async function deleteUploadRow(id: number, tx?: Tx): Promise<void> {
+  const db = tx ?? (await getDb());
+  await db.attachment.deleteMany({ where: { id } });
+}
+
+/** Whether any row still refers to this content. */
+export async function isContentReferenced(sha256: string, ext: string): Promise<boolean> {
+  const db = await getDb();
+  return (await db.attachment.count({ where: { sha256, ext }, take: 1 })) > 0;
+}
+
+/** Post uploads never attached and older than `before`, oldest first, at most `limit`. */
+export async function findOrphanUploads(before: Date, limit: number): Promise<UploadRow[]> {
+  const db = await getDb();
+  return db.attachment.findMany({
+    where: { postId: null, purpose: "post", sha256: { not: null }, createdAt: { lt: before } },
+    select: UPLOAD_SELECT,
+    orderBy: { createdAt: "asc" },
+    take: limit,
+  });
+}
+
+/** The group an upload's reader must be allowed into, with what decides it. */
+export async function findGroupVisibility(groupId: number, tx?: Tx): Promise<{ id: number; visibility: number; attachedFiles: unknown } | null> {
+  const db = tx ?? (await getDb());
+  return db.group.findUnique({ where: { id: groupId }, select: { id: true, visibility: true, attachedFiles: true } });
+}
+
+/** A group's id by its handle (the pages know groups by name). */
+export async function findGroupIdByName(name: string): Promise<number | null> {
+  const db = await getDb();
+  return (await db.group.findUnique({ where: { name: name.toLowerCase() }, select: { id: true } }))?.id ?? null;
+}

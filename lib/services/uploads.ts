@@ -1,0 +1,133 @@
+import "server-only";
+import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, type Actor, type SignedIn } from "@/lib/auth/permissions";
+import { inTransaction } from "@/lib/db/transaction";
+import { deleteUploadRow, findGroupVisibility, findOrphanUploads, findUpload, insertUpload, isContentReferenced, listUserUploads, type UploadPurpose, type UploadRow } from "@/lib/db/uploads";
+import { Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { readAttachRules } from "@/lib/uploads/attach-rules";
+import { processFile } from "@/lib/uploads/process-file";
+import { getUploadStorage, storageKey } from "@/lib/uploads/storage";
+import { spendUploadBudgets } from "@/lib/uploads/upload-budgets";
+
+// Contract section 15: uploads. A file is checked (who, where, budgets), typed from its bytes and
+// re-encoded when an image (lib/uploads/process-file.ts), stored by content, then recorded.
+
+export const ORPHAN_AGE_MS = 24 * 60 * 60_000;
+
+export interface NewUploadInput {
+  bytes: Buffer;
+  name: string;
+  groupId: number | null;
+  purpose: UploadPurpose;
+}
+
+/** The group's rules for a post upload, or for group art: may this actor upload there? */
+async function checkGroupUpload(actor: SignedIn, groupId: number, purpose: UploadPurpose) {
+  const group = await findGroupVisibility(groupId);
+  const role = group ? await loadGroupRole(actor, groupId) : null;
+  if (!group || !role) throw new NotFound("group");
+  const rules = readAttachRules(group.attachedFiles);
+  if (role.banned) throw new Forbidden("You are banned in this group");
+  if (purpose === "post" && !canUploadToGroup(actor, role, rules)) throw new Forbidden("Only this group's moderators can upload files here");
+  if ((purpose === "cover" || purpose === "logo") && !canManageGroup(role)) throw new Forbidden("Only the group's owner and admins can change its art");
+  return rules;
+}
+
+/** POST /api/v2/uploads: stores the file and answers its upload row. */
+export async function createUpload(actor: SignedIn, input: NewUploadInput, origin: string): Promise<UploadRow> {
+  if (input.purpose === "post" && input.groupId === null) throw new Invalid("group_id", "required for a post upload");
+  if (input.purpose === "avatar" && input.groupId !== null) throw new Invalid("group_id", "an avatar belongs to no group");
+  if (input.bytes.length === 0) throw new Invalid("file", "the file is empty");
+  const rules = input.groupId !== null ? await checkGroupUpload(actor, input.groupId, input.purpose) : null;
+  await spendUploadBudgets(actor.id, input.bytes.length);
+  const file = await processFile(input.bytes, input.name);
+  if (!file.isImage && !(input.purpose === "post" && rules?.allowAllFileTypes)) {
+    throw new Invalid("file", "this type of file is not allowed here: only images (PNG, JPEG, GIF, WebP, AVIF)");
+  }
+  const storage = await getUploadStorage();
+  // Stored before its row exists, so a row never names content that is not there.
+  await storage.put(storageKey(file.sha256, file.ext), file.bytes, file.mimeType);
+  const name = cleanFileName(input.name, file.ext);
+  return inTransaction((tx) =>
+    insertUpload(
+      tx,
+      {
+        userId: actor.id,
+        groupId: input.groupId ?? 0,
+        purpose: input.purpose,
+        name,
+        size: file.bytes.length,
+        mimeType: file.mimeType,
+        sha256: file.sha256,
+        ext: file.ext,
+        width: file.width,
+        height: file.height,
+      },
+      origin,
+    ),
+  );
+}
+
+/** A display name: the client's name without path or control characters, with the stored extension. */
+function cleanFileName(name: string, ext: string): string {
+  const base = name.split(/[\\/]/).pop()!.replace(/[\p{Cc}\p{Cf}"]/gu, "").trim().slice(0, 120);
+  const stem = base.replace(/\.[^.]*$/, "") || "file";
+  return `${stem}.${ext}`;
+}
+
+/** An upload as this actor may see it, or NotFound. */
+export async function getUpload(actor: Actor, id: number): Promise<UploadRow> {
+  const upload = await findUpload(id);
+  if (!upload || upload.sha256 === null) throw new NotFound("upload");
+  if (!(await mayReadUpload(actor, upload))) throw new Forbidden("You cannot see this file");
+  return upload;
+}
+
+/** Whether the actor may read the upload's file (the /uploads route asks the same). */
+export async function mayReadUpload(actor: Actor, upload: Pick<UploadRow, "userId" | "groupId">): Promise<boolean> {
+  if (upload.groupId === 0 || (actor && actor.id === upload.userId)) return true;
+  const group = await findGroupVisibility(upload.groupId);
+  if (group === null || group.visibility === 0) return canReadUpload(actor, upload, null, group);
+  return canReadUpload(actor, upload, await loadGroupRole(actor, upload.groupId), group);
+}
+
+/** Whether the group an upload belongs to is public: its files may be cached by anyone. */
+export async function isUploadPublic(upload: Pick<UploadRow, "groupId">): Promise<boolean> {
+  if (upload.groupId === 0) return true;
+  const group = await findGroupVisibility(upload.groupId);
+  return group === null || group.visibility === 0;
+}
+
+/** POST /api/v2/uploads/{id}/delete: the uploader or the group's moderators. */
+export async function deleteUpload(actor: SignedIn, id: number): Promise<void> {
+  const upload = await findUpload(id);
+  if (!upload || upload.sha256 === null) throw new NotFound("upload");
+  const role = upload.groupId > 0 ? await loadGroupRole(actor, upload.groupId) : null;
+  if (!canDeleteUpload(actor, upload, role)) throw new Forbidden("Only the uploader or the group's moderators can delete this file");
+  await removeUpload(upload);
+}
+
+/** The row, then the stored content when no row refers to it any more. */
+async function removeUpload(upload: UploadRow): Promise<void> {
+  await deleteUploadRow(upload.id);
+  if (upload.sha256 && !(await isContentReferenced(upload.sha256, upload.ext))) {
+    await (await getUploadStorage()).remove(storageKey(upload.sha256, upload.ext));
+  }
+}
+
+export async function listMyUploads(actor: SignedIn, page: number, perPage: number) {
+  return listUserUploads(actor.id, (page - 1) * perPage, perPage);
+}
+
+/** Post uploads never attached within ORPHAN_AGE_MS are removed (maintenance, hourly). */
+export async function sweepOrphanUploads(now = new Date(), limit = 500): Promise<number> {
+  const orphans = await findOrphanUploads(new Date(now.getTime() - ORPHAN_AGE_MS), limit);
+  for (const upload of orphans) {
+    try {
+      await removeUpload(upload);
+    } catch (error) {
+      logger.warn({ err: error, uploadId: upload.id }, "removing an orphan upload failed");
+    }
+  }
+  return orphans.length;
+}
