@@ -128,20 +128,27 @@ function markingConnection(client: pg.PoolClient): pg.PoolClient {
   });
 }
 
-async function pollReplica(primary: ReplicaState["primaryQuery"], state: ReplicaState): Promise<void> {
+// How far behind the replica is: the time since it last held everything the primary had written
+// (the newest polled primary position it has replayed). An idle primary gives no lag, however old
+// the replica's last replayed commit; a paused or slow replica's lag grows with the wall clock.
+const HISTORY = 40;
+
+async function pollReplica(primary: ReplicaState["primaryQuery"], state: ReplicaState, heads: { lsn: bigint; at: number }[]): Promise<void> {
+  const at = Date.now();
   try {
     const [{ rows: replica }, { rows: current }] = await Promise.all([
-      state.pool.query<{ lsn: string | null; behind_ms: number | null }>(
-        "SELECT pg_last_wal_replay_lsn()::text AS lsn, (extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::float8 AS behind_ms",
-      ),
-      primary("SELECT pg_current_wal_lsn()::text AS lsn") as Promise<pg.QueryResult<{ lsn: string }>>,
+      state.pool.query<{ lsn: string | null }>("SELECT pg_last_wal_replay_lsn()::text AS lsn"),
+      primary("SELECT pg_current_wal_insert_lsn()::text AS lsn") as Promise<pg.QueryResult<{ lsn: string }>>,
     ]);
+    heads.push({ lsn: parseLsn(current[0]!.lsn), at });
+    if (heads.length > HISTORY) heads.shift();
     const replay = replica[0]?.lsn ? parseLsn(replica[0].lsn) : null;
-    const head = parseLsn(current[0]!.lsn);
     state.replayLsn = replay;
     state.reachable = replay !== null;
-    // Caught up: no lag, however long ago the last write was. Behind: the age of the last replayed commit.
-    state.lagMs = replay === null ? null : replay >= head ? 0 : Math.max(0, Math.round(replica[0]!.behind_ms ?? 0));
+    if (replay === null) return void (state.lagMs = null);
+    let held: number | null = null;
+    for (const head of heads) if (head.lsn <= replay) held = head.at;
+    state.lagMs = held !== null ? at - held : at - heads[0]!.at + POLL_MS;
   } catch {
     state.reachable = false;
     state.lagMs = null;
@@ -165,8 +172,16 @@ export function installReadRouting(primary: pg.Pool, replica: pg.Pool | null): v
     query: (...args: unknown[]) => runRouted(state, args),
     connect: (...args: unknown[]) => (args.length > 0 ? connect(...args) : (connect() as Promise<pg.PoolClient>).then(markingConnection)),
   });
-  state.timer = setInterval(() => void pollReplica(primaryQuery, state), POLL_MS).unref();
-  void pollReplica(primaryQuery, state);
+  const heads: { lsn: bigint; at: number }[] = [];
+  let polling = false;
+  const poll = () => {
+    // A replica that does not answer holds a poll up to its connection timeout: never two at once.
+    if (polling) return;
+    polling = true;
+    void pollReplica(primaryQuery, state, heads).finally(() => (polling = false));
+  };
+  state.timer = setInterval(poll, POLL_MS).unref();
+  poll();
   globalForRouting.agoraReplica = state;
 }
 
@@ -210,9 +225,11 @@ export async function withReadRouting<T>(subjects: RoutingSubjects, work: () => 
   }
 }
 
+// The insert position, not pg_current_wal_lsn() (the write position): with synchronous_commit off
+// a commit returns before its record is written, so only the insert position is surely past it.
 async function markWrite(state: ReplicaState, subjects: string[]): Promise<void> {
   try {
-    const { rows } = (await state.primaryQuery("SELECT pg_current_wal_lsn()::text AS lsn")) as pg.QueryResult<{ lsn: string }>;
+    const { rows } = (await state.primaryQuery("SELECT pg_current_wal_insert_lsn()::text AS lsn")) as pg.QueryResult<{ lsn: string }>;
     await recordWriteMark(subjects, parseLsn(rows[0]!.lsn));
   } catch (error) {
     logger.warn({ err: error }, "recording a write's WAL position failed");

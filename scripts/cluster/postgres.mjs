@@ -31,7 +31,7 @@ function own(dir) {
 
 function serverOptions(port, socketDir) {
   // fsync off: these clusters are for tests and one-machine demos, never for data to keep.
-  return `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c hot_standby_feedback=on`;
+  return `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200 -c hot_standby_feedback=on`;
 }
 
 export function postgresUrl(port, database = "postgres") {
@@ -94,6 +94,12 @@ export async function setReplayPaused(replicaUrl, paused) {
   await client.connect();
   try {
     await client.query(paused ? "SELECT pg_wal_replay_pause()" : "SELECT pg_wal_replay_resume()");
+    // A pause is a request: wait until replay has really stopped.
+    for (let i = 0; paused && i < 100; i++) {
+      const { rows } = await client.query("SELECT pg_get_wal_replay_pause_state() AS state");
+      if (rows[0].state === "paused") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   } finally {
     await client.end();
   }
