@@ -54,6 +54,8 @@ function seed(dir, directUrl) {
 export async function clusterUp({ dir = ".cluster", instances = 2, port = 8080, env = {} } = {}) {
   dir = path.resolve(dir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // PostgreSQL and pgbouncer run as `postgres` (when we are root) in directories below: let them pass.
+  fs.chmodSync(dir, 0o711);
   const ports = clusterPorts(port, instances);
   const secretFile = path.join(dir, "secret");
   if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString("hex"), { mode: 0o600 });

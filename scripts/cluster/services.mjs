@@ -89,6 +89,11 @@ export async function startPgbouncer({ dir, port, primaryPort, replicaPort, data
       "max_client_conn = 2000",
       "default_pool_size = 40",
       "server_reset_query =",
+      // A server that is down (a killed replica) fails its clients within seconds, so the app falls
+      // back to the primary instead of waiting; it is tried again every second.
+      "server_login_retry = 1",
+      "server_connect_timeout = 2",
+      "query_wait_timeout = 10",
       "ignore_startup_parameters = extra_float_digits,options",
       `pidfile = ${path.join(dir, "pgbouncer.pid")}`,
       `logfile = ${path.join(dir, "pgbouncer.log")}`,
@@ -141,6 +146,8 @@ export async function startHaproxy({ dir, port, instances }) {
       "  timeout connect 2s",
       "  timeout client 60s",
       "  timeout server 60s",
+      // A busy instance may take a moment to answer its health check: that is not down.
+      "  timeout check 5s",
       // Event streams stay open: give them the tunnel's long timeout.
       "  timeout tunnel 1h",
       "  option forwardfor",
@@ -157,7 +164,7 @@ export async function startHaproxy({ dir, port, instances }) {
       "  balance roundrobin",
       "  option httpchk GET /api/health",
       "  http-check expect status 200",
-      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 1s fall 2 rise 2`),
+      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 1s fall 3 rise 2`),
       "",
     ].join("\n"),
   );

@@ -7,7 +7,8 @@ import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 import { setReplayPaused } from "../../scripts/cluster/postgres.mjs";
 // @ts-expect-error: as above
 import { startRedis } from "../../scripts/cluster/services.mjs";
-import { createGroupWithThread, createPost, readUserPostIds, registerUser, type ClusterUser } from "../support/cluster-client";
+import { chromium } from "playwright";
+import { createNamedGroupWithThread, createPost, readUserPostIds, registerUser, type ClusterUser } from "../support/cluster-client";
 
 // Contract section 16 under faults, through haproxy in front of four instances on pgbouncer, a
 // primary, a streaming replica and Redis (tests/support/cluster-setup.ts). Each test prints its
@@ -74,12 +75,12 @@ const guestRead = (userId: number) => `${base}/api/v2/users/${userId}/posts?per_
 const guestHeaders = { api_key: key };
 
 describe("several instances behind haproxy (contract section 16)", () => {
-  const writers: { user: ClusterUser; threadId: number }[] = [];
+  const writers: { user: ClusterUser; threadId: number; groupName: string }[] = [];
 
   beforeAll(async () => {
     for (let i = 0; i < 4; i++) {
       const user = await registerUser(base, key);
-      writers.push({ user, threadId: await createGroupWithThread(base, key, user) });
+      writers.push({ user, ...(await createNamedGroupWithThread(base, key, user)) });
     }
     await waitFor(async () => (await replicaLag()) === 0, "the replica to catch up");
   });
@@ -183,6 +184,35 @@ describe("several instances behind haproxy (contract section 16)", () => {
     execFileSync("runuser", ["-u", "postgres", "--", "/usr/lib/postgresql/15/bin/pg_ctl", "-D", replicaDir, "-o", options, "-l", path.join(replicaDir, "server.log"), "-w", "start"], { stdio: "ignore" });
     const back = newTally();
     await waitFor(async () => (await timedFetch(back, guestRead(writers[0]!.user.id), { headers: guestHeaders }))?.headers.get("x-agora-db") === "replica", "reads back on the replica", 60_000);
+  });
+
+  it("a server action rendered by one instance runs on another (Load more replies, through haproxy)", async () => {
+    const { groupName, threadId } = writers[0]!;
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    try {
+      const page = await browser.newPage();
+      const actions: { instance: string | undefined; status: number }[] = [];
+      page.on("response", (response) => {
+        if (response.request().method() === "POST" && response.request().headers()["next-action"]) actions.push({ instance: response.headers()["x-agora-instance"], status: response.status() });
+      });
+      let crossed = false;
+      for (let attempt = 0; attempt < 6 && !crossed; attempt++) {
+        const rendered = await page.goto(`${base}/g/${groupName}/t/${threadId}`);
+        const renderedBy = rendered?.headers()["x-agora-instance"];
+        const before = await page.getByTestId("post").count();
+        const seen = actions.length;
+        await page.getByRole("button", { name: "Load more replies" }).click();
+        await page.waitForFunction((count) => document.querySelectorAll('[data-testid="post"]').length > count, before, { timeout: 20_000 });
+        const action = actions.slice(seen).find((item) => item.status === 200);
+        expect(action).toBeDefined();
+        crossed = action!.instance !== renderedBy;
+        if (crossed) console.log(`server action: page rendered by ${renderedBy}, its action answered by ${action!.instance}`);
+      }
+      expect(crossed).toBe(true);
+      expect(actions.every((item) => item.status === 200)).toBe(true);
+    } finally {
+      await browser.close();
+    }
   });
 
   it("kill -9 of one instance under load behind haproxy: 0 failed reads; failed writes at most those in flight", async () => {

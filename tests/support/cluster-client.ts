@@ -65,6 +65,11 @@ export async function registerUser(baseUrl: string, apiKey: string): Promise<Clu
 
 /** A group of `owner`'s with one thread in it: the thread's id. */
 export async function createGroupWithThread(baseUrl: string, apiKey: string, owner: ClusterUser): Promise<number> {
+  return (await createNamedGroupWithThread(baseUrl, apiKey, owner)).threadId;
+}
+
+/** A group of `owner`'s with one thread in it: the group's name and the thread's id. */
+export async function createNamedGroupWithThread(baseUrl: string, apiKey: string, owner: ClusterUser): Promise<{ groupName: string; threadId: number }> {
   const name = `g${randomBytes(5).toString("hex")}`;
   const group = await apiCall<{ user: { groups: { id: number; name: string }[] } }>(baseUrl, apiKey, "POST", "/api/group/create", {
     token: owner.token,
@@ -77,7 +82,7 @@ export async function createGroupWithThread(baseUrl: string, apiKey: string, own
     body: { title: "Replica test", content: JSON.stringify([{ insert: "First\n" }]) },
   });
   if (thread.status !== 200) throw new Error(`thread create failed: ${thread.status} ${JSON.stringify(thread.body)}`);
-  return thread.body.data.thread.id;
+  return { groupName: name, threadId: thread.body.data.thread.id };
 }
 
 /** Creates a post in `threadId`: its id. */
