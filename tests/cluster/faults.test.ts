@@ -90,7 +90,7 @@ describe("several instances behind haproxy (contract section 16)", () => {
     const misses: number[] = [];
     const guests = newTally();
     let windows = 0;
-    while (pairs < 1_000 && windows < 20) {
+    while (pairs < 1_000 && windows < 40) {
       windows += 1;
       await setReplayPaused(cluster.replicaUrl, true);
       try {
