@@ -116,7 +116,7 @@ describe("several instances behind haproxy (contract section 16)", () => {
     expect(pairs).toBeGreaterThanOrEqual(1_000);
     expect(guests.byStatus[200]).toBeGreaterThan(0);
     expect(guests.dbs.replica ?? 0).toBeGreaterThan((guests.dbs.primary ?? 0) * 4);
-  });
+  }, 400_000);
 
   it("one rate budget across four instances: 600 purse registers a minute, 2,000 sent, exactly 600 pass", async () => {
     const tally = newTally();
