@@ -38,7 +38,8 @@ export function postgresUrl(port, database = "postgres") {
   return `postgresql://postgres@127.0.0.1:${port}/${database}`;
 }
 
-function startServer(dataDir, port, socketDir) {
+/** Starts the server in `dataDir` (the cluster's own settings) and waits until it accepts connections. */
+export function startServer(dataDir, port, socketDir) {
   run("pg_ctl", ["-D", dataDir, "-o", serverOptions(port, socketDir), "-l", path.join(dataDir, "server.log"), "-w", "-t", "60", "start"]);
 }
 

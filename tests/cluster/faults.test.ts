@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 // @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
-import { setReplayPaused } from "../../scripts/cluster/postgres.mjs";
+import { setReplayPaused, startServer as startPostgres, stopServer as stopPostgres } from "../../scripts/cluster/postgres.mjs";
 // @ts-expect-error: as above
 import { startRedis } from "../../scripts/cluster/services.mjs";
 import { chromium } from "playwright";
@@ -173,15 +172,14 @@ describe("several instances behind haproxy (contract section 16)", () => {
       await timedFetch(tally, guestRead(writers[worker]!.user.id), { headers: guestHeaders });
     });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    execFileSync("runuser", ["-u", "postgres", "--", "/usr/lib/postgresql/15/bin/pg_ctl", "-D", replicaDir, "-m", "immediate", "-w", "stop"], { stdio: "ignore" });
+    stopPostgres(replicaDir, "immediate");
     await load;
     console.log(`replica killed: ${JSON.stringify(tally.byStatus)}, reads ${JSON.stringify(tally.dbs)}, ${tally.networkErrors} network errors`);
     expect(tally.networkErrors).toBe(0);
     expect(tally.ok).toBe(Object.values(tally.byStatus).reduce((sum, n) => sum + n, 0));
     expect(tally.dbs.replica).toBeGreaterThan(0);
     expect(tally.dbs.primary).toBeGreaterThan(0);
-    const options = `-p ${cluster.ports.replica} -k ${path.join(cluster.dir, "postgres", "sockets")} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200 -c hot_standby_feedback=on`;
-    execFileSync("runuser", ["-u", "postgres", "--", "/usr/lib/postgresql/15/bin/pg_ctl", "-D", replicaDir, "-o", options, "-l", path.join(replicaDir, "server.log"), "-w", "start"], { stdio: "ignore" });
+    startPostgres(replicaDir, cluster.ports.replica, path.join(cluster.dir, "postgres", "sockets"));
     const back = newTally();
     await waitFor(async () => (await timedFetch(back, guestRead(writers[0]!.user.id), { headers: guestHeaders }))?.headers.get("x-agora-db") === "replica", "reads back on the replica", 60_000);
   });
