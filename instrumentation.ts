@@ -7,6 +7,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressHeaders } = await import("@/lib/http/peer-address");
   installPeerAddressHeaders();
+  const { installInstanceHeader } = await import("@/lib/http/instance-header");
+  installInstanceHeader();
+  // Several instances on the embedded database are refused (contract section 16).
+  const { claimEmbeddedInstance } = await import("@/lib/db/embedded-instance");
+  claimEmbeddedInstance();
   // Connects to REDIS_URL (when set) now, so the first requests already share their budgets.
   const { getRedis } = await import("@/lib/redis");
   getRedis();

@@ -1,5 +1,17 @@
+import { createHash } from "node:crypto";
+
+// Several instances (contract section 16): a server action rendered by one instance must run on
+// any other. Instances started from one build share its actions key already; builds made apart
+// (one per server) share it when built with the same AGORA_SECRET, which the key is derived from
+// (a one-way hash, so the build holds no secret), unless NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is set.
+// AGORA_DEPLOYMENT_ID gives such builds one deployment id (and build id) too.
+if (!process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY && process.env.AGORA_SECRET) {
+  process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY = createHash("sha256").update(`agora server actions\0${process.env.AGORA_SECRET}`).digest("base64");
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  ...(process.env.AGORA_DEPLOYMENT_ID ? { deploymentId: process.env.AGORA_DEPLOYMENT_ID } : {}),
   // These load WebAssembly, native bindings or worker threads from their own package folders.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pino", "@prisma/adapter-pg"],
   // Separate build folders let several builds (parallel test runs) share one checkout.

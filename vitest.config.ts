@@ -14,8 +14,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["@agora/source"] } },
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
-    // `npm run test:hardening` runs these (vitest.hardening.config.ts).
-    exclude: ["**/node_modules/**", "tests/hardening/**"],
+    // `npm run test:hardening` and `npm run test:cluster` run these (vitest.hardening.config.ts, vitest.cluster.config.ts).
+    exclude: ["**/node_modules/**", "tests/hardening/**", "tests/cluster/**"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup-env.ts"],
     testTimeout: 30_000,

@@ -1,5 +1,6 @@
 // npm run bench -- [--scale small|large] [--database embedded|postgres|both]
 //                  [--connections 16] [--warmup 3] [--duration 8] [--reuse-build]
+// npm run bench -- --cluster ...   (bench/cluster.ts: 1 to 4 instances behind haproxy)
 //
 // The load benchmark (issue 9): build the app with the constant "floor" route (.next-bench),
 // then for each database and scale generate a fresh forum, start `next start` on it and put
@@ -206,7 +207,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+// `--cluster`: scaling across instances behind haproxy (bench/cluster.ts).
+(process.argv.includes("--cluster") ? import("./cluster").then((module) => module.runClusterBench()) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

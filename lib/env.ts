@@ -63,6 +63,12 @@ const EnvSchema = z.object({
   // Live events (lib/live/): LISTEN needs a session of its own, so behind a pooler in transaction
   // mode point this at the database directly; unset: DATABASE_URL.
   DATABASE_DIRECT_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  // Several instances (contract section 16): an optional streaming replica for reads, and the
+  // instance's name in the X-Agora-Instance header (default: host and port).
+  DATABASE_REPLICA_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  AGORA_INSTANCE_ID: z.string().regex(/^[\w.:@-]{1,100}$/, "AGORA_INSTANCE_ID: letters, digits, _ . : @ - only").optional().or(z.literal("").transform(() => undefined)),
+  // Tests only: several servers may share one embedded database (each keeps its own memory state).
+  AGORA_EMBEDDED_SHARED: z.enum(["0", "1"]).default("0"),
   // Comment lines sent on an idle event stream so proxies and clients know it is alive.
   AGORA_LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
   // Open event streams per person (or per API key and client address for guests), per instance.

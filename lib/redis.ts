@@ -7,7 +7,7 @@ const globalForRedis = globalThis as unknown as { agoraRedis?: Redis | null };
 
 /**
  * The process's one Redis client when REDIS_URL is set, else null. Commands never wait for a
- * connection (no offline queue, short timeouts): a caller finds Redis unavailable at once and
+ * connection (no offline queue): a caller finds Redis unavailable at once when it is down and
  * falls back (rate limits keep counting in memory), and the client keeps reconnecting on its own.
  */
 export function getRedis(): Redis | null {
@@ -18,7 +18,9 @@ export function getRedis(): Redis | null {
     lazyConnect: true,
     enableOfflineQueue: false,
     connectTimeout: 1_000,
-    commandTimeout: 500,
+    // Long enough that a busy event loop (the reply read late) is not taken for a Redis outage,
+    // which would let budgets count in memory for a moment (one budget across instances would leak).
+    commandTimeout: 1_500,
     maxRetriesPerRequest: 0,
     // Reconnect forever, at most every 2 seconds.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
@@ -65,6 +67,8 @@ function whenReady(client: Redis, timeoutMs: number): Promise<boolean> {
 export async function checkRedisHealth(timeoutMs: number): Promise<"ok" | "unavailable" | null> {
   const client = getRedis();
   if (!client) return null;
+  // Known to be down (between reconnect attempts): say so at once, so health stays fast for load balancers.
+  if (client.status === "reconnecting" || client.status === "close" || client.status === "end") return "unavailable";
   if (!(await whenReady(client, timeoutMs))) return "unavailable";
   // commandTimeout bounds the PING.
   return client.ping().then(

@@ -11,6 +11,7 @@ import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import { touchLastSeen } from "@/lib/db/presence";
+import { withReadRouting, type RoutingSubjects } from "@/lib/db/read-routing";
 import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/query-count";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
@@ -169,6 +170,15 @@ interface Checked<P, A extends EndpointAuth> {
 }
 
 /**
+ * Read-your-writes (contract section 16): a user's reads must see that user's writes and the API
+ * key's (a login or register just made); a write marks its user, or the key when no token was sent.
+ */
+function routingSubjects(apiKeyId: number, viewer: ApiViewer | null): RoutingSubjects {
+  const key = `key:${apiKeyId}`;
+  return viewer ? { read: [`user:${viewer.id}`, key], write: [`user:${viewer.id}`] } : { read: [key], write: [key] };
+}
+
+/**
  * One endpoint: the only try/catch of the API. It checks the key and token, spends the budgets,
  * reads and validates parameters, and only then hands valid input to `answer`; every failure,
  * whether the answer is JSON or a stream, is the family's envelope.
@@ -200,7 +210,10 @@ function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
       const params = spec.params.parse(spec.fileField ? { ...raw, [spec.fileField]: file ?? undefined } : raw) as z.output<P>;
       // With auth "user" identifyViewer has already refused requests without a viewer.
       const endpointContext = { params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client };
-      const response = await answer({ context: endpointContext, headers: { ...budgetHeaders, "x-request-id": requestId } });
+      // Stream endpoints read from the primary: their catch-up must not miss a just-written event.
+      const checked = { context: endpointContext, headers: { ...budgetHeaders, "x-request-id": requestId } };
+      const { result: response, db } = spec.stream ? { result: await answer(checked), db: "primary" } : await withReadRouting(routingSubjects(apiKeyId, viewer), () => answer(checked));
+      response.headers.set("x-agora-db", db);
       status = response.status;
       return response;
     } catch (error) {

@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createCountingPool, isQueryCountingOn } from "@/lib/db/query-count";
+import { installReadRouting, stopReadRouting } from "@/lib/db/read-routing";
 import { logger } from "@/lib/log";
 
 export type Db = PrismaClient;
@@ -31,7 +32,8 @@ async function connect(): Promise<Connection> {
   const env = getEnv();
   const url = await resolveDatabaseUrl();
   if (env.AGORA_MIGRATE_ON_START === "1") {
-    const { applied } = await applyMigrations(url);
+    // Migrations hold a session advisory lock: never through a pooler in transaction mode.
+    const { applied } = await applyMigrations(env.DATABASE_URL ? (env.DATABASE_DIRECT_URL ?? url) : url);
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
   }
   const embedded = env.DATABASE_URL === undefined;
@@ -41,6 +43,9 @@ async function connect(): Promise<Connection> {
   // (lib/db/query-count.ts). Both databases are reached through this pool (the embedded one over
   // its loopback wire server), so the count covers both. Off: an ordinary pool.
   const pool = isQueryCountingOn() ? createCountingPool(poolConfig) : new pg.Pool(poolConfig);
+  // DATABASE_REPLICA_URL: reads of API requests may go to the replica (lib/db/read-routing.ts).
+  const replica = env.DATABASE_REPLICA_URL && !embedded ? new pg.Pool({ connectionString: env.DATABASE_REPLICA_URL, max: env.AGORA_DB_POOL_MAX, connectionTimeoutMillis: 2_000 }) : null;
+  installReadRouting(pool, replica);
   // (The cast: the adapter ships its own copy of @types/pg; at run time there is one `pg`.)
   const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
   return { client: new PrismaClient({ adapter }), pool, url };
@@ -67,5 +72,6 @@ export async function getPool(): Promise<pg.Pool> {
 export async function disconnectDb(): Promise<void> {
   const current = globalForDb.agoraDb;
   globalForDb.agoraDb = undefined;
+  stopReadRouting();
   if (current) await (await current).client.$disconnect();
 }

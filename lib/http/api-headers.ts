@@ -29,5 +29,7 @@ export function withApiHeaders(request: Request, response: Response): Response {
     if (name === "vary" && headers.has("vary")) headers.set("vary", `${headers.get("vary")}, ${value}`);
     else headers.set(name, value);
   }
+  // Where the answer's reads ran (contract section 16); endpoints that routed a read set it themselves.
+  if (!headers.has("x-agora-db")) headers.set("x-agora-db", "primary");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

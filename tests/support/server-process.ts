@@ -46,7 +46,8 @@ async function waitForReady(baseUrl: string, child: ChildProcess, logs: () => st
  */
 export async function startServer(env: Record<string, string>, options: { detached?: boolean; port?: number } = {}): Promise<RunningServer> {
   const port = options.port ?? (await findFreePort());
-  const fullEnv = { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" } as NodeJS.ProcessEnv;
+  // Test servers share one embedded database (AGORA_EMBEDDED_SHARED=1) unless a test says otherwise.
+  const fullEnv = { ...process.env, AGORA_EMBEDDED_SHARED: "1", ...env, PORT: String(port), NODE_ENV: "production" } as NodeJS.ProcessEnv;
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: fullEnv,
     stdio: ["ignore", "pipe", "pipe"],

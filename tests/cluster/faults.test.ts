@@ -1,0 +1,241 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
+// @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
+import { setReplayPaused, startServer as startPostgres, stopServer as stopPostgres } from "../../scripts/cluster/postgres.mjs";
+// @ts-expect-error: as above
+import { startRedis } from "../../scripts/cluster/services.mjs";
+import { chromium } from "playwright";
+import { createNamedGroupWithThread, createPost, readUserPostIds, registerUser, type ClusterUser } from "../support/cluster-client";
+
+// Contract section 16 under faults, through haproxy in front of four instances on pgbouncer, a
+// primary, a streaming replica and Redis (tests/support/cluster-setup.ts). Each test prints its
+// counts; the README's "Run several instances" section quotes them.
+
+const cluster = inject("cluster");
+const base = cluster.baseUrl;
+const key = cluster.apiKey;
+
+interface Tally {
+  ok: number;
+  byStatus: Record<number, number>;
+  networkErrors: number;
+  dbs: Record<string, number>;
+  instances: Record<string, number>;
+}
+
+function newTally(): Tally {
+  return { ok: 0, byStatus: {}, networkErrors: 0, dbs: {}, instances: {} };
+}
+
+async function timedFetch(tally: Tally, url: string, init?: RequestInit): Promise<Response | null> {
+  try {
+    const response = await fetch(url, init);
+    await response.arrayBuffer();
+    tally.byStatus[response.status] = (tally.byStatus[response.status] ?? 0) + 1;
+    if (response.ok) tally.ok += 1;
+    const db = response.headers.get("x-agora-db") ?? "none";
+    tally.dbs[db] = (tally.dbs[db] ?? 0) + 1;
+    const instance = response.headers.get("x-agora-instance") ?? "none";
+    tally.instances[instance] = (tally.instances[instance] ?? 0) + 1;
+    return response;
+  } catch {
+    tally.networkErrors += 1;
+    return null;
+  }
+}
+
+/** `workers` loops of `step` until `ms` passed. */
+async function runFor(ms: number, workers: number, step: (worker: number) => Promise<void>): Promise<void> {
+  const until = Date.now() + ms;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (Date.now() < until) await step(worker);
+    }),
+  );
+}
+
+async function replicaLag(): Promise<number | null> {
+  const health = (await (await fetch(`${cluster.instances[0]!.baseUrl}/api/health`)).json()) as { replica: { lag_ms: number | null } | null };
+  return health.replica?.lag_ms ?? null;
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const guestRead = (userId: number) => `${base}/api/v2/users/${userId}/posts?per_page=5`;
+const guestHeaders = { api_key: key };
+
+describe("several instances behind haproxy (contract section 16)", () => {
+  const writers: { user: ClusterUser; threadId: number; groupName: string }[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 4; i++) {
+      const user = await registerUser(base, key);
+      writers.push({ user, ...(await createNamedGroupWithThread(base, key, user)) });
+    }
+    await waitFor(async () => (await replicaLag()) === 0, "the replica to catch up");
+  });
+
+  it("read-your-writes with the replica's replay paused: 1,000 write-then-read pairs, 0 misses; other readers stay on the replica", async () => {
+    let pairs = 0;
+    const misses: number[] = [];
+    const guests = newTally();
+    let windows = 0;
+    while (pairs < 1_000 && windows < 40) {
+      windows += 1;
+      await setReplayPaused(cluster.replicaUrl, true);
+      try {
+        // 3.5 s per window: the replica stays under the 5 s lag cut-off, so guests may read it.
+        await runFor(3_500, 5, async (worker) => {
+          if (worker === 4) {
+            await timedFetch(guests, guestRead(writers[0]!.user.id), { headers: guestHeaders });
+            return;
+          }
+          const { user, threadId } = writers[worker]!;
+          const postId = await createPost(base, key, user, threadId, `pair ${pairs}`);
+          const own = await readUserPostIds(base, key, user.id, user.token);
+          if (!own.ids.includes(postId)) misses.push(postId);
+          pairs += 1;
+        });
+      } finally {
+        await setReplayPaused(cluster.replicaUrl, false);
+      }
+      await waitFor(async () => (await replicaLag()) === 0, "the replica to catch up");
+    }
+    console.log(`read-your-writes: ${pairs} pairs in ${windows} paused windows, ${misses.length} misses; guest reads ${JSON.stringify(guests.dbs)}`);
+    expect(misses).toEqual([]);
+    expect(pairs).toBeGreaterThanOrEqual(1_000);
+    expect(guests.byStatus[200]).toBeGreaterThan(0);
+    expect(guests.dbs.replica ?? 0).toBeGreaterThan((guests.dbs.primary ?? 0) * 4);
+  }, 400_000);
+
+  it("one rate budget across four instances: 600 purse registers a minute, 2,000 sent, exactly 600 pass", async () => {
+    const tally = newTally();
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (sent < 2_000) {
+          sent += 1;
+          const wallet = createEvmTestWallet();
+          await timedFetch(tally, `${base}/api/v2/purse/register`, {
+            method: "POST",
+            headers: { api_key: key, "content-type": "application/json" },
+            body: JSON.stringify({ web3_public_key: wallet.checksumAddress, username: `p${wallet.address.slice(2, 14)}` }),
+          });
+        }
+      }),
+    );
+    console.log(`rate limit: ${JSON.stringify(tally.byStatus)} over ${JSON.stringify(tally.instances)}`);
+    expect(tally.byStatus[200]).toBe(600);
+    expect(tally.byStatus[429]).toBe(1_400);
+    expect(Object.keys(tally.instances)).toHaveLength(4);
+  });
+
+  it("Redis stopped for 20 s under load: no 5xx, no failed request", async () => {
+    const redisDir = path.join(cluster.dir, "redis");
+    const pid = Number(fs.readFileSync(path.join(redisDir, "redis.pid"), "utf8"));
+    const tally = newTally();
+    const load = runFor(24_000, 4, async (worker) => {
+      if (worker === 0) {
+        const { user, threadId } = writers[0]!;
+        await timedFetch(tally, `${base}/api/v2/threads/${threadId}/posts/create`, {
+          method: "POST",
+          headers: { api_key: key, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ content: JSON.stringify([{ insert: "while Redis is down\n" }]) }),
+        });
+      } else await timedFetch(tally, guestRead(writers[worker]!.user.id), { headers: guestHeaders });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    process.kill(pid, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    await startRedis({ dir: redisDir, port: cluster.ports.redis });
+    await load;
+    console.log(`redis stopped: ${JSON.stringify(tally.byStatus)}, ${tally.networkErrors} network errors`);
+    const serverErrors = Object.entries(tally.byStatus).filter(([status]) => Number(status) >= 500);
+    expect(serverErrors).toEqual([]);
+    expect(tally.networkErrors).toBe(0);
+    expect(tally.ok).toBe(Object.values(tally.byStatus).reduce((sum, n) => sum + n, 0));
+  });
+
+  it("replica killed under load: 0 failed requests; reads return to it once it is back", async () => {
+    const tally = newTally();
+    const replicaDir = path.join(cluster.dir, "postgres", "replica");
+    const load = runFor(8_000, 4, async (worker) => {
+      await timedFetch(tally, guestRead(writers[worker]!.user.id), { headers: guestHeaders });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    stopPostgres(replicaDir, "immediate");
+    await load;
+    console.log(`replica killed: ${JSON.stringify(tally.byStatus)}, reads ${JSON.stringify(tally.dbs)}, ${tally.networkErrors} network errors`);
+    expect(tally.networkErrors).toBe(0);
+    expect(tally.ok).toBe(Object.values(tally.byStatus).reduce((sum, n) => sum + n, 0));
+    expect(tally.dbs.replica).toBeGreaterThan(0);
+    expect(tally.dbs.primary).toBeGreaterThan(0);
+    startPostgres(replicaDir, cluster.ports.replica, path.join(cluster.dir, "postgres", "sockets"));
+    const back = newTally();
+    await waitFor(async () => (await timedFetch(back, guestRead(writers[0]!.user.id), { headers: guestHeaders }))?.headers.get("x-agora-db") === "replica", "reads back on the replica", 60_000);
+  });
+
+  it("a server action rendered by one instance runs on another (Load more replies, through haproxy)", async () => {
+    const { groupName, threadId } = writers[0]!;
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    try {
+      const page = await browser.newPage();
+      const actions: { instance: string | undefined; status: number }[] = [];
+      page.on("response", (response) => {
+        if (response.request().method() === "POST" && response.request().headers()["next-action"]) actions.push({ instance: response.headers()["x-agora-instance"], status: response.status() });
+      });
+      let crossed = false;
+      for (let attempt = 0; attempt < 6 && !crossed; attempt++) {
+        const rendered = await page.goto(`${base}/g/${groupName}/t/${threadId}`);
+        const renderedBy = rendered?.headers()["x-agora-instance"];
+        const before = await page.getByTestId("post").count();
+        const seen = actions.length;
+        await page.getByRole("button", { name: "Load more replies" }).click();
+        await page.waitForFunction((count) => document.querySelectorAll('[data-testid="post"]').length > count, before, { timeout: 20_000 });
+        const action = actions.slice(seen).find((item) => item.status === 200);
+        expect(action).toBeDefined();
+        crossed = action!.instance !== renderedBy;
+        if (crossed) console.log(`server action: page rendered by ${renderedBy}, its action answered by ${action!.instance}`);
+      }
+      expect(crossed).toBe(true);
+      expect(actions.every((item) => item.status === 200)).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("kill -9 of one instance under load behind haproxy: 0 failed reads; failed writes at most those in flight", async () => {
+    const reads = newTally();
+    const writes = newTally();
+    const victim = cluster.instances[3]!;
+    const load = runFor(8_000, 6, async (worker) => {
+      if (worker === 0) {
+        const { user, threadId } = writers[1]!;
+        await timedFetch(writes, `${base}/api/v2/threads/${threadId}/posts/create`, {
+          method: "POST",
+          headers: { api_key: key, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ content: JSON.stringify([{ insert: "under kill -9\n" }]) }),
+        });
+      } else await timedFetch(reads, guestRead(writers[worker % 4]!.user.id), { headers: guestHeaders });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The instance's whole process group (next start and its server), like a crashed machine.
+    process.kill(-Number(fs.readFileSync(victim.pidFile, "utf8")), "SIGKILL");
+    await load;
+    const failedReads = Object.values(reads.byStatus).reduce((sum, n) => sum + n, 0) - reads.ok + reads.networkErrors;
+    const failedWrites = Object.values(writes.byStatus).reduce((sum, n) => sum + n, 0) - writes.ok + writes.networkErrors;
+    console.log(`kill -9: reads ${JSON.stringify(reads.byStatus)} over ${JSON.stringify(reads.instances)}; writes ${JSON.stringify(writes.byStatus)}, ${writes.networkErrors} network errors`);
+    expect(failedReads).toBe(0);
+    // One writer, one request in flight at a time.
+    expect(failedWrites).toBeLessThanOrEqual(1);
+  });
+});
