@@ -62,7 +62,9 @@ describe.skipIf(!onPostgres)("live events across two server instances (PostgreSQ
     }
     const summary = { rounds: ROUNDS, medianFromRequestMs: median(sentToEvent).toFixed(1), medianAfterAnswerMs: median(answerToEvent).toFixed(1), maxFromRequestMs: Math.max(...sentToEvent).toFixed(1) };
     console.log(`live delivery A -> B: ${JSON.stringify(summary)}`);
-    expect(Math.max(...sentToEvent)).toBeLessThan(1000);
+    // From the write's answer (its commit) to the other instance's client: the create request's own
+    // time is not delivery, and on a loaded machine it alone can pass a second.
+    expect(Math.max(...answerToEvent)).toBeLessThan(1000);
   });
 
   it("catches up from the log after its listener's connection is cut", async () => {
