@@ -69,6 +69,12 @@ const EnvSchema = z.object({
   AGORA_LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(5),
   // Embedded database only: how often the log is polled while streams are open.
   AGORA_LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(200),
+  // Token gates (contract section 14): the chains balances are read from, "<chain_id>=<url>,...".
+  AGORA_RPC_URLS: z.string().default(""),
+  // How long a balance read is kept, and how old a member's last gate check may be before a write re-checks it.
+  AGORA_GATE_RECHECK_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  // How often the gate sweep re-checks members whose last check is older than that.
+  AGORA_GATE_SWEEP_MS: z.coerce.number().int().min(200).max(86_400_000).default(600_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

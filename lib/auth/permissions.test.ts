@@ -28,6 +28,10 @@ const role = (level: number | null, extra: Partial<GroupRole> = {}): GroupRole =
   level,
   superAdmin: false,
   banned: false,
+  member: false,
+  pending: false,
+  gateCheckedAt: null,
+  policy: { joining: 0, visibility: 0, openReadonly: "0", hasGate: false },
   ...extra,
 });
 const owner = role(ROLE_LEVEL.owner);

@@ -7,6 +7,8 @@ import { findThreadWriteFacts } from "@/lib/db/roles";
 import type { Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
+import { refuseWrite } from "@/lib/services/group-access";
+import { ensureGateHolds } from "@/lib/services/token-gates";
 
 export interface NewPostInput {
   threadId: number;
@@ -45,7 +47,8 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const facts = await findThreadWriteFacts(input.threadId, actor.id);
   if (!facts || facts.thread.isDelete !== 0) throw new NotFound("thread");
   const role = roleFromFacts(actor, facts.role);
-  if (!canPost(actor, role)) throw new Forbidden(role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
+  if (!canPost(actor, role)) refuseWrite(role, "thread", role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
+  await ensureGateHolds(actor, role);
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
   return insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId });
 }

@@ -47,7 +47,7 @@ export function readPageParam(value: string | string[] | undefined): number {
 export const DIRECTORY_PER_PAGE = 24;
 
 export const getDirectory = cache(async (page: number) => {
-  const { groups, total } = await listCommunities(page, DIRECTORY_PER_PAGE);
+  const { groups, total } = await listCommunities(await getViewer(), page, DIRECTORY_PER_PAGE);
   return { groups: groups.map(toGroupCardView), page, totalPages: countPages(total, DIRECTORY_PER_PAGE) };
 });
 
