@@ -19,6 +19,12 @@ export function readableGroupSql(who: Prisma.Sql): Prisma.Sql {
     OR EXISTS (SELECT 1 FROM users su WHERE su.id = ${who} AND su.super_admin > 0))`;
 }
 
+/** readableGroupSql as a Prisma filter on groups (a site super_admin is let through by the caller). */
+export function readableGroupsWhere(userId: number | null): Prisma.GroupWhereInput {
+  if (userId === null) return { visibility: 0 };
+  return { OR: [{ visibility: 0 }, { members: { some: { userId } } }, { admins: { some: { userId, deletedAt: null } } }, { ownerId: userId }] };
+}
+
 /** Groups a person may know exist: not hidden, or they are in it (as readableGroupSql). */
 export function visibleGroupSql(who: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(g.visibility < 2 OR ${readableGroupSql(who)})`;
@@ -163,4 +169,12 @@ export async function listModeratorIds(tx: Tx, groupId: number): Promise<number[
     SELECT owner_id AS user_id FROM groups WHERE id = ${groupId}
     UNION SELECT user_id FROM group_admins WHERE group_id = ${groupId} AND deleted_at IS NULL AND level BETWEEN 1 AND 3`;
   return rows.map((row) => row.user_id);
+}
+
+/** The groups (private or hidden) whose content `userId` (null: a guest) may not read: few, so reads leave them out by id. */
+export async function listUnreadableGroupIds(userId: number | null): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT g.id FROM groups g WHERE g.visibility <> 0 AND NOT ${readableGroupSql(Prisma.sql`${userId ?? 0}::int`)} ORDER BY g.id`;
+  return rows.map((row) => row.id);
 }

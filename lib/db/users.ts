@@ -172,3 +172,10 @@ export async function setUsernameSkeletons(tx: Tx, rows: { id: number; skeleton:
     FROM unnest(${rows.map((row) => row.id)}::int[], ${rows.map((row) => row.skeleton)}::text[]) AS fill(id, skeleton)
     WHERE users.id = fill.id`;
 }
+
+/** Whether the user is a site super_admin (who reads every group). */
+export async function isSuperAdmin(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const row = await db.user.findUnique({ where: { id: userId }, select: { superAdmin: true } });
+  return (row?.superAdmin ?? 0) > 0;
+}

@@ -22,6 +22,11 @@ export interface EventStreamRequest {
   subject: string;
   /** The request's signal: the stream ends when the client goes away. */
   signal: AbortSignal;
+  /**
+   * Who may read it can change (contract section 14): events of `topic` are never sent; each one
+   * re-runs `check`, and the stream ends when the reader may no longer read what it carries.
+   */
+  guard?: { topic: string; check: () => Promise<boolean> };
 }
 
 const encoder = new TextEncoder();
@@ -34,7 +39,8 @@ function formatEvent(event: LiveEvent): Uint8Array {
  * Opens a stream, or throws RateLimited when the subject has all its streams open (before
  * anything is sent, so the caller answers with its error format).
  */
-export async function openEventStream({ topics, lastEventId, subject, signal }: EventStreamRequest): Promise<ReadableStream<Uint8Array>> {
+export async function openEventStream({ topics: shown, lastEventId, subject, signal, guard }: EventStreamRequest): Promise<ReadableStream<Uint8Array>> {
+  const topics = guard ? [...shown, guard.topic] : shown;
   const release = takeStreamSlot(subject);
   let since: number;
   try {
@@ -57,6 +63,11 @@ export async function openEventStream({ topics, lastEventId, subject, signal }: 
           controller.enqueue(chunk);
         };
         const deliver = (event: LiveEvent) => {
+          if (guard && event.topic === guard.topic) {
+            // Only live changes matter: the check when the stream opened saw everything before it.
+            if (event.id > since && !replayed.has(event.id)) void guard.check().then((allowed) => allowed || finish(), () => finish());
+            return;
+          }
           if (event.id <= since || replayed.has(event.id)) return;
           if (buffered) buffered.push(event);
           else send(formatEvent(event));
@@ -88,7 +99,7 @@ export async function openEventStream({ topics, lastEventId, subject, signal }: 
             const events = await readEventsAfter(cursor, REPLAY_BATCH, topics);
             for (const event of events) {
               replayed.add(event.id);
-              send(formatEvent(event));
+              if (!guard || event.topic !== guard.topic) send(formatEvent(event));
             }
             if (events.length < REPLAY_BATCH) break;
             cursor = events[events.length - 1]!.id;

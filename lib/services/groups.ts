@@ -153,3 +153,32 @@ export async function updateGroupSettings(actor: SignedIn, groupId: number, inpu
   const db = await getDb();
   await db.group.update({ where: { id: groupId }, data: fields, select: { id: true } });
 }
+
+export interface GroupPolicyInput {
+  joining?: number;
+  visibility?: number;
+  openReadonly?: "0" | "1";
+  attachedFiles?: { allow_everyone?: number; allow_post?: number; allow_all_file_type?: "0" | "1" };
+}
+
+/** Contract section 14's group settings: joining, visibility, read-only for non-members, attachment rules (admins). */
+export async function updateGroupPolicy(actor: SignedIn, groupId: number, input: GroupPolicyInput): Promise<GroupRecord> {
+  await inTransaction(async (tx) => {
+    const role = await loadGroupRole(actor, groupId, tx);
+    if (!role || !canSeeGroup(role)) throw new NotFound("group");
+    if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
+    const current = await tx.group.findUnique({ where: { id: groupId }, select: { attachedFiles: true } });
+    const files = { allow_everyone: 1, allow_post: 1, allow_all_file_type: "0", ...(current?.attachedFiles as object | null), ...input.attachedFiles };
+    await tx.group.update({
+      where: { id: groupId },
+      data: {
+        ...(input.joining !== undefined ? { joining: input.joining } : {}),
+        ...(input.visibility !== undefined ? { visibility: input.visibility, privacyType: String(input.visibility) } : {}),
+        ...(input.openReadonly !== undefined ? { openReadonly: input.openReadonly } : {}),
+        ...(input.attachedFiles !== undefined ? { attachedFiles: files } : {}),
+      },
+      select: { id: true },
+    });
+  });
+  return getGroup(actor, { id: groupId });
+}

@@ -1,10 +1,10 @@
 import "server-only";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getViewer, requireViewer } from "@/lib/auth/session";
 import type { ReportStatus } from "@/lib/schemas/report-values";
 import { countPages } from "@/lib/db/pagination";
-import { NotFound } from "@/lib/errors";
+import { Forbidden, NotFound } from "@/lib/errors";
 import { findOwnBan } from "@/lib/services/bans";
 import { listCategories } from "@/lib/services/categories";
 import { readLiveCursor } from "@/lib/services/live";
@@ -24,6 +24,16 @@ async function orNotFound<T>(load: Promise<T>): Promise<T> {
     return await load;
   } catch (error) {
     if (error instanceof NotFound) notFound();
+    throw error;
+  }
+}
+
+/** As orNotFound; a private group's content sends a non-member to the group's page, which offers to join (contract section 14). */
+async function orGroupPage<T>(load: Promise<T>, groupName: string): Promise<T> {
+  try {
+    return await orNotFound(load);
+  } catch (error) {
+    if (error instanceof Forbidden) redirect(`/g/${encodeURIComponent(groupName.toLowerCase())}`);
     throw error;
   }
 }
@@ -56,13 +66,21 @@ export const getGroupByName = cache(async (name: string) => {
   return toGroupView(await orNotFound(getGroup(await getViewer(), { name })));
 });
 
-export const getGroupCategories = cache(async (groupId: number) => (await orNotFound(listCategories({ groupId }))).map(toCategoryView));
+/** A group's categories; none for a reader who may not read the group (its page shows the join panel instead). */
+export const getGroupCategories = cache(async (groupId: number) => {
+  try {
+    return (await orNotFound(listCategories(await getViewer(), { groupId }))).map(toCategoryView);
+  } catch (error) {
+    if (error instanceof Forbidden) return [];
+    throw error;
+  }
+});
 
 export const getThread = cache(async (threadId: number, groupName: string, sort: PostSort, pageSize: number) => {
   if (!GROUP_NAME.test(groupName)) notFound();
   const viewer = await getViewer();
   // One extra top-level post tells whether "Load more" has anything to load.
-  const read = await orNotFound(readThread(viewer, { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }));
+  const read = await orGroupPage(readThread(viewer, { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }), groupName);
   const ban = viewer && read.access.role.banned ? await findOwnBan(viewer, read.thread.groupId) : null;
   return toThreadView(read, pageSize, ban);
 });
@@ -89,7 +107,7 @@ export const getModerationPage = cache(async (groupName: string, status: ReportS
 /** A group's public modlog, one page. */
 export const getModlogPage = cache(async (groupName: string, page: number) => {
   const group = await getGroupByName(groupName);
-  return { group, log: await orNotFound(loadModlogPage(await getViewer(), group, page)) };
+  return { group, log: await orGroupPage(loadModlogPage(await getViewer(), group, page), groupName) };
 });
 
 /** The live-event id a page's stream replays from (components/live/use-live-events.ts). */

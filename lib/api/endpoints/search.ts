@@ -17,8 +17,8 @@ export const search = defineEndpoint(
     response: SearchResponseSchema,
     listKey: "results",
   },
-  async ({ params }) =>
+  async ({ params, viewer }) =>
     serializeSearchPage(
-      await searchForum({ text: params.q, type: params.type, groupId: params.group_id ?? null, page: params.page, perPage: params.per_page }),
+      await searchForum(viewer, { text: params.q, type: params.type, groupId: params.group_id ?? null, page: params.page, perPage: params.per_page }),
     ),
 );

@@ -42,6 +42,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Notifications: "Following threads and the signed-in user's notifications (contract section 13).",
   Live: "Live updates as server-sent events (text/event-stream): `id:` is the event's id, `event:` its type, `data:` JSON; reconnect with Last-Event-ID to get what was missed. Comment lines (`: heartbeat`) keep idle streams open.",
   Search: "Full-text search over live posts and threads.",
+  Membership: "Membership of contract section 14: join, leave, members, requests, invitations, group settings and token gates.",
   Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
 };
 
