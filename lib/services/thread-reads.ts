@@ -85,6 +85,8 @@ export interface ThreadLocation {
   slug: string;
   groupName: string;
   groupId: number;
+  /** Whether the actor may read it (false: a private group's thread, for a non-member). */
+  readable: boolean;
 }
 
 /** Where a thread the actor can read lives, so a page can 404 or redirect to its canonical address before it streams. */
@@ -94,7 +96,7 @@ export async function locateThread(actor: Actor, threadId: number): Promise<Thre
   const role = await loadGroupRole(actor, route.groupId);
   // A hidden group's threads do not exist for non-members; a private group's page explains itself.
   if (!role || readDenial(role) === "hidden" || !canReadThread(route, role)) return null;
-  return { id: route.id, slug: route.slug || "thread", groupName: route.group.name, groupId: route.groupId };
+  return { id: route.id, slug: route.slug || "thread", groupName: route.group.name, groupId: route.groupId, readable: readDenial(role) === null };
 }
 
 /** A thread the actor may read now, for its event stream and live posts: NotFound (unknown, removed, hidden group) or Forbidden (private group). */

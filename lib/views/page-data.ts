@@ -11,6 +11,7 @@ import { readLiveCursor } from "@/lib/services/live";
 import { getGroup, listCommunities } from "@/lib/services/groups";
 import { locateThread, readThread } from "@/lib/services/thread-reads";
 import { toCategoryView, toGroupCardView, toGroupView } from "@/lib/views/group-view";
+import { loadMembersPage } from "@/lib/views/members-view";
 import { loadModerationPage, loadModlogPage } from "@/lib/views/moderation-view";
 import type { PostSort } from "@/lib/views/post-view";
 import { loadProfile } from "@/lib/views/profile-view";
@@ -92,6 +93,8 @@ export const getThread = cache(async (threadId: number, groupName: string, sort:
 export const getThreadRoute = cache(async (threadIdSegment: string, groupName: string) => {
   const route = await locateThread(await getViewer(), readIdSegment(threadIdSegment));
   if (!route || route.groupName !== groupName.toLowerCase()) notFound();
+  // Not even its address (the slug is its title) for a non-member of a private group: its page offers to join.
+  if (!route.readable) redirect(`/g/${route.groupName}`);
   return { ...route, path: `/g/${route.groupName}/t/${route.id}/${route.slug}` };
 });
 
@@ -112,3 +115,10 @@ export const getModlogPage = cache(async (groupName: string, page: number) => {
 
 /** The live-event id a page's stream replays from (components/live/use-live-events.ts). */
 export const getLiveCursor = cache(() => readLiveCursor());
+
+/** A group's members page; a private group's non-members are sent to its page. */
+export const getMembersPage = cache(async (groupName: string, page: number) => {
+  const group = await getGroupByName(groupName);
+  if (!group.viewerCanRead) redirect(`/g/${group.name}`);
+  return { group, members: await orGroupPage(loadMembersPage(await getViewer(), group, page), groupName) };
+});

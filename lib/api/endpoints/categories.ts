@@ -10,6 +10,7 @@ export const getGroupCategories = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/groups/{group_id}/categories",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Categories",

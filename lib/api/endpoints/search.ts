@@ -9,6 +9,7 @@ export const search = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/search",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Search",
