@@ -70,7 +70,7 @@ describe("joining an open group", () => {
 
   it("lists the group in /api/me's groups", async () => {
     const me = await getAs<Me>(alice, "/api/me");
-    expectOk(me);
+    expect(me.status).toBe(200);
     expect(me.body.data.user.groups.map((entry) => entry.id)).toContain(group.id);
   });
 
