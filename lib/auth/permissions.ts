@@ -101,11 +101,6 @@ export function writeNeedsMembership(policy: GroupPolicy): boolean {
   return policy.joining !== 0 || policy.openReadonly === "1" || policy.visibility !== 0;
 }
 
-/** Joining needs no moderator: open groups, and gated ones once the gate holds. */
-export function canJoinDirectly(policy: GroupPolicy): boolean {
-  return policy.joining === 0 || policy.joining === 3;
-}
-
 /** Approving and rejecting requests, inviting: the group's moderators. */
 export const canManageMembers = (role: GroupRole): boolean => canModerate(role);
 

@@ -1,6 +1,5 @@
 import "server-only";
 import {
-  canJoinDirectly,
   canManageMembers,
   isMember,
   loadGroupRole,

@@ -4,7 +4,7 @@ import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { groupWhere, type GroupKey } from "@/lib/db/groups";
 import { inTransaction } from "@/lib/db/transaction";
-import { Forbidden, NotFound } from "@/lib/errors";
+import { NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { prepareContentOrThrow } from "@/lib/services/content";
 import { parseField } from "@/lib/services/parse-field";

@@ -374,10 +374,10 @@ function expectedStatus(read: Read, visibility: 0 | 1 | 2, role: Role): number {
 }
 
 describe.each([
-  [0, "public"],
-  [1, "private"],
-  [2, "hidden"],
-] as const)("privacy matrix: a %s (%s) group", (visibility: 0 | 1 | 2, _label: string) => {
+  { visibility: 0 as const, label: "public" },
+  { visibility: 1 as const, label: "private" },
+  { visibility: 2 as const, label: "hidden" },
+])("privacy matrix: a $label group", ({ visibility }) => {
   let world: World;
 
   beforeAll(async () => {
