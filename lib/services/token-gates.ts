@@ -7,7 +7,7 @@ import { forgetGroupThreads } from "@/lib/db/notifications";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { GateRuleSchema, type GateRule } from "@/lib/schemas/membership-schemas";
+import type { GateRule } from "@/lib/schemas/membership-schemas";
 import { gateRecheckMs, readBalance, readRpcUrls, readTokenMetadata } from "@/lib/services/chain-balances";
 
 // Token gates (contract section 14): rules over ERC-20/721/1155 and native balances, held by the
@@ -24,11 +24,25 @@ export interface GateCheck {
   rules: { index: number; met: boolean; balance: string; required: string }[];
 }
 
+const RULE_TYPES = new Set(["erc20", "erc721", "erc1155", "native"]);
+
+/** A stored rule (as GateRuleSchema wrote it), or null for anything else. */
+function parseStoredRule(value: unknown): GateRule | null {
+  if (value === null || typeof value !== "object") return null;
+  const rule = value as Record<string, unknown>;
+  if (typeof rule.type !== "string" || !RULE_TYPES.has(rule.type) || typeof rule.chain_id !== "number") return null;
+  if (typeof rule.min_amount !== "string" || !/^\d+$/.test(rule.min_amount)) return null;
+  const address = typeof rule.contract_address === "string" ? rule.contract_address : "";
+  if (rule.type !== "native" && !/^0x[0-9a-f]{40}$/.test(address)) return null;
+  const tokenId = typeof rule.token_id === "string" && /^\d*$/.test(rule.token_id) ? rule.token_id : "";
+  return { type: rule.type as GateRule["type"], chain_id: rule.chain_id, contract_address: address, token_id: tokenId, min_amount: rule.min_amount };
+}
+
 /** A stored gate, or null (none, or a row that is not a gate). */
 export function parseGate(value: unknown): Gate | null {
   if (value === null || typeof value !== "object") return null;
   const raw = value as { logic?: unknown; rules?: unknown };
-  const rules = Array.isArray(raw.rules) ? raw.rules.map((rule) => GateRuleSchema.safeParse(rule)).filter((parsed) => parsed.success).map((parsed) => parsed.data) : [];
+  const rules = Array.isArray(raw.rules) ? raw.rules.map(parseStoredRule).filter((rule): rule is GateRule => rule !== null) : [];
   if (rules.length === 0) return null;
   return { logic: raw.logic === "any" ? "any" : "all", rules };
 }
