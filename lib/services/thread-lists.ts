@@ -2,7 +2,6 @@ import "server-only";
 import type { Access, Actor } from "@/lib/auth/permissions";
 import { loadReadableRole } from "@/lib/services/group-access";
 import { findCategory } from "@/lib/db/categories";
-import { findGroupHandle } from "@/lib/db/groups";
 import { readPublicGroupVersion } from "@/lib/db/read-versions";
 import { toPageWindow } from "@/lib/db/pagination";
 import { countGroupThreads, listThreadEntries, type ThreadListEntry } from "@/lib/db/thread-lists";
@@ -23,11 +22,12 @@ export function groupGuestVersion(groupId: number): Promise<string | null> {
   return readPublicGroupVersion(groupId);
 }
 
-// A category named together with a group must be one of that group's (contract section 5).
-async function requireGroupAndCategory(groupId: number, categoryId: number): Promise<void> {
-  const [group, category] = await Promise.all([findGroupHandle({ id: groupId }), categoryId > 0 ? findCategory(categoryId) : null]);
-  if (!group) throw new NotFound("group");
-  if (categoryId > 0 && (!category || category.groupId !== groupId)) throw new NotFound("category");
+// A category named together with a group must be one of that group's (contract section 5); the
+// group itself is known to exist once the reader's role in it was loaded.
+async function requireCategory(groupId: number, categoryId: number): Promise<void> {
+  if (categoryId === 0) return;
+  const category = await findCategory(categoryId);
+  if (!category || category.groupId !== groupId) throw new NotFound("category");
 }
 
 /** A page of a group's threads with who reads it (a deleted opening post shows only to its author and moderators). */
@@ -40,7 +40,7 @@ export interface ThreadListPage {
 export async function listGroupThreads(actor: Actor, input: ThreadListInput): Promise<ThreadListPage> {
   // The role decides first: nothing of a group the reader may not read is loaded.
   const role = await loadReadableRole(actor, input.groupId);
-  await requireGroupAndCategory(input.groupId, input.categoryId);
+  await requireCategory(input.groupId, input.categoryId);
   const entries = await listThreadEntries({ ...input, ...toPageWindow(input.page, input.perPage) });
   return { entries, access: { actor, role } };
 }
