@@ -62,14 +62,28 @@ export async function openEventStream({ topics: shown, lastEventId, subject, sig
           if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return finish();
           controller.enqueue(chunk);
         };
+        // Events that arrive while the guard re-checks the reader wait here: one polled batch can
+        // hold the access change and the next post together (the embedded database's poller).
+        let held: LiveEvent[] | null = null;
         const deliver = (event: LiveEvent) => {
+          if (event.id <= since || replayed.has(event.id)) return;
           if (guard && event.topic === guard.topic) {
             // Only live changes matter: the check when the stream opened saw everything before it.
-            if (event.id > since && !replayed.has(event.id)) void guard.check().then((allowed) => allowed || finish(), () => finish());
+            if (held) return;
+            held = [];
+            void guard.check().then(
+              (allowed) => {
+                const waiting = held ?? [];
+                held = null;
+                if (!allowed) return finish();
+                for (const next of waiting) deliver(next);
+              },
+              () => finish(),
+            );
             return;
           }
-          if (event.id <= since || replayed.has(event.id)) return;
-          if (buffered) buffered.push(event);
+          if (held) held.push(event);
+          else if (buffered) buffered.push(event);
           else send(formatEvent(event));
         };
         const unsubscribes = topics.map((topic) => subscribe({ topic, since, deliver, close: () => finish() }));
