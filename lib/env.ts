@@ -85,6 +85,12 @@ const EnvSchema = z.object({
   AGORA_S3_REGION: z.string().default("us-east-1"),
   AGORA_S3_ACCESS_KEY_ID: z.string().optional(),
   AGORA_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Token gates (contract section 14): the chains balances are read from, "<chain_id>=<url>,...".
+  AGORA_RPC_URLS: z.string().default(""),
+  // How long a balance read is kept, and how old a member's last gate check may be before a write re-checks it.
+  AGORA_GATE_RECHECK_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  // How often the gate sweep re-checks members whose last check is older than that.
+  AGORA_GATE_SWEEP_MS: z.coerce.number().int().min(200).max(86_400_000).default(600_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

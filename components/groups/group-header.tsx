@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { GroupSettingsLink } from "@/components/group-admin/group-settings-link";
+import { MembershipControls } from "@/components/groups/membership-controls";
 import { Avatar } from "@/components/ui/avatar";
 import { UsersIcon } from "@/components/ui/icons";
 import { formatCount, pluralize } from "@/lib/format/counts";
@@ -36,6 +37,8 @@ export function GroupHeader({ group }: GroupHeaderProps) {
         <div className="group-header__text">
           <h1 className="group-header__title">
             <Link href={`/g/${group.name}`}>{group.title}</Link>
+            {group.visibility === 1 ? <span className="privacy-mark">Private</span> : null}
+            {group.visibility === 2 ? <span className="privacy-mark">Hidden</span> : null}
           </h1>
           <p className="group-header__handle">g/{group.name}</p>
           {group.description ? <p className="group-header__description">{group.description}</p> : null}
@@ -49,6 +52,12 @@ export function GroupHeader({ group }: GroupHeaderProps) {
           </ul>
         </div>
         <nav className="group-header__links" aria-label={`${group.title}: moderation`}>
+          <MembershipControls id={group.id} name={group.name} joining={group.joining} membership={group.membership} viewerBanned={group.viewerBanned} />
+          {group.viewerCanRead ? (
+            <Link className="group-header__link" href={`/g/${group.name}/members`}>
+              Members{group.viewerIsModerator && group.pendingCount > 0 ? ` (${group.pendingCount} waiting)` : ""}
+            </Link>
+          ) : null}
           <Link className="group-header__link" href={`/g/${group.name}/modlog`}>
             Modlog
           </Link>

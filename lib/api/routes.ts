@@ -4,6 +4,7 @@ import * as categories from "@/lib/api/endpoints/categories";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groups from "@/lib/api/endpoints/groups";
 import * as live from "@/lib/api/endpoints/live";
+import * as memberships from "@/lib/api/endpoints/memberships";
 import * as notifications from "@/lib/api/endpoints/notifications";
 import * as postModeration from "@/lib/api/endpoints/post-moderation";
 import * as posts from "@/lib/api/endpoints/posts";
@@ -19,7 +20,7 @@ import { serveMethods, type RouteContext, type RouteExports } from "@/lib/api/ro
 import { unknownApiPath } from "@/lib/api/unknown-path";
 
 // An endpoint module's exports are its declarations; declaring one is all it takes to serve it.
-const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live, search, uploads];
+const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live, search, uploads, memberships];
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === "object" && value !== null && "spec" in value && "handler" in value;

@@ -14,10 +14,13 @@ import {
   canReply,
   canRestorePost,
   canSeeDeletedContent,
+  canSeeGroup,
   guestRole,
   listGroupManagers,
   outranks,
+  permissionLevel,
   rankInGroup,
+  readDenial,
   ROLE_LEVEL,
   type GroupRole,
 } from "@/lib/auth/permissions";
@@ -28,6 +31,10 @@ const role = (level: number | null, extra: Partial<GroupRole> = {}): GroupRole =
   level,
   superAdmin: false,
   banned: false,
+  member: false,
+  pending: false,
+  gateCheckedAt: null,
+  policy: { joining: 0, visibility: 0, openReadonly: "0", hasGate: false },
   ...extra,
 });
 const owner = role(ROLE_LEVEL.owner);
@@ -175,5 +182,41 @@ describe("listGroupManagers", () => {
       { userId: 3, level: 3 },
     ];
     expect(listGroupManagers({ id: 1, ownerId: 1, admins })).toEqual([1, 2]);
+  });
+});
+
+describe("membership and privacy (contract section 14)", () => {
+  const policy = (visibility: number, joining = 0, openReadonly = "0") => ({ joining, visibility, openReadonly, hasGate: false });
+  const actor = { id: 5 };
+
+  it("readDenial: public for all; private 403 and hidden 404 for non-members; members, moderators and super_admins read", () => {
+    for (const visibility of [0, 1, 2]) {
+      const expected = visibility === 0 ? null : visibility === 1 ? "private" : "hidden";
+      expect(readDenial(guestRole(1, policy(visibility)))).toBe(expected);
+      expect(readDenial(role(null, { policy: policy(visibility) }))).toBe(expected);
+      expect(readDenial(role(null, { policy: policy(visibility), pending: true }))).toBe(expected);
+      expect(readDenial(role(null, { policy: policy(visibility), member: true }))).toBeNull();
+      expect(readDenial(role(ROLE_LEVEL.moderator, { policy: policy(visibility) }))).toBeNull();
+      expect(readDenial(role(null, { policy: policy(visibility), superAdmin: true }))).toBeNull();
+    }
+    expect(canSeeGroup(role(null, { policy: policy(1) }))).toBe(true);
+    expect(canSeeGroup(role(null, { policy: policy(2) }))).toBe(false);
+  });
+
+  it("canPost: members only where joining is not open, the group is read-only for non-members, or not public", () => {
+    expect(canPost(actor, role(null))).toBe(true);
+    for (const other of [policy(0, 1), policy(0, 2), policy(0, 3), policy(0, 0, "1"), policy(1)]) {
+      expect(canPost(actor, role(null, { policy: other }))).toBe(false);
+      expect(canPost(actor, role(null, { policy: other, member: true }))).toBe(true);
+      expect(canPost(actor, role(null, { policy: other, member: true, banned: true }))).toBe(false);
+    }
+  });
+
+  it("permissionLevel: the role's level, 4 for a plain member, 0 for anyone else", () => {
+    expect(permissionLevel(owner)).toBe("1");
+    expect(permissionLevel(moderator)).toBe("3");
+    expect(permissionLevel(role(null, { member: true }))).toBe("4");
+    expect(permissionLevel(role(null))).toBe("0");
+    expect(permissionLevel(guestRole(1))).toBe("0");
   });
 });

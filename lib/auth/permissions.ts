@@ -1,5 +1,5 @@
 import "server-only";
-import { findGroupRoleFacts, type GroupRoleFacts } from "@/lib/db/roles";
+import { findGroupRoleFacts, type GroupPolicy, type GroupRoleFacts } from "@/lib/db/roles";
 import type { Tx } from "@/lib/db/transaction";
 
 // Every "may this person do that" of Agora, in one place (contract section 12's roles). Services
@@ -31,13 +31,27 @@ export interface GroupRole {
   superAdmin: boolean;
   /** Under a live ban in this group: reads only. */
   banned: boolean;
+  /** A group_members row (moderators count as members whether or not they have one). */
+  member: boolean;
+  /** Waiting for a moderator to approve a request to join. */
+  pending: boolean;
+  /** When the token gate last held for this member. */
+  gateCheckedAt: Date | null;
+  /** The group's joining, visibility and read-only rules (contract section 14). */
+  policy: GroupPolicy;
 }
 
-export function guestRole(groupId: number): GroupRole {
-  return { groupId, userId: null, level: null, superAdmin: false, banned: false };
+export type { GroupPolicy };
+
+/** A public, open group's policy: what a role built without reading its group assumes. */
+export const OPEN_POLICY: GroupPolicy = { joining: 0, visibility: 0, openReadonly: "0", hasGate: false };
+
+/** A guest in a group. Reads of a group's content must load the role (loadGroupRole(null, ...)) so its policy is the group's own. */
+export function guestRole(groupId: number, policy: GroupPolicy = OPEN_POLICY): GroupRole {
+  return { groupId, userId: null, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy };
 }
 
-/** The actor's role in a group (one query; inside a write's transaction when `tx` is given), or null when the group does not exist. */
+/** The actor's role in a group (one query; inside a write's transaction when `tx` is given), or null when the group does not exist. A guest's role carries the group's policy. */
 export async function loadGroupRole(actor: Actor, groupId: number, tx?: Tx): Promise<GroupRole | null> {
   const facts = await findGroupRoleFacts(groupId, actor?.id ?? null, tx);
   return facts ? roleFromFacts(actor, facts) : null;
@@ -45,11 +59,50 @@ export async function loadGroupRole(actor: Actor, groupId: number, tx?: Tx): Pro
 
 /** The actor's role from facts already read (with a thread, say, in the same statement). */
 export function roleFromFacts(actor: Actor, facts: GroupRoleFacts): GroupRole {
-  if (!actor) return guestRole(facts.groupId);
+  if (!actor) return guestRole(facts.groupId, facts.policy);
   // The owner is level 1 even if the group_admins row went missing.
   const level = facts.ownerId === actor.id ? ROLE_LEVEL.owner : facts.level;
-  return { groupId: facts.groupId, userId: actor.id, level, superAdmin: facts.superAdmin, banned: facts.banned };
+  const { superAdmin, banned, member, pending, gateCheckedAt, policy } = facts;
+  return { groupId: facts.groupId, userId: actor.id, level, superAdmin, banned, member, pending, gateCheckedAt, policy };
 }
+
+// ---- Membership and privacy (contract section 14): the one rule every read path asks. ----
+
+/** A member of the group: a group_members row, any role (moderators are always members), or a site super_admin. */
+export function isMember(role: GroupRole): boolean {
+  return role.userId !== null && (role.superAdmin || role.level !== null || role.member);
+}
+
+/** The viewer's permission_level in the group: "1" owner … "3" moderator, "4" plain member, "0" anyone else. */
+export function permissionLevel(role: GroupRole): string {
+  const rank = rankInGroup(role);
+  if (rank !== null) return String(rank);
+  return isMember(role) ? "4" : "0";
+}
+
+/** Why a viewer may not read a group's content: "hidden" (404: to them it does not exist), "private" (403), or null (they may). */
+export function readDenial(role: GroupRole): "hidden" | "private" | null {
+  if (role.policy.visibility === 0 || isMember(role)) return null;
+  return role.policy.visibility >= 2 ? "hidden" : "private";
+}
+
+/** May the viewer read the group's categories, threads, posts, members, search hits and events? */
+export function canReadGroup(role: GroupRole): boolean {
+  return readDenial(role) === null;
+}
+
+/** May the viewer know the group exists (its card and get group info)? Hidden groups exist for their members only. */
+export function canSeeGroup(role: GroupRole): boolean {
+  return readDenial(role) !== "hidden";
+}
+
+/** Whether writing in the group takes membership: joining other than open, read-only for non-members, or not public. */
+export function writeNeedsMembership(policy: GroupPolicy): boolean {
+  return policy.joining !== 0 || policy.openReadonly === "1" || policy.visibility !== 0;
+}
+
+/** Approving and rejecting requests, inviting: the group's moderators. */
+export const canManageMembers = (role: GroupRole): boolean => canModerate(role);
 
 function hasLevel(role: GroupRole, atLeast: RoleName): boolean {
   return role.superAdmin || (role.level !== null && role.level >= ROLE_LEVEL.owner && role.level <= ROLE_LEVEL[atLeast]);
@@ -101,9 +154,9 @@ function isActing(actor: Actor, role: GroupRole): actor is SignedIn {
   return actor !== null && role.userId === actor.id;
 }
 
-/** Writing in a group (posts, threads, likes, reports): signed in and not banned there. */
+/** Writing in a group (posts, threads, likes, reports): signed in, not banned there, and a member where the group asks for one. */
 export function canPost(actor: Actor, role: GroupRole): boolean {
-  return isActing(actor, role) && !role.banned;
+  return isActing(actor, role) && !role.banned && (isMember(role) || !writeNeedsMembership(role.policy));
 }
 
 /** Replying in a thread: as for posting, and a locked thread takes replies from moderators only. */
@@ -177,9 +230,7 @@ export const canSeeModerators = isModerator;
 
 /** The ids among a group's admin rows that may open its settings (for the page's Settings link). */
 export function listGroupManagers(group: { id: number; ownerId: number; admins: readonly { userId: number; level: number }[] }): number[] {
-  const managers = group.admins.filter((admin) =>
-    canManageGroup({ groupId: group.id, userId: admin.userId, level: admin.level, superAdmin: false, banned: false }),
-  );
+  const managers = group.admins.filter((admin) => canManageGroup({ ...guestRole(group.id), userId: admin.userId, level: admin.level }));
   return [...new Set([group.ownerId, ...managers.map((admin) => admin.userId)])];
 }
 
@@ -196,14 +247,13 @@ export interface AttachRules {
 }
 
 /**
- * Whether this viewer may read a group's posts' files. The one place that answers it: a public
- * group (visibility 0) is read by anyone, bans included (a ban stops writing, not reading).
- * Non-public groups (contract section 14) are read by their members; until memberships exist
- * here that is their moderators, and section 14 adds its members rule to this function.
+ * Whether this viewer may read a group's posts' files: whoever may read the group's posts
+ * (readDenial: anyone in a public group, bans included, since a ban stops writing, not reading;
+ * members, moderators and site admins in a private or hidden one).
  */
 export function canReadGroupFiles(actor: Actor, role: GroupRole | null, group: { visibility: number }): boolean {
   if (group.visibility === 0) return true;
-  return role !== null && isActing(actor, role) && canModerate(role);
+  return role !== null && isActing(actor, role) && canReadGroup(role);
 }
 
 /** An upload: its uploader always; anyone else as the group's files allow (a file of no group, an avatar or cover, is public). */

@@ -34,6 +34,7 @@ export const GROUP_DETAIL_SELECT = {
   erc20Token: true,
   settings: true,
   attachedFiles: true,
+  gate: true,
   membersCount: true,
   createdAt: true,
   updatedAt: true,
@@ -87,6 +88,7 @@ const GROUP_DIRECTORY_SELECT = {
   title: true,
   description: true,
   logo: true,
+  visibility: true,
   membersCount: true,
   threadsCount: true,
   postsCount: true,
@@ -95,13 +97,19 @@ const GROUP_DIRECTORY_SELECT = {
 
 export type GroupDirectoryRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DIRECTORY_SELECT }>;
 
-/** One page of the groups directory: most recently active first (index last_activity_at desc). */
-export async function listGroupDirectory(window: PageWindow): Promise<GroupDirectoryRow[]> {
-  const db = await getDb();
-  return db.group.findMany({ orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }], ...window, select: GROUP_DIRECTORY_SELECT });
+/** Groups a person may know exist (contract section 14): hidden ones only for their members. */
+export function visibleGroupsWhere(userId: number | null): Prisma.GroupWhereInput {
+  if (userId === null) return { visibility: { lt: 2 } };
+  return { OR: [{ visibility: { lt: 2 } }, { members: { some: { userId } } }, { admins: { some: { userId, deletedAt: null } } }, { ownerId: userId }] };
 }
 
-export async function countGroups(): Promise<number> {
+/** One page of the groups directory: most recently active first (index last_activity_at desc). */
+export async function listGroupDirectory(window: PageWindow, userId: number | null = null): Promise<GroupDirectoryRow[]> {
   const db = await getDb();
-  return db.group.count();
+  return db.group.findMany({ where: visibleGroupsWhere(userId), orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }], ...window, select: GROUP_DIRECTORY_SELECT });
+}
+
+export async function countGroups(userId: number | null = null): Promise<number> {
+  const db = await getDb();
+  return db.group.count({ where: visibleGroupsWhere(userId) });
 }

@@ -18,13 +18,18 @@ export type ModAction =
   | "resolve_report"
   | "ban_user"
   | "lift_ban"
-  | "set_role";
+  | "set_role"
+  | "approve_member"
+  | "reject_member"
+  | "invite_member"
+  | "gate";
 
 export type ModTarget = "post" | "thread" | "report" | "user";
 
 export interface ModlogWrite {
   groupId: number;
-  moderatorId: number;
+  /** Null for the token gate's sweep. */
+  moderatorId: number | null;
   action: ModAction;
   targetType: ModTarget;
   targetId: number;

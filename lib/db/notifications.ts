@@ -1,13 +1,14 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { readableGroupSql } from "@/lib/db/memberships";
 import type { Tx } from "@/lib/db/transaction";
 
 // Notifications (contract section 13). Every write here is one set-based statement inside the
 // caller's transaction; the table's statement triggers publish each person's new unread count
 // on 'user:<id>' (migration 20261127010000_notifications), so no caller publishes by hand.
 
-export type NotificationType = "reply" | "post" | "mention" | "like";
+export type NotificationType = "reply" | "post" | "mention" | "like" | "membership";
 
 export interface NotificationRecord {
   id: number;
@@ -20,6 +21,32 @@ export interface NotificationRecord {
   updatedAt: Date;
   actor: { id: number; username: string; photoUrl: string };
   thread: { title: string; slug: string; groupName: string };
+  /** The group a membership notification is about (0 for the others). */
+  groupId: number;
+}
+
+/** A notification reaches its person only while they may read its group (membership ones always: they are about joining it). */
+function readableOrAboutMembership(userId: number): Prisma.Sql {
+  return Prisma.sql`(n.type = 'membership' OR ${readableGroupSql(Prisma.sql`${userId}::int`)})`;
+}
+
+/**
+ * Membership notifications (contract section 14): a request answered, an invitation, a new
+ * request for the group's moderators. No thread or post; `actor` is who acted.
+ */
+export async function notifyMembership(tx: Tx, groupId: number, actorId: number, userIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(userIds)].filter((id) => id !== actorId);
+  if (ids.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO notifications (user_id, type, thread_id, post_id, group_id, actor_id, post_ids, actor_ids, count, created_at, updated_at)
+    SELECT u, 'membership', NULL, NULL, ${groupId}, ${actorId}, '{}', ARRAY[${actorId}::int], 1, now(), now()
+    FROM unnest(${ids}::int[]) AS u ORDER BY u`;
+}
+
+/** A person who leaves or is removed from a group that is not public stops hearing of its threads. */
+export async function forgetGroupThreads(tx: Tx, groupId: number, userId: number): Promise<void> {
+  await tx.$executeRaw`DELETE FROM notifications n USING threads t WHERE n.user_id = ${userId} AND t.id = n.thread_id AND t.group_id = ${groupId}`;
+  await tx.$executeRaw`DELETE FROM subscriptions s USING threads t WHERE s.user_id = ${userId} AND t.id = s.thread_id AND t.group_id = ${groupId}`;
 }
 
 /** A person with a live ban in the group gets nothing from it (`who` is the recipient column). */
@@ -118,8 +145,9 @@ export async function removeThreadNotifications(tx: Tx, threadId: number): Promi
 interface NotificationRow {
   id: number;
   type: NotificationType;
-  thread_id: number;
-  post_id: number;
+  thread_id: number | null;
+  post_id: number | null;
+  group_id: number | null;
   count: number;
   read: boolean;
   updated_at: Date;
@@ -135,20 +163,21 @@ interface NotificationRow {
 export async function listNotifications(userId: number, query: { unreadOnly: boolean; offset: number; limit: number }): Promise<NotificationRecord[]> {
   const db = await getDb();
   const rows = await db.$queryRaw<NotificationRow[]>`
-    SELECT n.id, n.type, n.thread_id, n.post_id, n.count, n.read, n.updated_at, n.actor_id,
-      u.username, u.photo_url, t.title, t.slug, g.name AS group_name
+    SELECT n.id, n.type, n.thread_id, n.post_id, g.id AS group_id, n.count, n.read, n.updated_at, n.actor_id,
+      u.username, u.photo_url, COALESCE(t.title, g.title) AS title, COALESCE(t.slug, '') AS slug, g.name AS group_name
     FROM notifications n
     JOIN users u ON u.id = n.actor_id
-    JOIN threads t ON t.id = n.thread_id
-    JOIN groups g ON g.id = t.group_id
-    WHERE n.user_id = ${userId} AND (${!query.unreadOnly} OR NOT n.read)
+    LEFT JOIN threads t ON t.id = n.thread_id
+    JOIN groups g ON g.id = COALESCE(t.group_id, n.group_id)
+    WHERE n.user_id = ${userId} AND (${!query.unreadOnly} OR NOT n.read) AND ${readableOrAboutMembership(userId)}
     ORDER BY n.updated_at DESC, n.id DESC
     OFFSET ${query.offset} LIMIT ${query.limit}`;
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
-    threadId: row.thread_id,
-    postId: row.post_id,
+    threadId: row.thread_id ?? 0,
+    postId: row.post_id ?? 0,
+    groupId: row.group_id ?? 0,
     count: row.count,
     read: row.read,
     updatedAt: row.updated_at,
@@ -160,7 +189,11 @@ export async function listNotifications(userId: number, query: { unreadOnly: boo
 /** How many unread notifications a person has (rows, not events: a grouped row counts once). */
 export async function countUnread(userId: number): Promise<number> {
   const db = await getDb();
-  const rows = await db.$queryRaw<{ unread: number }[]>`SELECT count(*)::int AS unread FROM notifications WHERE user_id = ${userId} AND NOT read`;
+  const rows = await db.$queryRaw<{ unread: number }[]>`
+    SELECT count(*)::int AS unread FROM notifications n
+    LEFT JOIN threads t ON t.id = n.thread_id
+    JOIN groups g ON g.id = COALESCE(t.group_id, n.group_id)
+    WHERE n.user_id = ${userId} AND NOT n.read AND ${readableOrAboutMembership(userId)}`;
   return rows[0]?.unread ?? 0;
 }
 

@@ -19,6 +19,31 @@ export async function readThreadVersion(threadId: number): Promise<string | null
   return rows[0]?.v ?? null;
 }
 
+/**
+ * The version of a thread a guest may be answered from a kept answer: null unless its group is
+ * public (contract section 14), so a private or hidden group's content is never kept for guests,
+ * and a group that stops being public stops matching at once.
+ */
+export async function readPublicThreadVersion(threadId: number): Promise<string | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ v: string | null }>({
+    text: `SELECT CASE WHEN g.visibility = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version END AS v
+           FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e WHERE t.id = $1`,
+    values: [threadId],
+  });
+  return rows[0]?.v ?? null;
+}
+
+/** The same for a group's listings and info: null unless the group is public. */
+export async function readPublicGroupVersion(groupId: number): Promise<string | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ v: string | null }>({
+    text: `SELECT CASE WHEN g.visibility = 0 THEN g.cache_version || '.' || e.users_version END AS v FROM groups g CROSS JOIN cache_epochs e WHERE g.id = $1`,
+    values: [groupId],
+  });
+  return rows[0]?.v ?? null;
+}
+
 /** Anything in a group (its threads, categories, roles, counters) and every author's face. Null for an unknown group. */
 export async function readGroupVersion(key: GroupKey): Promise<string | null> {
   const pool = await getPool();

@@ -12,28 +12,79 @@ export interface GroupRoleFacts {
   superAdmin: boolean;
   /** The person is under a live ban in the group (contract section 12). */
   banned: boolean;
+  /** The person has a group_members row. */
+  member: boolean;
+  /** The person has a pending request to join. */
+  pending: boolean;
+  /** When the group's token gate last held for this member (null: never checked, or no gate). */
+  gateCheckedAt: Date | null;
+  policy: GroupPolicy;
 }
 
-/** The group's owner and the user's admin level and site role; null when the group does not exist. */
-const GROUP_ROLE_FACTS_SQL = `
-  SELECT g.owner_id, ga.level, u.super_admin,
-    EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = $2 AND (b.until IS NULL OR b.until > now())) AS banned
-  FROM groups g
-  LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = $2 AND ga.deleted_at IS NULL
-  LEFT JOIN users u ON u.id = $2
-  WHERE g.id = $1`;
+/** Who may join, read and write a group (contract section 14): its own fields. */
+export interface GroupPolicy {
+  /** 0 open, 1 by request, 2 by invitation, 3 token gate. */
+  joining: number;
+  /** 0 public, 1 private, 2 hidden. */
+  visibility: number;
+  /** "1": non-members of a public group read but must join before they write. */
+  openReadonly: string;
+  hasGate: boolean;
+}
 
-type GroupRoleFactsRow = { owner_id: number; level: number | null; super_admin: number | null; banned: boolean };
+/** Columns of a group (g) and a person's rows in it (ga, m, u; $uid the person) that role facts are made of. */
+function roleColumns(uid: string): string {
+  return `g.owner_id, ga.level, u.super_admin, g.joining, g.visibility, g.open_readonly, (g.gate IS NOT NULL) AS has_gate,
+    m.id IS NOT NULL AS member, m.gate_checked_at,
+    EXISTS (SELECT 1 FROM group_join_requests r WHERE r.group_id = g.id AND r.user_id = ${uid}) AS pending,
+    EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = ${uid} AND (b.until IS NULL OR b.until > now())) AS banned`;
+}
+
+function roleJoins(uid: string): string {
+  return `LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = ${uid} AND ga.deleted_at IS NULL
+    LEFT JOIN group_members m ON m.group_id = g.id AND m.user_id = ${uid}
+    LEFT JOIN users u ON u.id = ${uid}`;
+}
+
+type RoleFactsRow = {
+  owner_id: number;
+  level: number | null;
+  super_admin: number | null;
+  banned: boolean;
+  member: boolean;
+  pending: boolean;
+  gate_checked_at: Date | null;
+  joining: number;
+  visibility: number;
+  open_readonly: string;
+  has_gate: boolean;
+};
+
+function toFacts(groupId: number, row: RoleFactsRow): GroupRoleFacts {
+  return {
+    groupId,
+    ownerId: row.owner_id,
+    level: row.level,
+    superAdmin: (row.super_admin ?? 0) > 0,
+    banned: row.banned,
+    member: row.member,
+    pending: row.pending,
+    gateCheckedAt: row.gate_checked_at,
+    policy: { joining: row.joining, visibility: row.visibility, openReadonly: row.open_readonly, hasGate: row.has_gate },
+  };
+}
+
+/** The group's owner and policy and the user's level, membership, request, ban and site role; null when the group does not exist. */
+const GROUP_ROLE_FACTS_SQL = `SELECT ${roleColumns("$2")} FROM groups g ${roleJoins("$2")} WHERE g.id = $1`;
 
 export async function findGroupRoleFacts(groupId: number, userId: number | null, tx?: Tx): Promise<GroupRoleFacts | null> {
   const uid = userId ?? 0;
-  // Inside a write's transaction through it; otherwise (every signed-in read) straight on the pool.
+  // Inside a write's transaction through it; otherwise (every read) straight on the pool.
   const rows = tx
-    ? await tx.$queryRawUnsafe<GroupRoleFactsRow[]>(GROUP_ROLE_FACTS_SQL, groupId, uid)
-    : (await (await getPool()).query<GroupRoleFactsRow>(GROUP_ROLE_FACTS_SQL, [groupId, uid])).rows;
+    ? await tx.$queryRawUnsafe<RoleFactsRow[]>(GROUP_ROLE_FACTS_SQL, groupId, uid)
+    : (await (await getPool()).query<RoleFactsRow>(GROUP_ROLE_FACTS_SQL, [groupId, uid])).rows;
   const row = rows[0];
-  if (!row) return null;
-  return { groupId, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0, banned: row.banned };
+  return row ? toFacts(groupId, row) : null;
 }
 
 /** A thread as a write into it needs it, with the person's role facts in its group: one statement. */
@@ -42,24 +93,15 @@ export interface ThreadWriteFacts {
   role: GroupRoleFacts;
 }
 
+const THREAD_WRITE_FACTS_SQL = `SELECT t.group_id, t.is_delete, t.is_locked, ${roleColumns("$2")}
+  FROM threads t JOIN groups g ON g.id = t.group_id ${roleJoins("$2")} WHERE t.id = $1`;
+
 export async function findThreadWriteFacts(threadId: number, userId: number): Promise<ThreadWriteFacts | null> {
-  const db = await getDb();
-  const rows = await db.$queryRaw<
-    { group_id: number; is_delete: number; is_locked: number; owner_id: number; level: number | null; super_admin: number | null; banned: boolean }[]
-  >`
-    SELECT t.group_id, t.is_delete, t.is_locked, g.owner_id, ga.level, u.super_admin,
-      EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = ${userId} AND (b.until IS NULL OR b.until > now())) AS banned
-    FROM threads t
-    JOIN groups g ON g.id = t.group_id
-    LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = ${userId} AND ga.deleted_at IS NULL
-    LEFT JOIN users u ON u.id = ${userId}
-    WHERE t.id = ${threadId}`;
+  const pool = await getPool();
+  const { rows } = await pool.query<RoleFactsRow & { group_id: number; is_delete: number; is_locked: number }>(THREAD_WRITE_FACTS_SQL, [threadId, userId]);
   const row = rows[0];
   if (!row) return null;
-  return {
-    thread: { id: threadId, groupId: row.group_id, isDelete: row.is_delete, isLocked: row.is_locked },
-    role: { groupId: row.group_id, ownerId: row.owner_id, level: row.level, superAdmin: (row.super_admin ?? 0) > 0, banned: row.banned },
-  };
+  return { thread: { id: threadId, groupId: row.group_id, isDelete: row.is_delete, isLocked: row.is_locked }, role: toFacts(row.group_id, row) };
 }
 
 /** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group, for pages of posts. */

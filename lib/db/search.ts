@@ -20,6 +20,13 @@ const HEADLINE_OPTIONS = 'StartSel=\u0001, StopSel=\u0002, MaxWords=35, MinWords
 export interface SearchQuery extends PageWindow {
   text: string;
   groupId: number | null;
+  /** Groups whose posts the reader may not see (contract section 14): left out of the candidates. */
+  excludedGroupIds: number[];
+}
+
+/** Hits of these groups are left out ("" when there are none: the plan stays as it was). */
+function outsideGroups(column: Prisma.Sql, ids: number[]): Prisma.Sql {
+  return ids.length === 0 ? Prisma.empty : Prisma.sql`AND NOT (${column} = ANY(${ids}::int[]))`;
 }
 
 export interface SearchHit {
@@ -118,7 +125,7 @@ export async function searchPosts(query: SearchQuery): Promise<SearchPage> {
   const liveMatches = (match: Prisma.Sql) => Prisma.sql`SELECT p.id, p.created_at, p.search_vector
       -- Row by row (OFFSET 0 keeps the planner from hashing every thread for a few matches).
       FROM posts p CROSS JOIN LATERAL (SELECT 1 FROM threads t WHERE t.id = p.thread_id AND t.is_delete = 0 OFFSET 0) AS live
-      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND ${match} ${inGroup}`;
+      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND ${match} ${inGroup} ${outsideGroups(Prisma.sql`p.group_id`, query.excludedGroupIds)}`;
   const phrases = requiredPhrases(query.text);
   const pairs = Prisma.sql`agora_search_phrase_query(${phrases}::text[])`;
   // With quoted phrases, the posts holding their word pairs (one index lookup) are checked against
@@ -154,7 +161,7 @@ export async function searchThreads(query: SearchQuery): Promise<SearchPage> {
     query,
     Prisma.sql`SELECT t.id, t.created_at, t.search_vector
       FROM threads t
-      WHERE numnode(${q}) > 0 AND t.is_delete = 0 AND t.first_post_id IS NOT NULL AND t.search_vector @@ ${q} ${inGroup}
+      WHERE numnode(${q}) > 0 AND t.is_delete = 0 AND t.first_post_id IS NOT NULL AND t.search_vector @@ ${q} ${inGroup} ${outsideGroups(Prisma.sql`t.group_id`, query.excludedGroupIds)}
       ORDER BY t.id DESC`,
     Prisma.sql`t.id AS thread_id, t.first_post_id AS post_id, t.group_id, g.name AS group_name, g.title AS group_title, t.slug, t.title,
       t.created_at, u.id AS user_id, u.username, u.photo_url,

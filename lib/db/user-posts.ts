@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { readableGroupsWhere } from "@/lib/db/memberships";
 import type { PageWindow } from "@/lib/db/pagination";
 
 // Public listings show live posts in live threads only; a removed post stays out of every list.
@@ -67,30 +68,37 @@ export async function findUsername(userId: number): Promise<string | null> {
 }
 
 /** A user's live posts, newest first (index posts(user_id, id desc)); each list picks its own select. */
-function userPostsPage(input: { userId: number } & PageWindow) {
+/** Whose eyes a list is for: posts of groups they may not read are left out (contract section 14). null: a guest; "all": a site super_admin. */
+export type PostReader = number | null | "all";
+
+function readablePosts(reader: PostReader): Prisma.PostWhereInput {
+  return reader === "all" ? {} : { group: readableGroupsWhere(reader) };
+}
+
+function userPostsPage(input: { userId: number; reader: PostReader } & PageWindow) {
   return {
-    where: { userId: input.userId, ...LIVE_POST },
+    where: { userId: input.userId, ...LIVE_POST, ...readablePosts(input.reader) },
     orderBy: { id: "desc" as const },
     skip: input.skip,
     take: input.take,
   };
 }
 
-export async function listWalletPosts(input: { userId: number } & PageWindow): Promise<WalletPostRow[]> {
+export async function listWalletPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<WalletPostRow[]> {
   const db = await getDb();
   return db.post.findMany({ ...userPostsPage(input), select: WALLET_POST_SELECT });
 }
 
-export async function listUserPosts(input: { userId: number } & PageWindow): Promise<UserPostRow[]> {
+export async function listUserPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRow[]> {
   const db = await getDb();
   return db.post.findMany({ ...userPostsPage(input), select: USER_POST_SELECT });
 }
 
 /** The posts a user liked, most recently liked first (index post_likes(user_id)). */
-export async function listLikedPosts(input: { userId: number } & PageWindow): Promise<UserPostRow[]> {
+export async function listLikedPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRow[]> {
   const db = await getDb();
   const likes = await db.postLike.findMany({
-    where: { userId: input.userId, post: LIVE_POST },
+    where: { userId: input.userId, post: { ...LIVE_POST, ...readablePosts(input.reader) } },
     orderBy: { id: "desc" },
     skip: input.skip,
     take: input.take,

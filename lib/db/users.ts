@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { findUserMembershipFacts } from "@/lib/db/memberships";
 import type { Tx } from "@/lib/db/transaction";
 import { loadUserAdminLevels } from "@/lib/db/roles";
 
@@ -107,7 +108,7 @@ export async function listUserGroups(userId: number, limit = USER_GROUPS_LIMIT):
 export async function listRecommendedGroups(userId: number, limit = RECOMMEND_GROUPS_LIMIT): Promise<UserGroupItemRow[]> {
   const db = await getDb();
   return db.group.findMany({
-    where: { members: { none: { userId } } },
+    where: { members: { none: { userId } }, visibility: { lt: 2 } },
     orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
     take: limit,
     select: USER_GROUP_ITEM_SELECT,
@@ -119,21 +120,25 @@ export interface UserBundle {
   groups: UserGroupItemRow[];
   adminLevels: Map<number, number>;
   recommended: UserGroupItemRow[];
+  /** Groups where the user is banned, and with an open invitation for them (contract section 14). */
+  banGroups: number[];
+  inviteGroups: number[];
 }
 
 /** The profile row plus the group lists the me-style shapes embed (four queries, however many groups). */
 export async function findUserBundle(userId: number, options: { groups: boolean }): Promise<UserBundle | null> {
-  const [row, groups, recommended] = await Promise.all([
+  const [row, groups, recommended, facts] = await Promise.all([
     findUserProfile(userId),
     options.groups ? listUserGroups(userId) : Promise.resolve([]),
     listRecommendedGroups(userId),
+    findUserMembershipFacts(userId),
   ]);
   if (!row) return null;
   const adminLevels = await loadUserAdminLevels(
     userId,
     groups.map((group) => group.id),
   );
-  return { row, groups, adminLevels, recommended };
+  return { row, groups, adminLevels, recommended, banGroups: facts.banGroups, inviteGroups: facts.inviteGroups };
 }
 
 /** A user's id by username, matched the way usernames are unique: case-insensitively (usernameKey, after NFKC). */
@@ -166,4 +171,11 @@ export async function setUsernameSkeletons(tx: Tx, rows: { id: number; skeleton:
     UPDATE users SET username_skeleton = fill.skeleton
     FROM unnest(${rows.map((row) => row.id)}::int[], ${rows.map((row) => row.skeleton)}::text[]) AS fill(id, skeleton)
     WHERE users.id = fill.id`;
+}
+
+/** Whether the user is a site super_admin (who reads every group). */
+export async function isSuperAdmin(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const row = await db.user.findUnique({ where: { id: userId }, select: { superAdmin: true } });
+  return (row?.superAdmin ?? 0) > 0;
 }

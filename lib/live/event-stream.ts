@@ -22,6 +22,11 @@ export interface EventStreamRequest {
   subject: string;
   /** The request's signal: the stream ends when the client goes away. */
   signal: AbortSignal;
+  /**
+   * Who may read it can change (contract section 14): events of `topic` are never sent; each one
+   * re-runs `check`, and the stream ends when the reader may no longer read what it carries.
+   */
+  guard?: { topic: string; check: () => Promise<boolean> };
 }
 
 const encoder = new TextEncoder();
@@ -34,7 +39,8 @@ function formatEvent(event: LiveEvent): Uint8Array {
  * Opens a stream, or throws RateLimited when the subject has all its streams open (before
  * anything is sent, so the caller answers with its error format).
  */
-export async function openEventStream({ topics, lastEventId, subject, signal }: EventStreamRequest): Promise<ReadableStream<Uint8Array>> {
+export async function openEventStream({ topics: shown, lastEventId, subject, signal, guard }: EventStreamRequest): Promise<ReadableStream<Uint8Array>> {
+  const topics = guard ? [...shown, guard.topic] : shown;
   const release = takeStreamSlot(subject);
   let since: number;
   try {
@@ -56,9 +62,28 @@ export async function openEventStream({ topics, lastEventId, subject, signal }: 
           if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return finish();
           controller.enqueue(chunk);
         };
+        // Events that arrive while the guard re-checks the reader wait here: one polled batch can
+        // hold the access change and the next post together (the embedded database's poller).
+        let held: LiveEvent[] | null = null;
         const deliver = (event: LiveEvent) => {
           if (event.id <= since || replayed.has(event.id)) return;
-          if (buffered) buffered.push(event);
+          if (guard && event.topic === guard.topic) {
+            // Only live changes matter: the check when the stream opened saw everything before it.
+            if (held) return;
+            held = [];
+            void guard.check().then(
+              (allowed) => {
+                const waiting = held ?? [];
+                held = null;
+                if (!allowed) return finish();
+                for (const next of waiting) deliver(next);
+              },
+              () => finish(),
+            );
+            return;
+          }
+          if (held) held.push(event);
+          else if (buffered) buffered.push(event);
           else send(formatEvent(event));
         };
         const unsubscribes = topics.map((topic) => subscribe({ topic, since, deliver, close: () => finish() }));
@@ -88,7 +113,7 @@ export async function openEventStream({ topics, lastEventId, subject, signal }: 
             const events = await readEventsAfter(cursor, REPLAY_BATCH, topics);
             for (const event of events) {
               replayed.add(event.id);
-              send(formatEvent(event));
+              if (!guard || event.topic !== guard.topic) send(formatEvent(event));
             }
             if (events.length < REPLAY_BATCH) break;
             cursor = events[events.length - 1]!.id;

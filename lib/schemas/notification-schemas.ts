@@ -7,7 +7,7 @@ import { ApiTimestampSchema } from "@/lib/schemas/post-schemas";
 
 const Int = z.number().int();
 
-export const NOTIFICATION_TYPES = ["reply", "post", "mention", "like"] as const;
+export const NOTIFICATION_TYPES = ["reply", "post", "mention", "like", "membership"] as const;
 export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[number];
 
 export const SubscribeParamsSchema = z.object({ thread_id: idParam(), subscribe: flagParam() });
@@ -24,6 +24,7 @@ export const NotificationSchema = z.strictObject({
   type: z.enum(NOTIFICATION_TYPES),
   thread_id: Int,
   post_id: Int,
+  group_id: Int,
   actor: z.strictObject({ id: Int, username: z.string(), photo_url: z.string() }),
   count: Int,
   read: z.boolean(),

@@ -4,6 +4,7 @@ import { findLiveBan, listLiveBans, type BanRow } from "@/lib/db/bans";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
+import { endMembershipForBan } from "@/lib/services/memberships";
 
 export const MAX_BAN_DAYS = 3650;
 const DAY_MS = 86_400_000;
@@ -44,6 +45,8 @@ export async function banUser(actor: SignedIn, groupId: number, input: { userId:
       update: fields,
       select: { id: true },
     });
+    // Contract section 14: a ban also ends the membership (and any request to join).
+    await endMembershipForBan(tx, groupId, input.userId, role.policy.visibility);
     await recordModAction(tx, { groupId, moderatorId: actor.id, action: "ban_user", targetType: "user", targetId: input.userId, reason: input.reason });
     return { userId: input.userId, reason: input.reason, until };
   });

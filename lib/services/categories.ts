@@ -1,17 +1,16 @@
 import "server-only";
-import { canManageCategories, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { canManageCategories, loadGroupRole, type Actor, type SignedIn } from "@/lib/auth/permissions";
+import { loadReadableRole } from "@/lib/services/group-access";
 import { findCategory, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
-import { findGroupHandle } from "@/lib/db/groups";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { CATEGORY_NAME_MAX } from "@/lib/schemas/category-schemas";
 
 /** Endpoint 7 and the group pages: a group's categories in display order; the first 100 unless a page is asked for. */
-export async function listCategories(input: { groupId: number; page?: number; perPage?: number }): Promise<CategoryRow[]> {
-  const group = await findGroupHandle({ id: input.groupId });
-  if (!group) throw new NotFound("group");
-  return listGroupCategories({ groupId: group.id, ...toPageWindow(input.page ?? 1, input.perPage ?? 100) });
+export async function listCategories(actor: Actor, input: { groupId: number; page?: number; perPage?: number }): Promise<CategoryRow[]> {
+  await loadReadableRole(actor, input.groupId);
+  return listGroupCategories({ groupId: input.groupId, ...toPageWindow(input.page ?? 1, input.perPage ?? 100) });
 }
 
 export interface NewCategoryInput {

@@ -1,5 +1,6 @@
 import "server-only";
 import { canChangeRole, loadGroupRole, rankInGroup, roleName, type SignedIn } from "@/lib/auth/permissions";
+import { insertMember } from "@/lib/db/memberships";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
@@ -24,6 +25,8 @@ export async function setGroupRole(actor: SignedIn, groupId: number, input: { us
     if (input.level === 0) {
       await tx.groupAdmin.update({ where: { groupId_userId: { groupId, userId: input.userId } }, data: { deletedAt: now }, select: { id: true } });
     } else {
+      // Moderators are always members (contract section 14).
+      await insertMember(tx, groupId, input.userId);
       await tx.groupAdmin.upsert({
         where: { groupId_userId: { groupId, userId: input.userId } },
         create: { groupId, userId: input.userId, level: input.level },

@@ -1,5 +1,8 @@
 import "server-only";
-import { canManageGroup, guestRole, loadGroupRole, ROLE_LEVEL, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { canManageGroup, canSeeGroup, loadGroupRole, ROLE_LEVEL, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import type { PendingRequestRow } from "@/lib/db/memberships";
+import { listPendingForModerators } from "@/lib/services/memberships";
+import { evaluateGate, listEvmWalletAddresses, parseGate, type Gate } from "@/lib/services/token-gates";
 import {
   countOnlineMembers,
   findGroupDetail,
@@ -42,13 +45,20 @@ export interface GroupRecord {
   onlineMembers: number;
   /** The viewer's role in it. */
   role: GroupRole;
+  /** Pending requests, for moderators only (contract section 14's pending_user). */
+  pending: PendingRequestRow[];
+  /** The token gate, if any. */
+  gate: Gate | null;
+  /** The viewer's balance of the gate's first ERC-20 (base units), "" when unknown. */
+  viewerTokenBalance: string;
 }
 
 // A group as everyone sees it, kept per read version (any change in the group moves it); the
 // lifetime bounds how old its count of members online may be.
-const publicGroups = createVersionedMemo<Omit<GroupRecord, "role">>({ max: 1000, ttlMs: 30_000 });
+type PublicGroup = Pick<GroupRecord, "group" | "onlineMembers">;
+const publicGroups = createVersionedMemo<PublicGroup>({ max: 1000, ttlMs: 30_000 });
 
-async function loadPublicGroup(key: GroupKey): Promise<Omit<GroupRecord, "role">> {
+async function loadPublicGroup(key: GroupKey): Promise<PublicGroup> {
   // The version is read before the data: a record is never kept under a version newer than its data.
   const version = await readGroupVersion(key);
   if (version === null) throw new NotFound("group");
@@ -62,17 +72,36 @@ async function loadPublicGroup(key: GroupKey): Promise<Omit<GroupRecord, "role">
   return record;
 }
 
-/** Endpoint 4 and the group pages: a group by id or handle, as `actor` sees it. */
+/** The viewer's balance of the gate's first ERC-20 rule, or "" (no such rule, no wallet, no answer from the chain). */
+async function readViewerTokenBalance(actor: Actor, gate: Gate | null): Promise<string> {
+  const rule = gate?.rules.find((candidate) => candidate.type === "erc20");
+  if (!actor || !gate || !rule) return "";
+  try {
+    const check = await evaluateGate({ logic: "all", rules: [rule] }, await listEvmWalletAddresses(actor.id));
+    return check.rules[0]?.balance ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Endpoint 4 and the group pages: a group by id or handle, as `actor` sees it. A hidden group is
+ * NotFound for non-members (contract section 14); a private one's card is visible to everyone.
+ */
 export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord> {
   const record = await loadPublicGroup(key);
-  const role = actor ? await loadGroupRole(actor, record.group.id) : null;
-  return { ...record, role: role ?? guestRole(record.group.id) };
+  const role = await loadGroupRole(actor, record.group.id);
+  if (!role || !canSeeGroup(role)) throw new NotFound("group");
+  const gate = parseGate(record.group.gate);
+  const [pending, viewerTokenBalance] = await Promise.all([listPendingForModerators(role), readViewerTokenBalance(actor, gate)]);
+  return { ...record, role, pending, gate, viewerTokenBalance };
 }
 
 /** The home page's communities, most recently active first (the place hidden groups will be left out). */
 /** The home page's communities, a page at a time, with how many there are. */
-export async function listCommunities(page: number, perPage: number): Promise<{ groups: GroupDirectoryRow[]; total: number }> {
-  const [groups, total] = await Promise.all([listGroupDirectory(toPageWindow(page, perPage)), countGroups()]);
+export async function listCommunities(actor: Actor, page: number, perPage: number): Promise<{ groups: GroupDirectoryRow[]; total: number }> {
+  const userId = actor?.id ?? null;
+  const [groups, total] = await Promise.all([listGroupDirectory(toPageWindow(page, perPage), userId), countGroups(userId)]);
   return { groups, total };
 }
 
@@ -123,4 +152,33 @@ export async function updateGroupSettings(actor: SignedIn, groupId: number, inpu
   if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
   const db = await getDb();
   await db.group.update({ where: { id: groupId }, data: fields, select: { id: true } });
+}
+
+export interface GroupPolicyInput {
+  joining?: number;
+  visibility?: number;
+  openReadonly?: "0" | "1";
+  attachedFiles?: { allow_everyone?: number; allow_post?: number; allow_all_file_type?: "0" | "1" };
+}
+
+/** Contract section 14's group settings: joining, visibility, read-only for non-members, attachment rules (admins). */
+export async function updateGroupPolicy(actor: SignedIn, groupId: number, input: GroupPolicyInput): Promise<GroupRecord> {
+  await inTransaction(async (tx) => {
+    const role = await loadGroupRole(actor, groupId, tx);
+    if (!role || !canSeeGroup(role)) throw new NotFound("group");
+    if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
+    const current = await tx.group.findUnique({ where: { id: groupId }, select: { attachedFiles: true } });
+    const files = { allow_everyone: 1, allow_post: 1, allow_all_file_type: "0", ...(current?.attachedFiles as object | null), ...input.attachedFiles };
+    await tx.group.update({
+      where: { id: groupId },
+      data: {
+        ...(input.joining !== undefined ? { joining: input.joining } : {}),
+        ...(input.visibility !== undefined ? { visibility: input.visibility, privacyType: String(input.visibility) } : {}),
+        ...(input.openReadonly !== undefined ? { openReadonly: input.openReadonly } : {}),
+        ...(input.attachedFiles !== undefined ? { attachedFiles: files } : {}),
+      },
+      select: { id: true },
+    });
+  });
+  return getGroup(actor, { id: groupId });
 }

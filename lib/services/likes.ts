@@ -1,4 +1,6 @@
 import "server-only";
+import { refuseWrite } from "@/lib/services/group-access";
+import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canLike, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { notifyLike, takeBackLike } from "@/lib/db/notifications";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
@@ -40,7 +42,8 @@ export async function likePost(actor: SignedIn, postId: number): Promise<LikeSta
   return inTransaction(async (tx) => {
     const post = await findLikeablePost(tx, postId);
     const role = await loadGroupRole(actor, post.groupId, tx);
-    if (!role || !canLike(actor, role)) throw new Forbidden(role?.banned ? "You are banned from this group" : "You cannot like posts in this group");
+    if (!role || !canLike(actor, role)) refuseWrite(role, "post", role?.banned ? "You are banned from this group" : "You cannot like posts in this group");
+    await ensureGateHolds(actor, role);
     if (post.deleted !== 0) throw new Forbidden("This post was deleted");
     const { count } = await tx.postLike.createMany({ data: [{ postId, userId: actor.id }], skipDuplicates: true });
     if (count === 1) {

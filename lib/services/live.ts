@@ -5,7 +5,7 @@ import { findThreadPosts } from "@/lib/db/posts";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { openEventStream } from "@/lib/live/event-stream";
-import { locateThread } from "@/lib/services/thread-reads";
+import { canStillReadThread, requireReadableThread, type ThreadLocation } from "@/lib/services/thread-reads";
 
 // Contract section 13: who may follow which topic. A thread's events go to whoever may read the
 // thread (an unknown or deleted one is not found, as for its page); a person's own events only
@@ -30,10 +30,14 @@ export function readLastEventId(header: string | null, param: number | undefined
   return param ?? null;
 }
 
+/** A thread's stream ends when its reader may no longer read it (left, removed, the group made private). */
+function threadGuard(actor: Actor, thread: ThreadLocation) {
+  return { topic: `access:${thread.groupId}`, check: () => canStillReadThread(actor, thread.id) };
+}
+
 export async function openThreadEvents(actor: Actor, threadId: number, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
-  const thread = await locateThread(actor, threadId);
-  if (!thread) throw new NotFound("thread");
-  return openEventStream({ topics: [`thread:${thread.id}`], ...opening });
+  const thread = await requireReadableThread(actor, threadId);
+  return openEventStream({ topics: [`thread:${thread.id}`], guard: threadGuard(actor, thread), ...opening });
 }
 
 export async function openNotificationEvents(actor: SignedIn, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
@@ -52,22 +56,20 @@ export interface PageTopics {
  */
 export async function openPageEvents(actor: Actor, wanted: PageTopics, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
   if (wanted.notifications && !actor) throw new Unauthenticated("Sign in to follow your notifications");
-  const thread = wanted.threadId === null ? null : await locateThread(actor, wanted.threadId);
+  const thread = wanted.threadId === null ? null : await requireReadableThread(actor, wanted.threadId).catch(() => null);
   const topics = [...(thread ? [`thread:${thread.id}`] : []), ...(wanted.notifications && actor ? [`user:${actor.id}`] : [])];
   if (wanted.threadId !== null && !thread && topics.length === 0) throw new NotFound("thread");
   if (topics.length === 0) throw new Invalid("topics", "name a thread or notifications");
-  return openEventStream({ topics, ...opening });
+  return openEventStream({ topics, ...(thread ? { guard: threadGuard(actor, thread) } : {}), ...opening });
 }
 
 /** Posts a thread page was told about (new, edited, deleted), as its reader may see them: for showing or replacing them in place. */
 export async function readLivePosts(actor: Actor, threadId: number, postIds: readonly number[]): Promise<{ nodes: PostNode[]; access: Access | null }> {
-  const thread = await locateThread(actor, threadId);
-  if (!thread) throw new NotFound("thread");
+  const thread = await requireReadableThread(actor, threadId);
   const rows = await findThreadPosts(threadId, postIds);
   if (rows.length === 0) return { nodes: [], access: null };
-  const groupId = rows[0]!.groupId;
-  const [nodes, role] = await Promise.all([loadPostNodes(rows, actor?.id ?? null), actor ? loadGroupRole(actor, groupId) : null]);
-  return { nodes: rows.map((row) => nodes.get(row.id)!), access: { actor, role: role ?? guestRole(groupId) } };
+  const [nodes, role] = await Promise.all([loadPostNodes(rows, actor?.id ?? null), loadGroupRole(actor, thread.groupId)]);
+  return { nodes: rows.map((row) => nodes.get(row.id)!), access: { actor, role: role ?? guestRole(thread.groupId) } };
 }
 
 /** Where a page's stream starts: read before the page's data, so nothing between rendering and connecting is missed. */

@@ -1,5 +1,8 @@
 import "server-only";
+import { getPool } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/transaction";
+import { getEnv } from "@/lib/env";
+import { sweepGates } from "@/lib/services/token-gates";
 import { logger } from "@/lib/log";
 import { sweepOrphanUploads } from "@/lib/services/uploads";
 import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
@@ -38,7 +41,36 @@ export async function pruneAuthRecords(now = new Date()): Promise<PruneResult | 
   });
 }
 
-const globalForJobs = globalThis as unknown as { agoraMaintenance?: NodeJS.Timeout };
+const globalForJobs = globalThis as unknown as { agoraMaintenance?: NodeJS.Timeout; agoraGateSweep?: NodeJS.Timeout };
+// Any constant works; the same for every instance: one sweeps at a time.
+export const GATE_SWEEP_LOCK_KEY = 7_274_070_295;
+
+/** Token gates (contract section 14): members whose last check is stale are checked; one instance at a time (a session advisory lock). */
+async function runGateSweep(): Promise<void> {
+  try {
+    const swept = await withSessionLock(GATE_SWEEP_LOCK_KEY, () => sweepGates());
+    if (swept && swept.removed > 0) logger.info(swept, "token gate sweep removed members who no longer qualify");
+  } catch (error) {
+    logger.warn({ err: error }, "token gate sweep failed; retrying at the next interval");
+  }
+}
+
+/** Runs `work` while holding a session-level advisory lock on its own connection, or answers null when another instance holds it. */
+async function withSessionLock<T>(key: number, work: () => Promise<T>): Promise<T | null> {
+  const pool = await getPool();
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ taken: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS taken", [key]);
+    if (!rows[0]?.taken) return null;
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1::bigint)", [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 async function runPrune(): Promise<void> {
   try {
@@ -62,9 +94,12 @@ export function startMaintenance(): void {
   if (globalForJobs.agoraMaintenance) return;
   globalForJobs.agoraMaintenance = setInterval(() => void runPrune(), PRUNE_EVERY_MS).unref();
   void runPrune();
+  globalForJobs.agoraGateSweep = setInterval(() => void runGateSweep(), getEnv().AGORA_GATE_SWEEP_MS).unref();
 }
 
 export function stopMaintenance(): void {
   clearInterval(globalForJobs.agoraMaintenance);
+  clearInterval(globalForJobs.agoraGateSweep);
   globalForJobs.agoraMaintenance = undefined;
+  globalForJobs.agoraGateSweep = undefined;
 }

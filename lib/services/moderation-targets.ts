@@ -2,6 +2,7 @@ import "server-only";
 import { canReadThread, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import type { Tx } from "@/lib/db/transaction";
 import { NotFound } from "@/lib/errors";
+import { assertGroupReadable } from "@/lib/services/group-access";
 
 // The rows a moderation write acts on, locked for the rest of its transaction so that two
 // moderators (or an author and a moderator) acting at once take turns instead of interleaving.
@@ -21,7 +22,7 @@ export interface ThreadTarget {
 async function requireRole(actor: Actor, groupId: number, tx: Tx, what: string): Promise<GroupRole> {
   const role = await loadGroupRole(actor, groupId, tx);
   if (!role) throw new NotFound(what);
-  return role;
+  return assertGroupReadable(role, what);
 }
 
 /** A post the actor can see; a post in a removed thread is unknown to all but moderators. */

@@ -3,6 +3,7 @@ import { canSeeModerators, loadGroupRole, type Actor } from "@/lib/auth/permissi
 import { countModlogEntries, listModlogEntries, type ModlogRow } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { NotFound } from "@/lib/errors";
+import { assertGroupReadable } from "@/lib/services/group-access";
 
 export interface ModlogPage {
   entries: ModlogRow[];
@@ -15,6 +16,8 @@ export interface ModlogPage {
 export async function listModlog(actor: Actor, groupId: number, page: number, perPage: number): Promise<ModlogPage> {
   const role = await loadGroupRole(actor, groupId);
   if (!role) throw new NotFound("group");
+  // It names the group's threads and members: as private as they are (contract section 14).
+  assertGroupReadable(role);
   const [entries, total] = await Promise.all([listModlogEntries(groupId, toPageWindow(page, perPage)), countModlogEntries(groupId)]);
   return { entries, total, moderatorsVisible: canSeeModerators(actor, role) };
 }

@@ -25,6 +25,7 @@ import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow } from "@/lib/services/content";
 import { findPostTarget, lockPost, type PostTarget } from "@/lib/services/moderation-targets";
+import { loadReadableRole } from "@/lib/services/group-access";
 
 /** A post as its reader sees it after a write: the node and who is looking. */
 export interface PostRead {
@@ -132,7 +133,7 @@ export async function listPostRevisions(actor: Actor, postId: number, page: numb
     select: { id: true, userId: true, groupId: true, deleted: true, content: true, thread: { select: { isDelete: true } } },
   });
   if (!post) throw new NotFound("post");
-  const role = (actor ? await loadGroupRole(actor, post.groupId) : null) ?? guestRole(post.groupId);
+  const role = await loadReadableRole(actor, post.groupId, "post");
   if (!canReadThread(post.thread, role)) throw new NotFound("post");
   const [revisions, count] = await Promise.all([listRevisions(postId, toPageWindow(page, perPage)), countRevisions(postId)]);
   const contentVisible = post.deleted === 0 || canSeeDeletedContent(actor, post, role);

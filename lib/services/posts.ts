@@ -9,6 +9,8 @@ import type { UploadRow } from "@/lib/db/uploads";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
+import { refuseWrite } from "@/lib/services/group-access";
+import { ensureGateHolds } from "@/lib/services/token-gates";
 
 export interface NewPostInput {
   threadId: number;
@@ -52,7 +54,8 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const facts = await findThreadWriteFacts(input.threadId, actor.id);
   if (!facts || facts.thread.isDelete !== 0) throw new NotFound("thread");
   const role = roleFromFacts(actor, facts.role);
-  if (!canPost(actor, role)) throw new Forbidden(role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
+  if (!canPost(actor, role)) refuseWrite(role, "thread", role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
+  await ensureGateHolds(actor, role);
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
   const fileIds = input.fileAttachments ?? [];
   if (!needsAttachStep(fileIds, content.content)) return { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };

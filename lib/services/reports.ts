@@ -17,6 +17,8 @@ import {
 import { inTransaction } from "@/lib/db/transaction";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { lockPost } from "@/lib/services/moderation-targets";
+import { refuseWrite } from "@/lib/services/group-access";
+import { ensureGateHolds } from "@/lib/services/token-gates";
 import { markPostDeleted } from "@/lib/services/post-moderation";
 
 export const MAX_REPORT_NOTE = 500;
@@ -25,7 +27,8 @@ export const MAX_REPORT_NOTE = 500;
 export async function reportPost(actor: SignedIn, postId: number, input: { reason: ReportReason; note: string }): Promise<ReportRow> {
   return inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
-    if (!canReport(actor, role)) throw new Forbidden("You cannot report posts in this group");
+    if (!canReport(actor, role)) refuseWrite(role, "post", "You cannot report posts in this group");
+    await ensureGateHolds(actor, role);
     if (post.deleted !== 0) throw new Forbidden("This post was deleted");
     const existing = await tx.postReport.findUnique({ where: { postId_reporterId: { postId, reporterId: actor.id } }, select: { id: true } });
     if (existing) throw new Conflict("You have already reported this post", "post_id");

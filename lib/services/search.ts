@@ -1,5 +1,8 @@
 import "server-only";
+import type { Actor } from "@/lib/auth/permissions";
+import { listUnreadableGroupIds } from "@/lib/db/memberships";
 import { toPageWindow } from "@/lib/db/pagination";
+import { loadReadableRole } from "@/lib/services/group-access";
 import { searchPosts, searchThreads, type SearchPage } from "@/lib/db/search";
 import type { SearchType } from "@/lib/schemas/search-schemas";
 
@@ -12,11 +15,13 @@ export interface SearchInput {
 }
 
 /**
- * Contract section 13: search live posts or threads, ranked by relevance then recency. Every group
- * is public today, so anyone may search everything; when private groups arrive (section 14) their
- * hits are filtered here, by the same permission functions the other reads ask.
+ * Contract section 13: search live posts or threads, ranked by relevance then recency. Hits in
+ * groups the actor may not read are never candidates (section 14); searching inside one such
+ * group is refused as reading it is (404 hidden, 403 private).
  */
-export async function searchForum(input: SearchInput): Promise<SearchPage> {
-  const query = { text: input.text, groupId: input.groupId, ...toPageWindow(input.page, input.perPage) };
+export async function searchForum(actor: Actor, input: SearchInput): Promise<SearchPage> {
+  if (input.groupId !== null) await loadReadableRole(actor, input.groupId);
+  const excludedGroupIds = input.groupId !== null ? [] : await listUnreadableGroupIds(actor?.id ?? null);
+  const query = { text: input.text, groupId: input.groupId, excludedGroupIds, ...toPageWindow(input.page, input.perPage) };
   return input.type === "threads" ? searchThreads(query) : searchPosts(query);
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { guestRole, loadGroupRole, type Access, type Actor } from "@/lib/auth/permissions";
+import type { Access, Actor } from "@/lib/auth/permissions";
+import { loadReadableRole } from "@/lib/services/group-access";
 import { findCategory } from "@/lib/db/categories";
-import { findGroupHandle } from "@/lib/db/groups";
-import { readGroupVersion } from "@/lib/db/read-versions";
+import { readPublicGroupVersion } from "@/lib/db/read-versions";
 import { toPageWindow } from "@/lib/db/pagination";
 import { countGroupThreads, listThreadEntries, type ThreadListEntry } from "@/lib/db/thread-lists";
 import { NotFound } from "@/lib/errors";
@@ -19,14 +19,15 @@ export interface ThreadListInput {
 
 /** The version of what a reader without a token sees of a group's listings and info (null: no such group). */
 export function groupGuestVersion(groupId: number): Promise<string | null> {
-  return readGroupVersion({ id: groupId });
+  return readPublicGroupVersion(groupId);
 }
 
-// A category named together with a group must be one of that group's (contract section 5).
-async function requireGroupAndCategory(groupId: number, categoryId: number): Promise<void> {
-  const [group, category] = await Promise.all([findGroupHandle({ id: groupId }), categoryId > 0 ? findCategory(categoryId) : null]);
-  if (!group) throw new NotFound("group");
-  if (categoryId > 0 && (!category || category.groupId !== groupId)) throw new NotFound("category");
+// A category named together with a group must be one of that group's (contract section 5); the
+// group itself is known to exist once the reader's role in it was loaded.
+async function requireCategory(groupId: number, categoryId: number): Promise<void> {
+  if (categoryId === 0) return;
+  const category = await findCategory(categoryId);
+  if (!category || category.groupId !== groupId) throw new NotFound("category");
 }
 
 /** A page of a group's threads with who reads it (a deleted opening post shows only to its author and moderators). */
@@ -37,11 +38,11 @@ export interface ThreadListPage {
 
 /** Endpoints 2 and 12 and the group pages: one page of a group's (or a category's) threads. */
 export async function listGroupThreads(actor: Actor, input: ThreadListInput): Promise<ThreadListPage> {
-  const [role, entries] = await Promise.all([
-    actor ? loadGroupRole(actor, input.groupId) : guestRole(input.groupId),
-    requireGroupAndCategory(input.groupId, input.categoryId).then(() => listThreadEntries({ ...input, ...toPageWindow(input.page, input.perPage) })),
-  ]);
-  return { entries, access: { actor, role: role ?? guestRole(input.groupId) } };
+  // The role decides first: nothing of a group the reader may not read is loaded.
+  const role = await loadReadableRole(actor, input.groupId);
+  await requireCategory(input.groupId, input.categoryId);
+  const entries = await listThreadEntries({ ...input, ...toPageWindow(input.page, input.perPage) });
+  return { entries, access: { actor, role } };
 }
 
 /** The same page with the number of threads it is a page of, for a paginated page. */

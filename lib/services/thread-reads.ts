@@ -1,8 +1,9 @@
 import "server-only";
-import { canReadThread, guestRole, loadGroupRole, type Access, type Actor, type GroupRole } from "@/lib/auth/permissions";
+import { canReadThread, loadGroupRole, readDenial, type Access, type Actor, type GroupRole } from "@/lib/auth/permissions";
+import { assertGroupReadable, loadReadableRole } from "@/lib/services/group-access";
 import { createVersionedMemo } from "@/lib/cache/versioned-memo";
 import { loadThreadPage, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
-import { readThreadVersion } from "@/lib/db/read-versions";
+import { readPublicThreadVersion, readThreadVersion } from "@/lib/db/read-versions";
 import { findThreadDetail, findThreadRoute } from "@/lib/db/threads";
 import { NotFound } from "@/lib/errors";
 
@@ -34,8 +35,10 @@ function pageKey(input: ThreadPageInput): string {
   return `${input.threadId} ${input.sort} ${input.pageSize} ${input.startPostId}`;
 }
 
+/** The reader's role (a guest's too: it carries the group's policy), refused unless they may read the group. */
 async function roleIn(actor: Actor, groupId: number): Promise<GroupRole | null> {
-  return actor ? loadGroupRole(actor, groupId) : guestRole(groupId);
+  const role = await loadGroupRole(actor, groupId);
+  return role ? assertGroupReadable(role, "thread") : null;
 }
 
 /** The page as everyone sees it (kept when the thread is public) and the actor's role; NotFound unless the actor may read it. */
@@ -74,22 +77,42 @@ export async function readThread(actor: Actor, input: ThreadPageInput): Promise<
 
 /** The version of what a reader without a token sees of a thread (null: no such thread). */
 export function threadGuestVersion(threadId: number): Promise<string | null> {
-  return readThreadVersion(threadId);
+  return readPublicThreadVersion(threadId);
 }
 
 export interface ThreadLocation {
   id: number;
   slug: string;
   groupName: string;
+  groupId: number;
+  /** Whether the actor may read it (false: a private group's thread, for a non-member). */
+  readable: boolean;
 }
 
 /** Where a thread the actor can read lives, so a page can 404 or redirect to its canonical address before it streams. */
 export async function locateThread(actor: Actor, threadId: number): Promise<ThreadLocation | null> {
   const route = await findThreadRoute(threadId);
   if (!route || route.firstPostId === null) return null;
-  if (!canReadThread(route, null)) {
-    const role = actor ? await loadGroupRole(actor, route.groupId) : null;
-    if (!canReadThread(route, role)) return null;
+  const role = await loadGroupRole(actor, route.groupId);
+  // A hidden group's threads do not exist for non-members; a private group's page explains itself.
+  if (!role || readDenial(role) === "hidden" || !canReadThread(route, role)) return null;
+  return { id: route.id, slug: route.slug || "thread", groupName: route.group.name, groupId: route.groupId, readable: readDenial(role) === null };
+}
+
+/** A thread the actor may read now, for its event stream and live posts: NotFound (unknown, removed, hidden group) or Forbidden (private group). */
+export async function requireReadableThread(actor: Actor, threadId: number): Promise<ThreadLocation> {
+  const thread = await locateThread(actor, threadId);
+  if (!thread) throw new NotFound("thread");
+  await loadReadableRole(actor, thread.groupId, "thread");
+  return thread;
+}
+
+/** Whether the actor may still read the thread (an open stream's guard). */
+export async function canStillReadThread(actor: Actor, threadId: number): Promise<boolean> {
+  try {
+    await requireReadableThread(actor, threadId);
+    return true;
+  } catch {
+    return false;
   }
-  return { id: route.id, slug: route.slug || "thread", groupName: route.group.name };
 }

@@ -1,8 +1,10 @@
 import "server-only";
+import { refuseWrite } from "@/lib/services/group-access";
+import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { groupWhere, type GroupKey } from "@/lib/db/groups";
 import { inTransaction } from "@/lib/db/transaction";
-import { Forbidden, NotFound } from "@/lib/errors";
+import { NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { prepareContentOrThrow } from "@/lib/services/content";
 import { parseField } from "@/lib/services/parse-field";
@@ -37,7 +39,8 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
     const group = await tx.group.findUnique({ where: groupWhere(input.group), select: { id: true, name: true } });
     if (!group) throw new NotFound("group");
     const role = await loadGroupRole(actor, group.id, tx);
-    if (!role || !canPost(actor, role)) throw new Forbidden(role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
+    if (!role || !canPost(actor, role)) refuseWrite(role, "group", role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
+    await ensureGateHolds(actor, role);
     await checkAttachmentsAllowed(group.id, fileIds, tx);
     if (categoryId !== null) {
       const category = await tx.category.findUnique({ where: { id: categoryId }, select: { groupId: true } });

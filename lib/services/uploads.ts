@@ -1,5 +1,5 @@
 import "server-only";
-import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, type Actor, type SignedIn } from "@/lib/auth/permissions";
+import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, readDenial, type Actor, type SignedIn } from "@/lib/auth/permissions";
 import { inTransaction } from "@/lib/db/transaction";
 import { deleteUploadRow, findGroupVisibility, findOrphanUploads, findUpload, insertUpload, isContentReferenced, listUserUploads, type UploadPurpose, type UploadRow } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
@@ -25,7 +25,7 @@ export interface NewUploadInput {
 async function checkGroupUpload(actor: SignedIn, groupId: number, purpose: UploadPurpose) {
   const group = await findGroupVisibility(groupId);
   const role = group ? await loadGroupRole(actor, groupId) : null;
-  if (!group || !role) throw new NotFound("group");
+  if (!group || !role || readDenial(role) === "hidden") throw new NotFound("group");
   const rules = readAttachRules(group.attachedFiles);
   if (role.banned) throw new Forbidden("You are banned in this group");
   if (purpose === "post" && !canUploadToGroup(actor, role, rules)) throw new Forbidden("Only this group's moderators can upload files here");
@@ -79,8 +79,11 @@ function cleanFileName(name: string, ext: string): string {
 export async function getUpload(actor: Actor, id: number): Promise<UploadRow> {
   const upload = await findUpload(id);
   if (!upload || upload.sha256 === null) throw new NotFound("upload");
-  if (!(await mayReadUpload(actor, upload))) throw new Forbidden("You cannot see this file");
-  return upload;
+  if (await mayReadUpload(actor, upload)) return upload;
+  // A hidden group's files do not exist for those who may not read it (contract section 14).
+  const role = await loadGroupRole(actor, upload.groupId);
+  if (role === null || readDenial(role) === "hidden") throw new NotFound("upload");
+  throw new Forbidden("You cannot see this file");
 }
 
 /** Whether the actor may read the upload's file (the /uploads route asks the same). */

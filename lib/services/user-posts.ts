@@ -8,10 +8,19 @@ import {
   listLikedPosts,
   listUserPosts as listUserPostRows,
   listWalletPosts as listWalletPostRows,
+  type PostReader,
   type UserPostRow,
   type WalletPostRow,
 } from "@/lib/db/user-posts";
 import { NotFound } from "@/lib/errors";
+import type { Actor } from "@/lib/auth/permissions";
+import { isSuperAdmin } from "@/lib/db/users";
+
+/** Whose eyes a list of posts is for: only groups they may read (a site super_admin reads all). */
+async function readerOf(actor: Actor): Promise<PostReader> {
+  if (!actor) return null;
+  return (await isSuperAdmin(actor.id)) ? "all" : actor.id;
+}
 
 export interface UserPostsInput {
   userId: number;
@@ -28,10 +37,10 @@ export interface UserPostList {
 }
 
 /** Endpoint 13 and the profile page: a user's live posts, newest first, or the posts they liked. */
-export async function listUserPosts(input: UserPostsInput): Promise<UserPostList> {
+export async function listUserPosts(actor: Actor, input: UserPostsInput): Promise<UserPostList> {
   const username = await findUsername(input.userId);
   if (username === null) throw new NotFound("user");
-  const window = { userId: input.userId, ...toPageWindow(input.page, input.perPage) };
+  const window = { userId: input.userId, reader: await readerOf(actor), ...toPageWindow(input.page, input.perPage) };
   const user = { id: input.userId, username };
   if (input.filter === "tips") return { user, filter: input.filter, posts: [] };
   const posts = input.filter === "likes" ? await listLikedPosts(window) : await listUserPostRows(window);
@@ -51,8 +60,8 @@ function walletAddressCandidates(key: string): string[] {
 }
 
 /** Endpoint 11: a wallet owner's posts, newest first. */
-export async function listWalletPosts(input: { web3PublicKey: string; page: number; perPage: number }): Promise<WalletPostRow[]> {
+export async function listWalletPosts(actor: Actor, input: { web3PublicKey: string; page: number; perPage: number }): Promise<WalletPostRow[]> {
   const userId = await findUserIdByWallet(walletAddressCandidates(input.web3PublicKey.trim()));
   if (userId === null) throw new NotFound("user");
-  return listWalletPostRows({ userId, ...toPageWindow(input.page, input.perPage) });
+  return listWalletPostRows({ userId, reader: await readerOf(actor), ...toPageWindow(input.page, input.perPage) });
 }

@@ -55,7 +55,7 @@ export function toThreadRowView({ thread, starter, lastPoster, firstPost, catego
 /** One page of a group's threads (categoryId null) or of one category's, pinned first, then latest activity. */
 export async function loadBoardPage(input: { groupId: number; categoryId: number | null; page: number }): Promise<BoardPageView> {
   // Rows show excerpts only, and a deleted opening post has none for anyone, so the list is read as a guest.
-  const { entries, total } = await listGroupThreadsWithTotal(null, {
+  const { entries, total } = await listGroupThreadsWithTotal(await getViewer(), {
     groupId: input.groupId,
     categoryId: input.categoryId ?? 0,
     page: input.page,

@@ -1,5 +1,5 @@
 import "server-only";
-import { canManageGroup, canModerate, listGroupManagers } from "@/lib/auth/permissions";
+import { canManageGroup, canModerate, canReadGroup, isMember, listGroupManagers, ROLE_LEVEL, type GroupRole } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupDirectoryRow } from "@/lib/db/groups";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
@@ -25,6 +25,29 @@ export interface GroupView {
   viewerCanManage: boolean;
   /** Whether the viewer of this request is one of its moderators (the Moderation link, the moderation page). */
   viewerIsModerator: boolean;
+  /** Contract section 14: 0 open, 1 by request, 2 by invitation, 3 token gate. */
+  joining: number;
+  /** 0 public, 1 private, 2 hidden. */
+  visibility: number;
+  openReadonly: boolean;
+  /** Whether the viewer may read its threads (else the page shows the join panel). */
+  viewerCanRead: boolean;
+  /** The viewer's standing: signed out, outside, waiting for approval, a member, or its owner (who cannot leave). */
+  membership: "guest" | "none" | "pending" | "member" | "owner";
+  viewerBanned: boolean;
+  /** Pending requests, for moderators (the members page's queue count). */
+  pendingCount: number;
+  attachedFiles: { allowEveryone: number; allowPost: number; allowAllFileType: "0" | "1" };
+  /** The token gate as the settings editor edits it. */
+  gate: { logic: "all" | "any"; rules: GateRuleView[] } | null;
+}
+
+export interface GateRuleView {
+  type: "erc20" | "erc721" | "erc1155" | "native";
+  chainId: number;
+  contractAddress: string;
+  tokenId: string;
+  minAmount: string;
 }
 
 export interface CategoryView {
@@ -45,9 +68,27 @@ export interface GroupCardView {
   members: number;
   threads: number;
   lastActivityAt: Date;
+  /** 0 public, 1 private, 2 hidden (shown to its members only). */
+  visibility: number;
 }
 
-export function toGroupView({ group, onlineMembers, role }: GroupRecord): GroupView {
+function membershipOf(role: GroupRole): GroupView["membership"] {
+  if (role.userId === null) return "guest";
+  if (role.level === ROLE_LEVEL.owner) return "owner";
+  if (isMember(role)) return "member";
+  return role.pending ? "pending" : "none";
+}
+
+function filesOf(value: unknown): GroupView["attachedFiles"] {
+  const files = (value !== null && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  return {
+    allowEveryone: Number(files.allow_everyone ?? 1) === 0 ? 0 : 1,
+    allowPost: Number(files.allow_post ?? 1) === 0 ? 0 : 1,
+    allowAllFileType: String(files.allow_all_file_type ?? "0") === "1" ? "1" : "0",
+  };
+}
+
+export function toGroupView({ group, onlineMembers, role, pending, gate }: GroupRecord): GroupView {
   return {
     id: group.id,
     name: group.name,
@@ -62,6 +103,20 @@ export function toGroupView({ group, onlineMembers, role }: GroupRecord): GroupV
     managerIds: listGroupManagers(group),
     viewerCanManage: canManageGroup(role),
     viewerIsModerator: canModerate(role),
+    joining: group.joining,
+    visibility: group.visibility,
+    openReadonly: group.openReadonly === "1",
+    viewerCanRead: canReadGroup(role),
+    membership: membershipOf(role),
+    viewerBanned: role.banned,
+    pendingCount: pending.length,
+    attachedFiles: filesOf(group.attachedFiles),
+    gate: gate
+      ? {
+          logic: gate.logic,
+          rules: gate.rules.map((rule) => ({ type: rule.type, chainId: rule.chain_id, contractAddress: rule.contract_address, tokenId: rule.token_id, minAmount: rule.min_amount })),
+        }
+      : null,
   };
 }
 
@@ -78,6 +133,7 @@ export function toGroupCardView(row: GroupDirectoryRow): GroupCardView {
     logo: proxyImageUrl(row.logo),
     members: row.membersCount,
     threads: row.threadsCount,
+    visibility: row.visibility,
     lastActivityAt: row.lastActivityAt,
   };
 }

@@ -231,6 +231,14 @@ function describeEntry(row: ModlogRow, groupName: string, names: Map<number, { u
       return { verb: "Banned", target: user, rest: "", reason: row.reason };
     case "lift_ban":
       return { verb: "Lifted the ban on", target: user, rest: "", reason: row.reason };
+    case "approve_member":
+      return { verb: "Approved", target: user, rest: "as a member", reason: "" };
+    case "reject_member":
+      return { verb: "Turned down", target: user, rest: "'s request to join", reason: row.reason };
+    case "invite_member":
+      return { verb: "Invited", target: user, rest: "", reason: "" };
+    case "gate":
+      return { verb: "The token gate removed", target: user, rest: "", reason: row.reason };
     case "set_role":
       return row.reason === "member"
         ? { verb: "Removed", target: user, rest: "from the team", reason: "" }

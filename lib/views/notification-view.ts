@@ -34,8 +34,8 @@ export const MENU_SIZE = 8;
 export const NOTIFICATIONS_PER_PAGE = 20;
 
 // One event: "bob replied to you"; grouped ones: "3 replies to you, latest by bob".
-const ONE: Record<NotificationType, string> = { reply: "replied to you", post: "posted", mention: "mentioned you", like: "liked your post" };
-const MANY: Record<NotificationType, string> = { reply: "replies to you", post: "new posts", mention: "mentions of you", like: "likes of your posts" };
+const ONE: Record<NotificationType, string> = { reply: "replied to you", post: "posted", mention: "mentioned you", like: "liked your post", membership: "updated your membership" };
+const MANY: Record<NotificationType, string> = { reply: "replies to you", post: "new posts", mention: "mentions of you", like: "likes of your posts", membership: "membership updates" };
 
 function summarise(type: NotificationType, count: number, actorName: string): string {
   return count > 1 ? `${count} ${MANY[type]}, latest by ${actorName}` : `${actorName} ${ONE[type]}`;
@@ -43,6 +43,7 @@ function summarise(type: NotificationType, count: number, actorName: string): st
 
 function toNotificationItemView(record: NotificationRecord): NotificationItemView {
   const slug = record.thread.slug || "thread";
+  const href = record.type === "membership" ? `/g/${record.thread.groupName}/members` : `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`;
   return {
     id: record.id,
     type: record.type,
@@ -50,7 +51,7 @@ function toNotificationItemView(record: NotificationRecord): NotificationItemVie
     count: record.count,
     summary: summarise(record.type, record.count, record.actor.username || "someone"),
     threadTitle: record.thread.title,
-    href: `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`,
+    href,
     actor: { id: record.actor.id, username: record.actor.username, photoUrl: proxyImageUrl(record.actor.photoUrl) },
     at: record.updatedAt.toISOString(),
   };

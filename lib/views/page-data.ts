@@ -1,16 +1,17 @@
 import "server-only";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getViewer, requireViewer } from "@/lib/auth/session";
 import type { ReportStatus } from "@/lib/schemas/report-values";
 import { countPages } from "@/lib/db/pagination";
-import { NotFound } from "@/lib/errors";
+import { Forbidden, NotFound } from "@/lib/errors";
 import { findOwnBan } from "@/lib/services/bans";
 import { listCategories } from "@/lib/services/categories";
 import { readLiveCursor } from "@/lib/services/live";
 import { getGroup, listCommunities } from "@/lib/services/groups";
 import { locateThread, readThread } from "@/lib/services/thread-reads";
 import { toCategoryView, toGroupCardView, toGroupView } from "@/lib/views/group-view";
+import { loadMembersPage } from "@/lib/views/members-view";
 import { loadModerationPage, loadModlogPage } from "@/lib/views/moderation-view";
 import type { PostSort } from "@/lib/views/post-view";
 import { loadProfile } from "@/lib/views/profile-view";
@@ -24,6 +25,16 @@ async function orNotFound<T>(load: Promise<T>): Promise<T> {
     return await load;
   } catch (error) {
     if (error instanceof NotFound) notFound();
+    throw error;
+  }
+}
+
+/** As orNotFound; a private group's content sends a non-member to the group's page, which offers to join (contract section 14). */
+async function orGroupPage<T>(load: Promise<T>, groupName: string): Promise<T> {
+  try {
+    return await orNotFound(load);
+  } catch (error) {
+    if (error instanceof Forbidden) redirect(`/g/${encodeURIComponent(groupName.toLowerCase())}`);
     throw error;
   }
 }
@@ -47,7 +58,7 @@ export function readPageParam(value: string | string[] | undefined): number {
 export const DIRECTORY_PER_PAGE = 24;
 
 export const getDirectory = cache(async (page: number) => {
-  const { groups, total } = await listCommunities(page, DIRECTORY_PER_PAGE);
+  const { groups, total } = await listCommunities(await getViewer(), page, DIRECTORY_PER_PAGE);
   return { groups: groups.map(toGroupCardView), page, totalPages: countPages(total, DIRECTORY_PER_PAGE) };
 });
 
@@ -56,13 +67,21 @@ export const getGroupByName = cache(async (name: string) => {
   return toGroupView(await orNotFound(getGroup(await getViewer(), { name })));
 });
 
-export const getGroupCategories = cache(async (groupId: number) => (await orNotFound(listCategories({ groupId }))).map(toCategoryView));
+/** A group's categories; none for a reader who may not read the group (its page shows the join panel instead). */
+export const getGroupCategories = cache(async (groupId: number) => {
+  try {
+    return (await orNotFound(listCategories(await getViewer(), { groupId }))).map(toCategoryView);
+  } catch (error) {
+    if (error instanceof Forbidden) return [];
+    throw error;
+  }
+});
 
 export const getThread = cache(async (threadId: number, groupName: string, sort: PostSort, pageSize: number) => {
   if (!GROUP_NAME.test(groupName)) notFound();
   const viewer = await getViewer();
   // One extra top-level post tells whether "Load more" has anything to load.
-  const read = await orNotFound(readThread(viewer, { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }));
+  const read = await orGroupPage(readThread(viewer, { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }), groupName);
   const ban = viewer && read.access.role.banned ? await findOwnBan(viewer, read.thread.groupId) : null;
   return toThreadView(read, pageSize, ban);
 });
@@ -74,6 +93,8 @@ export const getThread = cache(async (threadId: number, groupName: string, sort:
 export const getThreadRoute = cache(async (threadIdSegment: string, groupName: string) => {
   const route = await locateThread(await getViewer(), readIdSegment(threadIdSegment));
   if (!route || route.groupName !== groupName.toLowerCase()) notFound();
+  // Not even its address (the slug is its title) for a non-member of a private group: its page offers to join.
+  if (!route.readable) redirect(`/g/${route.groupName}`);
   return { ...route, path: `/g/${route.groupName}/t/${route.id}/${route.slug}` };
 });
 
@@ -89,8 +110,15 @@ export const getModerationPage = cache(async (groupName: string, status: ReportS
 /** A group's public modlog, one page. */
 export const getModlogPage = cache(async (groupName: string, page: number) => {
   const group = await getGroupByName(groupName);
-  return { group, log: await orNotFound(loadModlogPage(await getViewer(), group, page)) };
+  return { group, log: await orGroupPage(loadModlogPage(await getViewer(), group, page), groupName) };
 });
 
 /** The live-event id a page's stream replays from (components/live/use-live-events.ts). */
 export const getLiveCursor = cache(() => readLiveCursor());
+
+/** A group's members page; a private group's non-members are sent to its page. */
+export const getMembersPage = cache(async (groupName: string, page: number) => {
+  const group = await getGroupByName(groupName);
+  if (!group.viewerCanRead) redirect(`/g/${group.name}`);
+  return { group, members: await orGroupPage(loadMembersPage(await getViewer(), group, page), groupName) };
+});

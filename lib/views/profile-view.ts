@@ -1,4 +1,5 @@
 import "server-only";
+import { getViewer } from "@/lib/auth/session";
 import type { UserPostRow } from "@/lib/db/user-posts";
 import { countPages } from "@/lib/db/pagination";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
@@ -67,6 +68,6 @@ export async function loadProfile(userId: number): Promise<ProfileView> {
 
 /** One page of a person's posts, newest first, and how many pages there are. */
 export async function loadProfilePosts(profile: ProfileView, page: number): Promise<{ posts: ProfilePostView[]; totalPages: number }> {
-  const { posts } = await listUserPosts({ userId: profile.id, page, perPage: POSTS_PER_PAGE });
+  const { posts } = await listUserPosts(await getViewer(), { userId: profile.id, page, perPage: POSTS_PER_PAGE });
   return { posts: posts.map(toProfilePostView), totalPages: countPages(profile.posts, POSTS_PER_PAGE) };
 }

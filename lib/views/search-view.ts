@@ -2,7 +2,7 @@ import "server-only";
 import { getViewer } from "@/lib/auth/session";
 import { countPages } from "@/lib/db/pagination";
 import { SEARCH_CANDIDATE_CAP, type SearchHit } from "@/lib/db/search";
-import { NotFound } from "@/lib/errors";
+import { Forbidden, NotFound } from "@/lib/errors";
 import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from "@/lib/schemas/search-schemas";
 import type { SnippetPart } from "@/lib/search/snippet";
 import { getGroup } from "@/lib/services/groups";
@@ -105,13 +105,20 @@ export async function loadSearchPage(request: SearchRequest): Promise<SearchPage
   const empty = { request, group, results: [], total: 0, capped: false, totalPages: 1 };
   if (request.text === "") return { ...empty, problem: "Type a few words to search for." };
   if (request.text.length > SEARCH_QUERY_MAX) return { ...empty, problem: `Searches are at most ${SEARCH_QUERY_MAX} characters.` };
-  const found = await searchForum({
-    text: request.text,
-    type: request.type,
-    groupId: group && request.scope === "group" ? group.id : null,
-    page: request.page,
-    perPage: SEARCH_RESULTS_PER_PAGE,
-  });
+  const viewer = await getViewer();
+  let found;
+  try {
+    found = await searchForum(viewer, {
+      text: request.text,
+      type: request.type,
+      groupId: group && request.scope === "group" ? group.id : null,
+      page: request.page,
+      perPage: SEARCH_RESULTS_PER_PAGE,
+    });
+  } catch (error) {
+    if (error instanceof Forbidden) return { ...empty, problem: "This group is private: only its members can search it." };
+    throw error;
+  }
   return {
     request,
     group,

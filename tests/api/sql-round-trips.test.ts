@@ -30,6 +30,7 @@ const THREAD_VERSION_QUERIES = 2;
 /** GET /api/get_thread/{id}, guest, cold. */
 const GET_THREAD_GUEST_QUERIES =
   THREAD_VERSION_QUERIES +
+  1 + // the reader's role in the group: may they read it (contract section 14), a guest's too
   5 + // the thread, with its author, group, tag links and tags
   1 + // the opening post (who deleted a post comes with the authors, below)
   1 + // the page of top-level posts
@@ -40,21 +41,21 @@ const GET_THREAD_GUEST_QUERIES =
   1; // the opening post author's admin level
 /** Guest, kept: the version, then the kept answer. */
 const GET_THREAD_GUEST_KEPT_QUERIES = 1;
-/** Signed in, cold: the token and one version read (no guest answer), the viewer's role in the group, their likes and follow in one. */
-const GET_THREAD_SIGNED_IN_QUERIES = GET_THREAD_GUEST_QUERIES - 1 + 3;
+/** Signed in, cold: the token and one version read (no guest answer), the role as a guest's, their likes and follow in one. */
+const GET_THREAD_SIGNED_IN_QUERIES = GET_THREAD_GUEST_QUERIES - 1 + 2;
 /** Signed in, kept page: the token, the version, the role, the likes and follow. */
 const GET_THREAD_SIGNED_IN_KEPT_QUERIES = 4;
 
 /** GET /api/v2/groups/{id}/threads, guest, cold. */
 const GROUP_THREADS_GUEST_QUERIES =
   1 + // the group's read version
-  1 + // the group
+  1 + // the reader's role in the group: may they read it (contract section 14); it proves the group exists
   1 + // the page's thread ids
   1 + // those threads
   3; // of the page: starters and last posters, opening posts, categories
 const GROUP_THREADS_GUEST_KEPT_QUERIES = 1;
-/** Signed in (never a kept answer): the token and the viewer's role in the group instead of the version. */
-const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES - 1 + 2;
+/** Signed in (never a kept answer): the token instead of the version. */
+const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES - 1 + 1;
 
 /** POST /api/v2/threads/{id}/posts/create, a top-level post by a member of the group. */
 const CREATE_POST_QUERIES =

@@ -288,22 +288,29 @@ describe("access, delete and the orphan sweep", () => {
     expect((await fetchFile(file, { range: `bytes=${whole.bytes.length + 10}-` })).status).toBe(416);
   });
 
-  it("serves a non-public group's files to its uploader and moderators only, never for shared caches", async () => {
-    const hidden = await createNamedGroup(owner);
-    await setRole(owner, hidden.id, moderator, 3);
-    const file = await uploadOk(member, await makePng(), "secret.png", { group_id: hidden.id });
-    await (await getDb()).group.update({ where: { id: hidden.id }, data: { visibility: 1, privacyType: "1" }, select: { id: true } });
+  it("serves a non-public group's files to its members only (uploader, moderators, members), never for shared caches", async () => {
+    const closed = await createNamedGroup(owner);
+    await setRole(owner, closed.id, moderator, 3);
+    const joiner = await createTestUser();
+    expect((await call("POST", `/api/v2/groups/${closed.id}/join`, { token: joiner.token })).status).toBe(200);
+    const file = await uploadOk(member, await makePng(), "secret.png", { group_id: closed.id });
+    await (await getDb()).group.update({ where: { id: closed.id }, data: { visibility: 1, privacyType: "1" }, select: { id: true } });
     const guest = await fetchFile(file);
     expect(guest.status).toBe(403);
     const outsider = await fetchFile(file, { authorization: `Bearer ${stranger.token}` });
     expect(outsider.status).toBe(403);
-    for (const reader of [member, moderator]) {
+    for (const reader of [member, moderator, joiner]) {
       const answer = await fetchFile(file, { authorization: `Bearer ${reader.token}` });
       expect(answer.status).toBe(200);
       expect(answer.headers.get("cache-control")).toBe("private, no-store");
     }
     expect((await call("GET", `/api/v2/uploads/${file.id}`, { token: stranger.token })).status).toBe(403);
-    expect((await call("GET", `/api/v2/uploads/${file.id}`, { token: member.token })).status).toBe(200);
+    expect((await call("GET", `/api/v2/uploads/${file.id}`, { token: joiner.token })).status).toBe(200);
+    // Hidden: to a stranger the file, like the group, does not exist.
+    await (await getDb()).group.update({ where: { id: closed.id }, data: { visibility: 2, privacyType: "2" }, select: { id: true } });
+    expect((await call("GET", `/api/v2/uploads/${file.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await sendUpload(stranger, await makePng(), "in.png", { group_id: closed.id })).status).toBe(404);
+    expect((await fetchFile(file, { authorization: `Bearer ${joiner.token}` })).status).toBe(200);
   });
 
   it("lists my uploads, newest first, with a count", async () => {

@@ -82,6 +82,20 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/v2/threads/{thread_id}/pin": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/pin`, body: { pinned: 1 } }), anotherUser: 403 },
   "POST /api/v2/threads/{thread_id}/lock": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/lock`, body: { locked: 1 } }), anotherUser: 403 },
   "POST /api/v2/reports/{report_id}/resolve": { request: (t) => ({ path: `/api/v2/reports/${t.reportId}/resolve`, body: { action: "delete_post" } }), anotherUser: 403 },
+  // Contract section 14: `banned` is banned in the group (cannot join) and moderates nothing.
+  "POST /api/v2/groups/{group_id}/join": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/join`, body: {} }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/leave": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/leave`, body: {} }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/requests/{user_id}/approve": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/requests/${t.cast.stranger.id}/approve`, body: {} }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/requests/{user_id}/reject": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/requests/${t.cast.stranger.id}/reject`, body: {} }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/invites": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/invites`, body: { user_id: t.cast.stranger.id } }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/settings": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/settings`, body: { visibility: 2 } }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/gate": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/gate`, body: { logic: "all", rules: "[]" } }), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/bans": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/bans`, body: { user_id: t.cast.author.id, reason: "matrix", days: 0 } }),
     anotherUser: 403,

@@ -125,7 +125,7 @@ export interface ModlogRecord {
   action: string;
   targetType: string;
   targetId: number;
-  moderatorId: number;
+  moderatorId: number | null;
 }
 
 /** A group's modlog, newest first, straight from the database. */

@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { GENEROUS_BUDGETS } from "./budgets";
 import { buildApp, runPackageScript, startServer, type RunningServer } from "./server-process";
 import { prepareTestDatabase } from "./test-database";
+import { ANVIL_CHAIN_ID, startAnvil, type RunningChain } from "./anvil";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,10 +12,12 @@ declare module "vitest" {
     apiKey: string;
     dataDir: string;
     databaseUrl: string;
+    rpcUrl: string;
   }
 }
 
 let server: RunningServer | undefined;
+let chain: RunningChain | undefined;
 
 
 /** The tally of tests/support/openapi-validator.ts: how many API answers were checked against the document. */
@@ -29,7 +32,13 @@ function reportValidatedResponses(dataDir: string): void {
 export default async function setup(project: TestProject) {
   const { databaseUrl, dataDir } = prepareTestDatabase();
   buildApp();
+  // Token gates read balances from a real local chain (tests/api/token-gates.test.ts).
+  chain = await startAnvil();
   server = await startServer({
+    AGORA_RPC_URLS: `${ANVIL_CHAIN_ID}=${chain.rpcUrl}`,
+    // Members' gate checks go stale after 2 s and the sweep runs every second, so a test can watch it act.
+    AGORA_GATE_RECHECK_MS: "2000",
+    AGORA_GATE_SWEEP_MS: "1000",
     AGORA_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",
@@ -50,8 +59,10 @@ export default async function setup(project: TestProject) {
   project.provide("apiKey", apiKey);
   project.provide("dataDir", dataDir);
   project.provide("databaseUrl", databaseUrl ?? "");
+  project.provide("rpcUrl", chain.rpcUrl);
   return async () => {
     await server?.stop();
+    await chain?.stop();
     reportValidatedResponses(dataDir);
   };
 }

@@ -10,6 +10,7 @@ export const getGroupCategories = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/groups/{group_id}/categories",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Categories",
@@ -17,8 +18,8 @@ export const getGroupCategories = defineEndpoint(
     params: GroupCategoriesParamsSchema,
     response: z.object({ category: z.array(CategorySchema) }),
   },
-  async ({ params }) => {
-    const rows = await listCategories({ groupId: params.group_id, page: params.page, perPage: params.per_page });
+  async ({ params, viewer }) => {
+    const rows = await listCategories(viewer, { groupId: params.group_id, page: params.page, perPage: params.per_page });
     return { category: rows.map(serializeCategory) };
   },
 );

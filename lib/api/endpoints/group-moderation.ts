@@ -123,6 +123,7 @@ export const modlogEndpoint = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/groups/{group_id}/modlog",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Moderation",

@@ -23,7 +23,7 @@ export const threadEvents = defineStreamEndpoint(
     response: z
       .object({ post_id: z.number().int(), parent_id: z.number().int().nullable().optional(), total_likes: z.number().int().optional(), restored: z.boolean().optional() })
       .describe("One event's `data`: `post` and `delete` carry post_id and parent_id, `edit` post_id (restored: true when a deleted post came back), `like` post_id and total_likes."),
-    errors: ["not_found"],
+    errors: ["not_found", "forbidden"],
   },
   ({ params, viewer, request, client }) =>
     openThreadEvents(viewer, params.thread_id, {

@@ -41,6 +41,7 @@ export const postRevisionsEndpoint = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/posts/{post_id}/revisions",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Moderation",

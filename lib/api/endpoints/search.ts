@@ -9,6 +9,7 @@ export const search = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/search",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Search",
@@ -17,8 +18,8 @@ export const search = defineEndpoint(
     response: SearchResponseSchema,
     listKey: "results",
   },
-  async ({ params }) =>
+  async ({ params, viewer }) =>
     serializeSearchPage(
-      await searchForum({ text: params.q, type: params.type, groupId: params.group_id ?? null, page: params.page, perPage: params.per_page }),
+      await searchForum(viewer, { text: params.q, type: params.type, groupId: params.group_id ?? null, page: params.page, perPage: params.per_page }),
     ),
 );

@@ -12,6 +12,7 @@ export const getGroupThreads = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/groups/{group_id}/threads",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Threads",
@@ -33,6 +34,7 @@ export const getCategoryThreads = defineEndpoint(
   {
     method: "GET",
     path: "/api/v2/groups/{group_id}/categories/{category_id}",
+    errors: ["not_found", "forbidden"],
     family: "v2",
     auth: "optional",
     tag: "Threads",

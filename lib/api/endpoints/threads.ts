@@ -23,6 +23,7 @@ export const getThread = defineEndpoint(
   {
     method: "GET",
     path: "/api/get_thread/{thread_id}",
+    errors: ["not_found", "forbidden"],
     family: "api",
     auth: "optional",
     tag: "Threads",

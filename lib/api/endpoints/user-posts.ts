@@ -20,8 +20,8 @@ export const getWalletPostList = defineEndpoint(
     listKey: "posts",
     errors: ["not_found"],
   },
-  async ({ params }) => {
-    const rows = await listWalletPosts({ web3PublicKey: params.web3_public_key, page: params.page, perPage: params.per_page });
+  async ({ params, viewer }) => {
+    const rows = await listWalletPosts(viewer, { web3PublicKey: params.web3_public_key, page: params.page, perPage: params.per_page });
     return { posts: rows.map(serializeWalletPost) };
   },
 );
@@ -39,8 +39,8 @@ export const getUserPosts = defineEndpoint(
     response: z.object({ user_posts: z.array(UserPostSchema) }),
     listKey: "user_posts",
   },
-  async ({ params }) => {
-    const list = await listUserPosts({ userId: params.user_id, page: params.page, perPage: params.per_page, filter: params.filter });
+  async ({ params, viewer }) => {
+    const list = await listUserPosts(viewer, { userId: params.user_id, page: params.page, perPage: params.per_page, filter: params.filter });
     return { user_posts: serializeUserPostList(list) };
   },
 );

@@ -1,5 +1,6 @@
 import "server-only";
 import { formatGroupTimestamp } from "@/lib/api/time";
+import { permissionLevel } from "@/lib/auth/permissions";
 import type { GroupAdminRow } from "@/lib/db/groups";
 import type { GroupAdminDto, GroupDto } from "@/lib/schemas/group-schemas";
 import type { GroupRecord } from "@/lib/services/groups";
@@ -35,8 +36,10 @@ export function serializeGroupAdmin(admin: GroupAdminRow): GroupAdminDto {
 
 /** Group, get-group-info shape. */
 export function serializeGroup(record: GroupRecord): GroupDto {
-  const { group: row, role } = record;
+  const { group: row, role, gate } = record;
   const token = asObject(row.erc20Token);
+  const firstErc20 = gate?.rules.find((rule) => rule.type === "erc20");
+  const firstNft = gate?.rules.find((rule) => rule.type === "erc721" || rule.type === "erc1155");
   const settings = asObject(row.settings);
   const files = asObject(row.attachedFiles);
   return {
@@ -63,7 +66,7 @@ export function serializeGroup(record: GroupRecord): GroupDto {
       symbol: stringField(token, "symbol"),
       decimal: stringField(token, "decimal"),
       logo: stringField(token, "logo"),
-      balance: stringField(token, "balance", "0"),
+      balance: gate ? record.viewerTokenBalance : stringField(token, "balance", "0"),
     },
     feature: row.features.map((feature) => ({
       id: feature.id,
@@ -77,19 +80,25 @@ export function serializeGroup(record: GroupRecord): GroupDto {
       allow_all_file_type: stringField(files, "allow_all_file_type", "0"),
     },
     group_admin: row.admins.map(serializeGroupAdmin),
-    // The viewer's role level when they have one, else the group's default.
-    permission_level: role.level === null ? row.permissionLevel : String(role.level),
+    // Contract section 14: the viewer's level, "4" for a plain member, "0" for anyone else.
+    permission_level: permissionLevel(role),
     online_members: record.onlineMembers,
-    pending_user: [],
+    pending_user: record.pending.map((request) => ({
+      user_id: request.userId,
+      username: request.username,
+      photo_url: request.photoUrl,
+      message: request.message,
+      created_at: formatGroupTimestamp(request.createdAt),
+    })),
     group_subscription: { current_plan: "free", group_id: row.id, is_canceled: false, period_end: "" },
     members: row.membersCount,
     gallery: "",
-    privacy_type: row.privacyType,
-    ft_count: "0",
+    privacy_type: String(row.visibility),
+    ft_count: firstErc20?.min_amount ?? "0",
     chain_type: row.chainType,
     open_readonly: row.openReadonly,
-    primary_nft: "",
-    primary_token: "",
+    primary_nft: firstNft?.contract_address ?? "",
+    primary_token: firstErc20?.contract_address ?? "",
     group_settings: {
       layout_type: stringField(settings, "layout_type", "forum"),
       show_link_preview: stringField(settings, "show_link_preview", "1"),

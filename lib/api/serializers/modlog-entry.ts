@@ -13,6 +13,6 @@ export function serializeModlogEntry(entry: ModlogRow, moderatorsVisible: boolea
     target_id: entry.targetId,
     reason: entry.reason,
     created_at: formatTimestamp(entry.createdAt),
-    moderator: moderatorsVisible ? { id: entry.moderator.id, username: entry.moderator.username } : null,
+    moderator: moderatorsVisible && entry.moderator ? { id: entry.moderator.id, username: entry.moderator.username } : null,
   };
 }

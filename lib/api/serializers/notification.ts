@@ -13,6 +13,7 @@ export function serializeNotification(record: NotificationRecord): NotificationD
     type: record.type,
     thread_id: record.threadId,
     post_id: record.postId,
+    group_id: record.groupId,
     actor: { id: record.actor.id, username: record.actor.username, photo_url: record.actor.photoUrl },
     count: record.count,
     read: record.read,

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { NewThreadLink } from "@/components/editor/new-thread-link";
 import { BoardThreads } from "@/components/groups/board-threads";
 import { GroupBoard } from "@/components/groups/group-board";
+import { JoinPanel } from "@/components/groups/join-panel";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { getGroupByName, getGroupCategories, readPageParam } from "@/lib/views/page-data";
 
@@ -30,6 +31,14 @@ export default async function GroupPage({ params, searchParams }: GroupPageProps
   const categories = await getGroupCategories(group.id);
   const page = readPageParam(query.page);
   const newThread = <NewThreadLink groupName={group.name} />;
+  // A private group shows its card to everyone and its threads to members only.
+  if (!group.viewerCanRead) {
+    return (
+      <GroupBoard group={group} categories={[]} category={null} newThread={null}>
+        <JoinPanel group={group} />
+      </GroupBoard>
+    );
+  }
   return (
     <GroupBoard group={group} categories={categories} category={null} newThread={newThread}>
       <Suspense key={page} fallback={<SkeletonRows rows={6} variant="row" />}>

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { toCategoryOptions } from "@/components/editor/category-options";
 import { CategoryManager } from "@/components/group-admin/category-manager";
+import { GateEditor } from "@/components/group-admin/gate-editor";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
+import { MembershipSettingsForm } from "@/components/group-admin/membership-settings-form";
 import { GroupFormPage } from "@/components/groups/group-form-page";
 import { requireViewer } from "@/lib/auth/session";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
@@ -51,6 +53,8 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
         initial={{ title: group.title, description: group.description, cover: group.cover, logo: group.logo }}
         previews={{ cover: proxyImageUrl(group.cover), logo: proxyImageUrl(group.logo) }}
       />
+      <MembershipSettingsForm group={group} />
+      <GateEditor group={group} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
     </GroupFormPage>
   );

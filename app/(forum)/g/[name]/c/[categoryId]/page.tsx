@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { Suspense } from "react";
 import { NewThreadLink } from "@/components/editor/new-thread-link";
 import { BoardThreads } from "@/components/groups/board-threads";
@@ -17,6 +17,8 @@ interface CategoryPageProps {
 async function loadCategory(name: string, categoryIdSegment: string) {
   const categoryId = readIdSegment(categoryIdSegment);
   const group = await getGroupByName(name);
+  // A private group's categories are for members: others are offered to join on its page.
+  if (!group.viewerCanRead) redirect(`/g/${group.name}`);
   const categories = await getGroupCategories(group.id);
   const category = categories.find((candidate) => candidate.id === categoryId);
   if (!category) notFound();

@@ -1,0 +1,111 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { NETWORK_ERROR } from "@/lib/actions/action-types";
+import { checkGateAction, setGateAction } from "@/lib/actions/membership-actions";
+import type { GateRuleView, GroupView } from "@/lib/views/group-view";
+
+const EMPTY_RULE: GateRuleView = { type: "erc20", chainId: 1, contractAddress: "", tokenId: "", minAmount: "1" };
+type CheckResult = { eligible: boolean; rules: { index: number; met: boolean; balance: string; required: string }[] };
+
+/** The token gate: up to five rules, all or any; "Check my wallet" shows each rule met or not with the balance. */
+export function GateEditor({ group }: { group: GroupView }) {
+  const router = useRouter();
+  const [logic, setLogic] = useState<"all" | "any">(group.gate?.logic ?? "all");
+  const [rules, setRules] = useState<GateRuleView[]>(group.gate?.rules ?? []);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [check, setCheck] = useState<CheckResult | null>(null);
+  const [pending, startTransition] = useTransition();
+  const update = (index: number, patch: Partial<GateRuleView>) => setRules(rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
+
+  function save() {
+    setStatus(null);
+    startTransition(async () => {
+      const wire = rules.map((rule) => ({
+        type: rule.type,
+        chain_id: rule.chainId,
+        ...(rule.type === "native" ? {} : { contract_address: rule.contractAddress }),
+        ...(rule.type === "erc1155" ? { token_id: rule.tokenId || "0" } : {}),
+        min_amount: rule.minAmount,
+      }));
+      const result = await setGateAction({ groupId: group.id, groupName: group.name, logic, rules: wire }).catch(() => null);
+      if (!result?.ok) return setStatus({ ok: false, text: result?.error ?? NETWORK_ERROR });
+      setStatus({ ok: true, text: rules.length === 0 ? "The gate is removed." : "Gate saved." });
+      router.refresh();
+    });
+  }
+
+  function checkWallet() {
+    setCheck(null);
+    startTransition(async () => {
+      const result = await checkGateAction({ groupId: group.id, groupName: group.name }).catch(() => null);
+      if (!result?.ok) return setStatus({ ok: false, text: result?.error ?? NETWORK_ERROR });
+      setCheck(result.data);
+    });
+  }
+
+  return (
+    <section className="form-card form-stack membership__request" aria-labelledby="gate-title">
+      <h2 id="gate-title">Token gate</h2>
+      <p>With “Who may join” set to token gate, people holding these tokens in one of their wallets join at once; the rest cannot.</p>
+      <label htmlFor="gate-logic">Members must meet</label>
+      <select id="gate-logic" value={logic} onChange={(event) => setLogic(event.target.value === "any" ? "any" : "all")}>
+        <option value="all">all rules</option>
+        <option value="any">any rule</option>
+      </select>
+      {rules.map((rule, index) => (
+        <fieldset key={index} className="form-stack" data-testid="gate-rule">
+          <legend>Rule {index + 1}</legend>
+          <select aria-label="Token type" value={rule.type} onChange={(event) => update(index, { type: event.target.value as GateRuleView["type"] })}>
+            <option value="erc20">ERC-20</option>
+            <option value="erc721">ERC-721 (NFT)</option>
+            <option value="erc1155">ERC-1155</option>
+            <option value="native">Native coin</option>
+          </select>
+          <input aria-label="Chain id" inputMode="numeric" value={rule.chainId} onChange={(event) => update(index, { chainId: Number(event.target.value) || 0 })} />
+          {rule.type !== "native" ? (
+            <input aria-label="Contract address" placeholder="0x…" value={rule.contractAddress} onChange={(event) => update(index, { contractAddress: event.target.value })} />
+          ) : null}
+          {rule.type === "erc1155" ? <input aria-label="Token id" value={rule.tokenId} onChange={(event) => update(index, { tokenId: event.target.value })} /> : null}
+          <input aria-label="Minimum amount (base units)" inputMode="numeric" value={rule.minAmount} onChange={(event) => update(index, { minAmount: event.target.value })} />
+          <button type="button" className="button button--secondary" onClick={() => setRules(rules.filter((_, at) => at !== index))}>
+            Remove rule
+          </button>
+        </fieldset>
+      ))}
+      <div className="membership__actions">
+        {rules.length < 5 ? (
+          <button type="button" className="button button--secondary" onClick={() => setRules([...rules, EMPTY_RULE])}>
+            Add rule
+          </button>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={save} disabled={pending}>
+          Save gate
+        </button>
+        {group.gate ? (
+          <button type="button" className="button button--secondary" onClick={checkWallet} disabled={pending}>
+            Check my wallet
+          </button>
+        ) : null}
+      </div>
+      {status ? (
+        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
+          {status.text}
+        </p>
+      ) : null}
+      {check ? (
+        <div role="status" data-testid="gate-check">
+          <p>{check.eligible ? "Your wallets meet the gate." : "Your wallets do not meet the gate."}</p>
+          <ul>
+            {check.rules.map((rule) => (
+              <li key={rule.index}>
+                Rule {rule.index + 1}: {rule.met ? "met" : "not met"} (you hold {rule.balance}, it needs {rule.required})
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

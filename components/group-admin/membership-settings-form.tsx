@@ -1,0 +1,88 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { NETWORK_ERROR } from "@/lib/actions/action-types";
+import { updateMembershipSettingsAction } from "@/lib/actions/membership-actions";
+import type { GroupView } from "@/lib/views/group-view";
+
+const JOINING = ["Open: anyone joins at once", "By request: a moderator approves", "By invitation only", "Token gate: holders join at once"];
+const VISIBILITY = ["Public: anyone reads", "Private: members read; everyone sees the card", "Hidden: members only; absent for everyone else"];
+
+/** Who may join and read, and attachment rules (admins; contract section 14's group settings). */
+export function MembershipSettingsForm({ group }: { group: GroupView }) {
+  const router = useRouter();
+  const [joining, setJoining] = useState(group.joining);
+  const [visibility, setVisibility] = useState(group.visibility);
+  const [readOnly, setReadOnly] = useState(group.openReadonly);
+  const [files, setFiles] = useState(group.attachedFiles);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function save(event: React.FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    startTransition(async () => {
+      const result = await updateMembershipSettingsAction({
+        groupId: group.id,
+        groupName: group.name,
+        joining,
+        visibility,
+        openReadonly: readOnly ? "1" : "0",
+        allowEveryone: files.allowEveryone,
+        allowPost: files.allowPost,
+        allowAllFileType: files.allowAllFileType,
+      }).catch(() => null);
+      if (!result?.ok) return setStatus({ ok: false, text: result?.error ?? NETWORK_ERROR });
+      setStatus({ ok: true, text: "Saved." });
+      router.refresh();
+    });
+  }
+
+  return (
+    <form className="form-card form-stack membership__request" onSubmit={save} aria-labelledby="membership-settings-title">
+      <h2 id="membership-settings-title">Membership and privacy</h2>
+      <label htmlFor="setting-joining">Who may join</label>
+      <select id="setting-joining" value={joining} onChange={(event) => setJoining(Number(event.target.value))}>
+        {JOINING.map((label, value) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="setting-visibility">Who may read</label>
+      <select id="setting-visibility" value={visibility} onChange={(event) => setVisibility(Number(event.target.value))}>
+        {VISIBILITY.map((label, value) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <label>
+        <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} /> Read-only for non-members (they must join to write)
+      </label>
+      <label>
+        <input type="checkbox" checked={files.allowEveryone === 1} onChange={(event) => setFiles({ ...files, allowEveryone: event.target.checked ? 1 : 0 })} /> Every
+        member may upload (else moderators only)
+      </label>
+      <label>
+        <input type="checkbox" checked={files.allowPost === 1} onChange={(event) => setFiles({ ...files, allowPost: event.target.checked ? 1 : 0 })} /> Attachments
+        on posts
+      </label>
+      <label>
+        <input type="checkbox" checked={files.allowAllFileType === "1"} onChange={(event) => setFiles({ ...files, allowAllFileType: event.target.checked ? "1" : "0" })} />{" "}
+        Files other than images
+      </label>
+      <div className="membership__actions">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? "Saving…" : "Save membership settings"}
+        </button>
+      </div>
+      {status ? (
+        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
+          {status.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
