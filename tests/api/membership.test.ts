@@ -5,6 +5,7 @@ import { banOverHttp, expectBadParam, expectOk, expectRefused, getAs, postAs, re
 import { call } from "../support/api-client";
 import { createTestUser, uniqueName, type TestUser } from "../support/fixtures";
 import { openSse } from "../support/sse-client";
+import { webSessionCookie } from "../support/web-session";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp, textDelta } from "../support/thread-helpers";
 
 // Contract section 14: join, leave, members, requests, invitations, group settings and the
@@ -400,6 +401,33 @@ describe.each([
       expect(thread.status).toBe(200);
       expect(thread.text).toContain(world.word);
       expect((await get("/api/v2/search", user, { q: world.word })).text).toContain(world.word);
+    }
+  });
+
+  // The same rule for pages, each role signed in with a browser session of its own.
+  it.each(ROLES.filter((role) => role !== "guest"))("pages answer the signed-in %s as the API does", async (role) => {
+    const base = inject("baseUrl");
+    const cookie = await webSessionCookie(world.users[role as Exclude<Role, "guest">].wallet);
+    const page = (path: string, redirect: RequestRedirect = "manual") => fetch(new URL(path, base), { headers: { cookie }, redirect });
+    const board = await page(`/g/${world.group.name}`);
+    const boardHtml = await board.text();
+    const thread = await page(`/g/${world.group.name}/t/${world.threadId}`, visibility === 0 || READERS.has(role) ? "follow" : "manual");
+    const threadHtml = await thread.text();
+    const category = await page(`/g/${world.group.name}/c/${world.categoryId}`);
+    const categoryHtml = await category.text();
+    if (visibility === 0 || READERS.has(role)) {
+      expect([board.status, thread.status, category.status]).toEqual([200, 200, 200]);
+      for (const html of [boardHtml, threadHtml, categoryHtml]) expect(html).toContain(world.word);
+      return;
+    }
+    for (const html of [boardHtml, threadHtml, categoryHtml]) expect(html).not.toContain(world.word);
+    if (visibility === 1) {
+      expect(board.status).toBe(200);
+      expect([307, 308]).toContain(thread.status);
+      expect(thread.headers.get("location")).toMatch(new RegExp(`/g/${world.group.name}$`));
+    } else {
+      expect([board.status, thread.status, category.status]).toEqual([404, 404, 404]);
+      expect(await (await page("/")).text()).not.toContain(world.group.name);
     }
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { issueUserToken } from "@/lib/auth/tokens";
-import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
+import { createEvmTestWallet, type EvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 import { createGroup } from "@/lib/services/groups";
 import { createUserWithWallet } from "@/lib/services/users";
 
@@ -9,6 +9,8 @@ export interface TestUser {
   username: string;
   address: string;
   token: string;
+  /** The wallet behind the account, for signing in as a browser does (tests/support/web-session.ts). */
+  wallet: EvmTestWallet;
   createGroup: (name?: string) => Promise<number>;
 }
 
@@ -27,6 +29,7 @@ export async function createTestUser(): Promise<TestUser> {
     username,
     address: wallet.address,
     token,
+    wallet,
     createGroup: async (name = uniqueName("group")) =>
       (await createGroup({ id }, { name, title: `Group ${name}`, description: "A test group", cover: "", logo: "" })).id,
   };
