@@ -11,12 +11,14 @@ export interface GroupBoardProps {
   /** Above the list: where the person is (a breadcrumb on category pages). */
   trail?: ReactNode;
   newThread: ReactNode;
+  /** The list's heading, when it is not the category's name or "Latest threads". */
+  heading?: string;
   /** The threads, streamed in behind a skeleton. */
   children: ReactNode;
 }
 
 /** The frame of a group page and its category pages: header, category sidebar, toolbar. */
-export function GroupBoard({ group, categories, category, trail, newThread, children }: GroupBoardProps) {
+export function GroupBoard({ group, categories, category, trail, newThread, heading, children }: GroupBoardProps) {
   return (
     <main className="page page--wide">
       <GroupHeader group={group} />
@@ -28,7 +30,7 @@ export function GroupBoard({ group, categories, category, trail, newThread, chil
           {trail}
           <div className="board__toolbar">
             <h2 id="board-heading" className="board__heading">
-              {category ? category.name : "Latest threads"}
+              {heading ?? (category ? category.name : "Latest threads")}
             </h2>
             {newThread}
           </div>

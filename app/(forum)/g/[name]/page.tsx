@@ -34,7 +34,7 @@ export default async function GroupPage({ params, searchParams }: GroupPageProps
   // A private group shows its card to everyone and its threads to members only.
   if (!group.viewerCanRead) {
     return (
-      <GroupBoard group={group} categories={[]} category={null} newThread={null}>
+      <GroupBoard group={group} categories={[]} category={null} newThread={null} heading="Members only">
         <JoinPanel group={group} />
       </GroupBoard>
     );
