@@ -5,26 +5,17 @@ import { EVENT_STREAM_HEADERS } from "@/lib/http/event-stream-headers";
 import { readClientAddress } from "@/lib/http/client-address";
 import { rateLimitedHeaders } from "@/lib/rate-limit";
 import { openPageEvents, readLastEventId, type StreamOpening } from "@/lib/services/live";
+import { DOMAIN_ERROR_STATUS } from "@/lib/http/domain-error-status";
 
 // The pages' event stream (app/live/events): the same stream core as the API's, for the browser's
 // session instead of an API key and token. Pages never read the API's wire format, and
 // EventSource cannot send the API's headers. Refusals are short plain-text answers (EventSource
 // stops reconnecting on any status but 200).
 
-const STATUS: Record<DomainError["kind"], number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  unavailable: 503,
-};
-
 function refuse(error: DomainError): Response {
   const headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
   if (error instanceof RateLimited) Object.assign(headers, rateLimitedHeaders(error));
-  return new Response(`${error.message}\n`, { status: STATUS[error.kind], headers });
+  return new Response(`${error.message}\n`, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
 }
 
 const THREAD_ID = /^\d{1,9}$/;

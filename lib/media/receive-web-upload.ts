@@ -11,6 +11,7 @@ import { consumeBudget } from "@/lib/rate-limit";
 import { UPLOAD_PURPOSES } from "@/lib/schemas/upload-schemas";
 import { findGroupIdByName } from "@/lib/db/uploads";
 import { createUpload } from "@/lib/services/uploads";
+import { DOMAIN_ERROR_STATUS } from "@/lib/http/domain-error-status";
 
 // POST /uploads: what the pages upload with (the composer, avatar and group art), as the person
 // of the web session; the API's POST /api/v2/uploads is the same use case for API clients.
@@ -21,16 +22,6 @@ const FieldsSchema = z.object({
   group_name: z.string().min(1).max(64).optional(),
   purpose: z.enum(UPLOAD_PURPOSES).default("post"),
 });
-
-const STATUS: Record<DomainError["kind"], number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  unavailable: 503,
-};
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
@@ -67,7 +58,7 @@ export async function receiveWebUpload(request: Request): Promise<Response> {
     if (error instanceof RateLimited) return refuse(429, "You have uploaded too much for now; try again later", { "retry-after": String(error.retryAfterSeconds) });
     if (error instanceof DomainError) {
       const message = "detail" in error && typeof error.detail === "string" ? error.detail : error.message;
-      return refuse(STATUS[error.kind], message.charAt(0).toUpperCase() + message.slice(1));
+      return refuse(DOMAIN_ERROR_STATUS[error.kind], message.charAt(0).toUpperCase() + message.slice(1));
     }
     logger.error({ err: error }, "web upload failed");
     return refuse(500, "The upload failed; please try again");
