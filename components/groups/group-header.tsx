@@ -58,9 +58,12 @@ export function GroupHeader({ group }: GroupHeaderProps) {
               Members{group.viewerIsModerator && group.pendingCount > 0 ? ` (${group.pendingCount} waiting)` : ""}
             </Link>
           ) : null}
-          <Link className="group-header__link" href={`/g/${group.name}/modlog`}>
-            Modlog
-          </Link>
+          {/* A private group's modlog is its members' to read, as its threads are. */}
+          {group.viewerCanRead ? (
+            <Link className="group-header__link" href={`/g/${group.name}/modlog`}>
+              Modlog
+            </Link>
+          ) : null}
           {group.viewerIsModerator ? (
             <Link className="button button--secondary" href={`/g/${group.name}/moderation`}>
               Moderation
