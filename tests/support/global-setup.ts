@@ -34,11 +34,15 @@ export default async function setup(project: TestProject) {
   buildApp();
   // Token gates read balances from a real local chain (tests/api/token-gates.test.ts).
   chain = await startAnvil();
+  // The hardening suite's authorization matrix checks that a refused write changes no row anywhere;
+  // on a database the API tests used before, a sweep re-checking (or removing) their gated members
+  // every second would change rows under it. It runs hourly there.
+  const hardening = project.config.include.some((glob) => glob.startsWith("tests/hardening"));
   server = await startServer({
     AGORA_RPC_URLS: `${ANVIL_CHAIN_ID}=${chain.rpcUrl}`,
     // Members' gate checks go stale after 2 s and the sweep runs every second, so a test can watch it act.
     AGORA_GATE_RECHECK_MS: "2000",
-    AGORA_GATE_SWEEP_MS: "1000",
+    AGORA_GATE_SWEEP_MS: hardening ? "3600000" : "1000",
     AGORA_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",
