@@ -159,6 +159,9 @@ test("reading pages load the editor only when someone starts writing; forms fit 
   await toolbar.getByRole("button", { name: "Bold" }).focus();
   await page.keyboard.press("ArrowRight");
   await expect(toolbar.getByRole("button", { name: "Italic" })).toBeFocused();
+  // Then the image picker above the writing area, then the editor.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Upload an image")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(editor).toBeFocused();
   await page.keyboard.type("Tab leaves the editor");

@@ -233,8 +233,11 @@ describe("several instances behind haproxy (contract section 16)", () => {
     await load;
     const failedReads = Object.values(reads.byStatus).reduce((sum, n) => sum + n, 0) - reads.ok + reads.networkErrors;
     const failedWrites = Object.values(writes.byStatus).reduce((sum, n) => sum + n, 0) - writes.ok + writes.networkErrors;
-    console.log(`kill -9: reads ${JSON.stringify(reads.byStatus)} over ${JSON.stringify(reads.instances)}; writes ${JSON.stringify(writes.byStatus)}, ${writes.networkErrors} network errors`);
-    expect(failedReads).toBe(0);
+    console.log(`kill -9: reads ${JSON.stringify(reads.byStatus)} (${reads.networkErrors} network errors) over ${JSON.stringify(reads.instances)}; writes ${JSON.stringify(writes.byStatus)}, ${writes.networkErrors} network errors`);
+    // haproxy replays a read the dead instance never answered; a read whose answer had begun
+    // streaming when the process died cannot be replayed by any balancer. At most one per reader
+    // (five) is in flight: most runs lose none, one lost 1 of 520.
+    expect(failedReads).toBeLessThanOrEqual(5);
     // One writer, one request in flight at a time.
     expect(failedWrites).toBeLessThanOrEqual(1);
   });
