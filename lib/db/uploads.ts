@@ -1,27 +1,17 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { POST_ATTACHMENT_SELECT } from "@/lib/db/posts";
 import type { Tx } from "@/lib/db/transaction";
 
 // Uploads are rows of `attachments` (contract section 15): one per upload, attached to a post
 // (post_id, thread_id) or not yet; the stored content is named by sha256 and ext.
 
+// An upload is a post attachment's record plus who uploaded it, for what, and when.
 export const UPLOAD_SELECT = {
-  id: true,
-  postId: true,
-  threadId: true,
-  groupId: true,
+  ...POST_ATTACHMENT_SELECT,
   userId: true,
-  url: true,
-  oldUrl: true,
-  name: true,
-  size: true,
-  mimeType: true,
-  ipfs: true,
-  sha256: true,
   ext: true,
-  width: true,
-  height: true,
   purpose: true,
   createdAt: true,
 } satisfies Prisma.AttachmentSelect;
