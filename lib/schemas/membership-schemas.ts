@@ -40,16 +40,19 @@ export const InviteResponseSchema = z.strictObject({
 const flagString = (field: string) =>
   z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["0", "1"], { error: `${field}: must be "0" or "1"` }));
 
+/** A parameter that may arrive as JSON text (form bodies, query strings): parsed when it parses, else left for the schema to refuse. */
+function parseJsonText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 /** attached_files: a JSON object (or its text) of the three rules, each optional. */
 const AttachedFilesParamSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
+  parseJsonText,
   z.object(
     {
       allow_everyone: intParam({ min: 0, max: 1 }).optional(),
@@ -102,14 +105,7 @@ export const GateRuleSchema = z
 export type GateRule = z.output<typeof GateRuleSchema>;
 
 const RulesParamSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
+  parseJsonText,
   z.array(GateRuleSchema, { error: "must be a JSON array of rules" }).max(5, { error: "must hold at most 5 rules" }),
 );
 
