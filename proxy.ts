@@ -3,6 +3,8 @@ import { errorEnvelope, familyOfPath } from "@/lib/api/envelope";
 import { getEnv } from "@/lib/env";
 import { RateLimited } from "@/lib/errors";
 import { readClientAddress } from "@/lib/http/client-address";
+import { answerGuestPage } from "@/lib/http/guest-page-cache";
+import { isPageRenderRequest, PAGE_RENDER_HEADER } from "@/lib/http/page-render-token";
 import { apiSecurityHeaders, buildPageCsp, createNonce, pageSecurityHeaders } from "@/lib/http/security-headers";
 import { consumeBudget, rateLimitedHeaders } from "@/lib/rate-limit";
 
@@ -36,15 +38,24 @@ function answerOddApiPath(request: NextRequest): NextResponse {
   }
 }
 
+function pageHeadersFor(request: NextRequest) {
+  const https = isHttps(request);
+  return (nonce: string) => {
+    const csp = buildPageCsp(nonce, { development: process.env.NODE_ENV === "development", https });
+    return { csp, headers: pageSecurityHeaders(csp, https, getEnv().AGORA_HSTS_MAX_AGE) };
+  };
+}
+
 /** Pages: Next reads the nonce from the request's CSP header and puts it on every script it emits. */
 function answerPage(request: NextRequest): NextResponse {
   const nonce = createNonce();
-  const https = isHttps(request);
-  const csp = buildPageCsp(nonce, { development: process.env.NODE_ENV === "development", https });
+  const { csp, headers } = pageHeadersFor(request)(nonce);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.set("x-nonce", nonce);
-  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), pageSecurityHeaders(csp, https, getEnv().AGORA_HSTS_MAX_AGE));
+  // The render request of the guest page cache carries its secret no further than here.
+  requestHeaders.delete(PAGE_RENDER_HEADER);
+  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
 }
 
 /** A page render or server action over the client address's pages budget: a short plain answer. */
@@ -62,13 +73,17 @@ function answerRateLimited(request: NextRequest, error: RateLimited): NextRespon
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === "/api" || pathname.startsWith("/api/")) return answerOddApiPath(request);
+  // The guest page cache rendering a page it does not hold: this request's budget is spent.
+  if (isPageRenderRequest(request.headers.get(PAGE_RENDER_HEADER))) return answerPage(request);
   try {
     await consumeBudget("pages", `addr:${readClientAddress(request.headers)}`);
   } catch (error) {
     if (error instanceof RateLimited) return answerRateLimited(request, error);
     throw error;
   }
-  return answerPage(request);
+  const securityHeaders = pageHeadersFor(request);
+  const kept = await answerGuestPage(request, { createNonce, securityHeaders: (nonce) => securityHeaders(nonce).headers });
+  return kept ?? answerPage(request);
 }
 
 // Everything but the API, Next's static files and the image proxy (which sets its own, stricter

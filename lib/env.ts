@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   AGORA_API_KEY_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   // Memory for answers to readers without a token (lib/api/guest-answers.ts); 0 turns them off.
   AGORA_GUEST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  // Memory for guests' rendered pages (lib/http/guest-page-cache.ts); 0 turns them off.
+  AGORA_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Test servers only: count SQL statements per API request into X-Agora-Db-Queries (lib/db/query-count.ts).
   AGORA_COUNT_QUERIES: z.enum(["0", "1"]).default("0"),
   // Browser origins allowed to call /api (CORS): "*" (the default), a comma-separated list, or "" for none.

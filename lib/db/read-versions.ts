@@ -54,3 +54,44 @@ export async function readGroupVersion(key: GroupKey): Promise<string | null> {
   });
   return rows[0]?.v ?? null;
 }
+
+// Pages kept for guests (lib/http/guest-page-cache.ts) show a little more than the API answers
+// above: a thread page names its group and category, so their names and face are part of its
+// version (hashed, not the group's cache_version, which every post in the group moves).
+
+/** What a guest's thread page shows: null unless its group is public. */
+export async function readPublicThreadPageVersion(threadId: number): Promise<string | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ v: string | null }>({
+    text: `SELECT CASE WHEN g.visibility = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version || '.'
+             || md5(ROW(g.name, g.title, g.description, g.logo, g.cover, g.joining, g.members_count, c.name)::text) END AS v
+           FROM threads t JOIN groups g ON g.id = t.group_id LEFT JOIN categories c ON c.id = t.category_id
+           CROSS JOIN cache_epochs e WHERE t.id = $1`,
+    values: [threadId],
+  });
+  return rows[0]?.v ?? null;
+}
+
+/** A guest's group and category pages: anything in the group (its row included), every author's face; null unless public. */
+export async function readPublicGroupPageVersion(groupName: string): Promise<string | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ v: string | null }>({
+    text: `SELECT CASE WHEN g.visibility = 0 THEN g.cache_version || '.' || e.users_version END AS v
+           FROM groups g CROSS JOIN cache_epochs e WHERE g.name = lower($1)`,
+    values: [groupName],
+  });
+  return rows[0]?.v ?? null;
+}
+
+/**
+ * The directory of groups: every group row's version moves with any change the cards show
+ * (counts, activity, name, art, visibility), and versions only grow, so their sum with the count
+ * of groups changes whenever any card does. One pass over the groups table (a few thousand rows).
+ */
+export async function readDirectoryVersion(): Promise<string> {
+  const pool = await getPool();
+  const { rows } = await pool.query<{ v: string }>({
+    text: `SELECT count(*) || '.' || COALESCE(sum(cache_version), 0) AS v FROM groups`,
+  });
+  return rows[0]!.v;
+}

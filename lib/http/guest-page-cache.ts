@@ -1,0 +1,188 @@
+import "server-only";
+import http from "node:http";
+import { NextResponse, type NextRequest } from "next/server";
+import { createVersionedMemo } from "@/lib/cache/versioned-memo";
+import { readDirectoryVersion, readPublicGroupPageVersion, readPublicThreadPageVersion } from "@/lib/db/read-versions";
+import { getEnv } from "@/lib/env";
+import { readForwardedOrigin } from "@/lib/http/forwarded-origin";
+import { PAGE_RENDER_HEADER, pageRenderToken } from "@/lib/http/page-render-token";
+import { FLIGHT_REQUEST_HEADER, PEER_ADDRESS_HEADER } from "@/lib/http/peer-headers";
+import { logger } from "@/lib/log";
+import { guestPageTarget, type GuestPageTarget } from "@/lib/pages/guest-page-route";
+import { parseTheme, THEME_COOKIE } from "@/lib/theme";
+
+// Guests' directory, group, category and thread pages, kept as rendered HTML with the read
+// version they were rendered under (lib/db/read-versions.ts), as the API keeps guest answers
+// (lib/api/guest-answers.ts). A request reads the version (one indexed statement) and is answered
+// from a kept page only while it is unchanged, so a write shows on the next guest request on
+// every instance. The lifetime bounds what no version tracks: presence, the hot-threads ranking,
+// relative times. A page the cache does not hold is rendered by Next as usual, through a request
+// to this same server (the proxy cannot see a page's body otherwise), and kept if it is a plain
+// 200 without cookies. Each answer gets a fresh CSP nonce: the kept one is swapped in the HTML.
+const MAX_AGE_MS = 30_000;
+const RENDER_TIMEOUT_MS = 30_000;
+
+interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** The CSP nonce the page was rendered with; null when it has none (then it is never kept). */
+  nonce: string | null;
+  cookies: boolean;
+}
+
+export interface PageAnswerOptions {
+  /** The page's security headers for a nonce (proxy.ts builds them, as for every page). */
+  securityHeaders: (nonce: string) => Record<string, string>;
+  createNonce: () => string;
+}
+
+const globalForPages = globalThis as unknown as {
+  agoraGuestPages?: ReturnType<typeof createVersionedMemo<RenderedPage>> | null;
+  agoraGuestPageRenders?: Map<string, Promise<RenderedPage>>;
+  agoraGuestPageAgent?: http.Agent;
+};
+
+function store() {
+  if (globalForPages.agoraGuestPages !== undefined) return globalForPages.agoraGuestPages;
+  const megabytes = getEnv().AGORA_PAGE_CACHE_MB;
+  globalForPages.agoraGuestPages =
+    megabytes === 0
+      ? null
+      : createVersionedMemo<RenderedPage>({ max: 10_000, ttlMs: MAX_AGE_MS, maxBytes: megabytes * 1_048_576, sizeOf: (page) => page.body.length * 2 + 1024 });
+  return globalForPages.agoraGuestPages;
+}
+
+/** Signed in (a next-auth session cookie, even an expired one), a client navigation, a prefetch or a server action: rendered for the request. */
+function isPlainGuestRequest(request: NextRequest): boolean {
+  if (request.method !== "GET") return false;
+  const headers = request.headers;
+  // Without the peer headers (lib/http/peer-address.ts), the flight mark cannot be trusted either.
+  if (!headers.has(PEER_ADDRESS_HEADER) || headers.has(FLIGHT_REQUEST_HEADER) || headers.has("next-action")) return false;
+  return !request.cookies.getAll().some((cookie) => cookie.name.includes("next-auth.session-token"));
+}
+
+function readVersion(target: GuestPageTarget): Promise<string | null> {
+  if (target.kind === "directory") return readDirectoryVersion();
+  if (target.kind === "group") return readPublicGroupPageVersion(target.groupName);
+  return readPublicThreadPageVersion(target.threadId);
+}
+
+// What Next renders differently for a guest: the address (canonical and Open Graph URLs are
+// absolute) and the theme cookie. Nothing else of the request reaches a guest's render.
+function pageKey(request: NextRequest): string {
+  const origin = readForwardedOrigin(request.headers, new URL("http://localhost"));
+  return `${origin}${request.nextUrl.pathname}${request.nextUrl.search} ${parseTheme(request.cookies.get(THEME_COOKIE)?.value) ?? ""}`;
+}
+
+// Hop-by-hop and framework-internal request headers stay behind; the rest (host, forwarded
+// headers, cookies, the peer headers) go with the render request as the client sent them.
+const DROPPED_REQUEST_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "upgrade", "te", "trailer", "accept-encoding", "expect"]);
+const INTERNAL_HEADER = /^x-(?:middleware|invoke|nextjs)-/;
+// Answer headers recomputed for each answer (length, encoding, date) or set per answer by the proxy.
+const DROPPED_ANSWER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "content-security-policy",
+  "strict-transport-security",
+]);
+const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
+
+function agent(): http.Agent {
+  globalForPages.agoraGuestPageAgent ??= new http.Agent({ keepAlive: true, maxSockets: 64 });
+  return globalForPages.agoraGuestPageAgent;
+}
+
+function renderHere(request: NextRequest): Promise<RenderedPage> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    if (!DROPPED_REQUEST_HEADERS.has(name) && !INTERNAL_HEADER.test(name)) headers[name] = value;
+  });
+  headers["accept-encoding"] = "identity";
+  headers[PAGE_RENDER_HEADER] = pageRenderToken();
+  const port = Number(process.env.PORT || 3000);
+  return new Promise((resolve, reject) => {
+    const call = http.request(
+      { host: "127.0.0.1", port, method: "GET", path: `${request.nextUrl.pathname}${request.nextUrl.search}`, headers, agent: agent(), timeout: RENDER_TIMEOUT_MS },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("error", reject);
+        answer.on("end", () => {
+          const kept: [string, string][] = [];
+          for (let index = 0; index + 1 < answer.rawHeaders.length; index += 2) {
+            const name = answer.rawHeaders[index]!.toLowerCase();
+            if (!DROPPED_ANSWER_HEADERS.has(name)) kept.push([name, answer.rawHeaders[index + 1]!]);
+          }
+          const csp = answer.headers["content-security-policy"];
+          resolve({
+            status: answer.statusCode ?? 500,
+            headers: kept,
+            body: Buffer.concat(chunks).toString("utf8"),
+            nonce: (typeof csp === "string" ? NONCE_IN_CSP.exec(csp)?.[1] : undefined) ?? null,
+            cookies: answer.headers["set-cookie"] !== undefined,
+          });
+        });
+      },
+    );
+    call.on("timeout", () => call.destroy(new Error("page render timed out")));
+    call.on("error", reject);
+    call.end();
+  });
+}
+
+/**
+ * One render per page and version at a time: guests arriving together wait for the same one.
+ * A render that set a cookie was answered to one request only: the others get null (rendered apart).
+ */
+async function renderOnce(request: NextRequest, renderKey: string): Promise<RenderedPage | null> {
+  const renders = (globalForPages.agoraGuestPageRenders ??= new Map());
+  const pending = renders.get(renderKey);
+  if (pending) {
+    const shared = await pending;
+    return shared.cookies ? null : shared;
+  }
+  const render = renderHere(request).finally(() => renders.delete(renderKey));
+  renders.set(renderKey, render);
+  return render;
+}
+
+function toResponse(page: RenderedPage, outcome: "hit" | "miss", options: PageAnswerOptions): NextResponse {
+  const nonce = page.nonce ? options.createNonce() : null;
+  // The nonce is also in the Link header's preloads.
+  const swap = (text: string) => (page.nonce && nonce ? text.replaceAll(page.nonce, nonce) : text);
+  const headers = new Headers();
+  for (const [name, value] of page.headers) headers.append(name, swap(value));
+  if (nonce) for (const [name, value] of Object.entries(options.securityHeaders(nonce))) headers.set(name, value);
+  headers.set("x-agora-page-cache", outcome);
+  return new NextResponse(swap(page.body), { status: page.status, headers });
+}
+
+/**
+ * The answer to a guest's request for a kept kind of page, from the cache or rendered and kept;
+ * null when the page is not one the cache keeps (then the proxy lets Next render it as usual).
+ */
+export async function answerGuestPage(request: NextRequest, options: PageAnswerOptions): Promise<NextResponse | null> {
+  const pages = store();
+  const target = pages ? guestPageTarget(request.nextUrl.pathname) : null;
+  if (!pages || !target || !isPlainGuestRequest(request)) return null;
+  try {
+    const version = await readVersion(target);
+    if (version === null) return null;
+    const key = pageKey(request);
+    const kept = pages.find(key, version);
+    if (kept) return toResponse(kept, "hit", options);
+    const page = await renderOnce(request, `${version} ${key}`);
+    if (!page) return null;
+    if (page.status === 200 && page.nonce && !page.cookies) pages.keep(key, version, page);
+    return toResponse(page, "miss", options);
+  } catch (error) {
+    // The page is still rendered for this request, only not kept.
+    logger.warn({ err: error, path: request.nextUrl.pathname }, "guest page cache: rendered without it");
+    return null;
+  }
+}

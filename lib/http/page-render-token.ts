@@ -1,0 +1,22 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+
+// The guest page cache (lib/http/guest-page-cache.ts) renders a page it does not hold by asking
+// its own server for it. That request carries this process's secret under this header, so the
+// proxy neither spends the pages budget on it twice nor answers it from the cache, and the peer
+// headers (lib/http/peer-address.ts) keep the original client's instead of the loopback's.
+export const PAGE_RENDER_HEADER = "x-agora-page-render";
+
+// One per process: the proxy and the instrumentation hook are bundled apart and share globalThis.
+const globalForToken = globalThis as unknown as { agoraPageRenderToken?: string };
+
+export function pageRenderToken(): string {
+  globalForToken.agoraPageRenderToken ??= randomBytes(24).toString("base64url");
+  return globalForToken.agoraPageRenderToken;
+}
+
+export function isPageRenderRequest(value: string | string[] | null | undefined): boolean {
+  if (typeof value !== "string") return false;
+  const expected = Buffer.from(pageRenderToken());
+  const given = Buffer.from(value);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
