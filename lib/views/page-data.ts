@@ -54,8 +54,8 @@ export function readPageParam(value: string | string[] | undefined): number {
   return Math.max(page, 1);
 }
 
-/** Communities per home page: the page stays small however many groups there are. */
-export const DIRECTORY_PER_PAGE = 24;
+/** Communities per home page: the page stays small however many groups there are (under 60 KB of HTML with long descriptions). */
+export const DIRECTORY_PER_PAGE = 12;
 
 export const getDirectory = cache(async (page: number) => {
   const { groups, total } = await listCommunities(await getViewer(), page, DIRECTORY_PER_PAGE);
