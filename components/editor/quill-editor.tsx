@@ -79,8 +79,7 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
       placeholder,
       modules: {
         keyboard: { bindings: { ...KEYBOARD_BINDINGS, link: { key: "k", shortKey: true, handler: () => openLinkPanel(quill) } } },
-        // Dropped or pasted image files are uploaded (never data: URLs, which the API refuses);
-        // without a group to upload to they are ignored.
+        // Dropped or pasted files go to receiveFiles (never into the delta as data: URLs, which the API refuses).
         uploader: { handler: (range: Range, files: File[]) => receiveFiles(files, range.index) },
       },
     });

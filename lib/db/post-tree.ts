@@ -65,8 +65,9 @@ async function markGoneUploads(nodes: readonly PostNode[]): Promise<void> {
 
 /**
  * Nodes for a set of posts (a page and its replies), with authors, likes, attachments, the
- * viewer's likes and the authors' bans loaded in five batched queries whatever the page size. A reply is linked under
- * its parent when the parent is in the set; `rows` in id order keeps replies oldest first.
+ * viewer's likes and the authors' bans loaded in five batched queries whatever the page size (a
+ * sixth when a body shows someone else's upload). A reply is linked under its parent when the
+ * parent is in the set; `rows` in id order keeps replies oldest first.
  */
 export async function loadPostNodes(rows: readonly PostRow[], viewerId: number | null): Promise<Map<number, PostNode>> {
   const postIds = rows.map((row) => row.id);
