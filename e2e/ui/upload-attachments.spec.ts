@@ -86,6 +86,11 @@ test("attachment chips, the image lightbox and placeholders for deleted uploads"
   const download = firstPost.getByRole("list", { name: "Attached files" }).getByRole("link", { name: "report.pdf" });
   await expect(download).toHaveAttribute("href", /^\/uploads\/\d+\/[0-9a-f]{64}\.pdf$/);
   await expect(firstPost.getByText("draft.txt")).toHaveCount(0);
+  // The removed chip's upload stays unattached, for the orphan sweep.
+  const drafts = await withDatabase(baseURL!, (db) =>
+    db.query<{ post_id: number | null }>("SELECT a.post_id FROM attachments a JOIN users u ON u.id = a.user_id WHERE u.username = $1 AND a.name = 'draft.txt'", [`filer_${suffix}`]),
+  );
+  expect(drafts.rows).toEqual([{ post_id: null }]);
 
   // The lightbox: focus moves in, arrows step through the post's images, Escape closes, focus returns.
   const imageLinks = firstPost.locator(".post__body a[data-lightbox]");
