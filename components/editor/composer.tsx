@@ -18,20 +18,23 @@ export interface ComposerProps<T> {
   initialContent?: string;
   /** The submit button's words while the request runs. */
   pendingLabel?: string;
-  onSubmit: (content: string) => Promise<ActionResult<T>>;
+  /** The delta (JSON text) and the attached files' upload ids. */
+  onSubmit: (content: string, fileAttachments: number[]) => Promise<ActionResult<T>>;
   onSuccess?: (data: T) => void;
   onCancel?: () => void;
   /** The group the post is written in: images pasted, dropped or picked are uploaded there. */
   uploadGroupName?: string;
+  /** The group takes other files than images from this person (attachment chips under the editor). */
+  allowFiles?: boolean;
 }
 
-function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel, uploadGroupName }: ComposerProps<T>) {
+function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel, uploadGroupName, allowFiles }: ComposerProps<T>) {
   const [active, setActive] = useState(Boolean(autoFocus));
   const [localError, setLocalError] = useState<string | null>(null);
   const editorRef = useRef<QuillEditorHandle | null>(null);
   const errorId = useId();
   const mutation = useMutation({
-    mutationFn: (content: string) => unwrapAction(() => onSubmit(content)),
+    mutationFn: ({ content, fileIds }: { content: string; fileIds: number[] }) => unwrapAction(() => onSubmit(content, fileIds)),
     onSuccess: (data) => {
       editorRef.current?.clear();
       onSuccess?.(data);
@@ -54,8 +57,12 @@ function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialCo
       editor.focus();
       return;
     }
+    if (editor.isUploadingFiles()) {
+      setLocalError("Wait for the attached files to finish uploading.");
+      return;
+    }
     setLocalError(null);
-    mutation.mutate(editor.getContent());
+    mutation.mutate({ content: editor.getContent(), fileIds: editor.getFileIds() });
   }
 
   const error = localError ?? (mutation.isError ? mutation.error.message : null);
@@ -67,6 +74,7 @@ function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialCo
         autoFocus
         initialContent={initialContent}
         uploadGroupName={uploadGroupName}
+        allowFiles={allowFiles}
         editorRef={editorRef}
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}

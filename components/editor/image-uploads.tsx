@@ -1,7 +1,7 @@
 "use client";
 
 import type QuillType from "quill/core";
-import { useId, useRef, useState, type RefObject } from "react";
+import { useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { uploadFile } from "./upload-file";
 
 interface PendingUpload {
@@ -16,6 +16,8 @@ export interface ImageUploads {
   /** Uploads the files one by one, each inserted as an image at `index` once it is stored. */
   upload: (files: File[], index?: number) => Promise<void>;
   clearError: () => void;
+  /** Says why a file was not taken (e.g. not an image where only images go). */
+  refuse: (message: string) => void;
 }
 
 let nextKey = 0;
@@ -49,11 +51,11 @@ export function useImageUploads(quillRef: RefObject<QuillType | null>, groupName
     }
   }
 
-  return { pending, error, upload, clearError: () => setError(null) };
+  return { pending, error, upload, clearError: () => setError(null), refuse: setError };
 }
 
-/** "Upload an image" (a file picker), a progress bar per upload, and why the last one failed. */
-export function ImageUploadControls({ uploads, accept }: { uploads: ImageUploads; accept: string }) {
+/** "Upload an image" (a file picker), a progress bar per upload, and why the last one failed; `children` sit beside the picker. */
+export function ImageUploadControls({ uploads, accept, children }: { uploads: ImageUploads; accept: string; children?: ReactNode }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   return (
@@ -74,6 +76,7 @@ export function ImageUploadControls({ uploads, accept }: { uploads: ImageUploads
           if (files.length > 0) void uploads.upload(files);
         }}
       />
+      {children}
       {uploads.pending.map((item) => (
         <span key={item.key} className="editor-upload-progress">
           <progress value={item.progress} max={1} aria-label={`Uploading ${item.name}`} /> {item.name}

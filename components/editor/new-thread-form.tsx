@@ -19,9 +19,11 @@ export interface NewThreadFormProps {
   groupName: string;
   categories: CategoryOption[];
   initialCategoryId: number | null;
+  /** The group takes other files than images from this person (attachment chips under the editor). */
+  allowFiles?: boolean;
 }
 
-export function NewThreadForm({ groupName, categories, initialCategoryId }: NewThreadFormProps) {
+export function NewThreadForm({ groupName, categories, initialCategoryId, allowFiles = false }: NewThreadFormProps) {
   const router = useRouter();
   const editorRef = useRef<QuillEditorHandle | null>(null);
   const [title, setTitle] = useState("");
@@ -32,7 +34,7 @@ export function NewThreadForm({ groupName, categories, initialCategoryId }: NewT
   const bodyErrorId = useId();
 
   const mutation = useMutation({
-    mutationFn: (input: { title: string; content: string }) =>
+    mutationFn: (input: { title: string; content: string; fileAttachments: number[] }) =>
       unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: categoryId ? Number(categoryId) : null })),
     onSuccess: ({ url }) => router.push(url),
   });
@@ -43,9 +45,10 @@ export function NewThreadForm({ groupName, categories, initialCategoryId }: NewT
     const editor = editorRef.current;
     const empty = !editor || editor.isEmpty();
     setTitleError(parsedTitle.success ? null : `Title ${parsedTitle.error.issues[0]?.message ?? "is not valid"}`);
-    setBodyError(empty ? "Write something in the post before publishing." : null);
-    if (!parsedTitle.success || !editor || empty) return;
-    mutation.mutate({ title: parsedTitle.data, content: editor.getContent() });
+    const uploading = !empty && editor.isUploadingFiles();
+    setBodyError(empty ? "Write something in the post before publishing." : uploading ? "Wait for the attached files to finish uploading." : null);
+    if (!parsedTitle.success || !editor || empty || uploading) return;
+    mutation.mutate({ title: parsedTitle.data, content: editor.getContent(), fileAttachments: editor.getFileIds() });
   }
 
   return (
@@ -71,6 +74,7 @@ export function NewThreadForm({ groupName, categories, initialCategoryId }: NewT
           label="Post"
           placeholder="Write your post. Select text to format it."
           uploadGroupName={groupName}
+          allowFiles={allowFiles}
           editorRef={editorRef}
           invalid={Boolean(bodyError)}
           describedBy={bodyError ? bodyErrorId : undefined}

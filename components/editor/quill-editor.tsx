@@ -11,6 +11,7 @@ import { EditorToolbar, type ActiveFormats, type FormatCommand } from "./editor-
 import { EmojiPanel, UrlPanel } from "./editor-panels";
 import { AGORA_FORMATS, registerAgoraFormats } from "./quill-formats";
 import type { EmojiValue } from "./emoji-list";
+import { AttachFileButton, AttachmentChips, useFileAttachments } from "./file-attachments";
 import { ImageUploadControls, useImageUploads } from "./image-uploads";
 
 export interface QuillEditorHandle {
@@ -19,6 +20,10 @@ export interface QuillEditorHandle {
   isEmpty(): boolean;
   clear(): void;
   focus(): void;
+  /** The attached files' upload ids (contract section 15's file_attachments), in the order attached. */
+  getFileIds(): number[];
+  /** Whether an attached file is still uploading. */
+  isUploadingFiles(): boolean;
 }
 
 export interface QuillEditorProps {
@@ -33,6 +38,8 @@ export interface QuillEditorProps {
   initialContent?: string;
   /** The group whose posts this writes: pasted, dropped and picked images are uploaded there. Unset: images by address only. */
   uploadGroupName?: string;
+  /** The group takes other files than images from this person: "Attach a file", and dropped files become chips. */
+  allowFiles?: boolean;
 }
 
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"];
@@ -43,16 +50,18 @@ type Panel = null | { kind: "link"; initial: string; range: Range } | { kind: "i
 // nested lists are not part of the API's format, so the indent bindings go too.
 const KEYBOARD_BINDINGS = { tab: false, indent: false, outdent: false, "remove tab": false, "outdent backspace": false };
 
-export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange, initialContent, uploadGroupName }: QuillEditorProps) {
+export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange, initialContent, uploadGroupName, allowFiles = false }: QuillEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
   const onChangeRef = useRef(onChange);
   const [active, setActive] = useState<ActiveFormats>({});
   const [panel, setPanel] = useState<Panel>(null);
   const uploads = useImageUploads(quillRef, uploadGroupName);
-  const uploadRef = useRef(uploads.upload);
+  const attachments = useFileAttachments(uploadGroupName);
+  // The editor is built once; its uploader and handle read the latest of these.
+  const latest = useRef({ uploads, attachments, allowFiles });
   useEffect(() => {
-    uploadRef.current = uploads.upload;
+    latest.current = { uploads, attachments, allowFiles };
   });
 
   useEffect(() => {
@@ -70,11 +79,8 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
       placeholder,
       modules: {
         keyboard: { bindings: { ...KEYBOARD_BINDINGS, link: { key: "k", shortKey: true, handler: () => openLinkPanel(quill) } } },
-        // Dropped or pasted image files are uploaded (never data: URLs, which the API refuses);
-        // without a group to upload to they are ignored.
-        uploader: uploadGroupName
-          ? { mimetypes: IMAGE_TYPES, handler: (range: Range, files: File[]) => void uploadRef.current(files, range.index) }
-          : { mimetypes: [] },
+        // Dropped or pasted files go to receiveFiles (never into the delta as data: URLs, which the API refuses).
+        uploader: { handler: (range: Range, files: File[]) => receiveFiles(files, range.index) },
       },
     });
     const root = quill.root;
@@ -95,10 +101,27 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
     editorRef.current = {
       getContent: () => JSON.stringify(cleanDeltaOps(quill.getContents().ops)),
       isEmpty: () => quill.getText().replace(/[\s\u200B-\u200D\u2060\uFEFF]/g, "") === "" && !hasEmbeds(quill),
-      clear: () => quill.setContents([], "api"),
+      clear: () => {
+        quill.setContents([], "api");
+        latest.current.attachments.clear();
+      },
       focus: () => quill.focus(),
+      getFileIds: () => latest.current.attachments.chips.flatMap((chip) => (chip.id !== null ? [chip.id] : [])),
+      isUploadingFiles: () => latest.current.attachments.chips.some((chip) => chip.id === null),
     };
     if (autoFocus) quill.focus();
+
+    // Without a group to upload to, dropped and pasted files are ignored (never data: URLs, which the API refuses).
+    function receiveFiles(files: File[], index: number) {
+      if (!uploadGroupName) return;
+      const { uploads: images, attachments: chips, allowFiles: filesAllowed } = latest.current;
+      const pictures = files.filter((file) => IMAGE_TYPES.includes(file.type));
+      const others = files.filter((file) => !IMAGE_TYPES.includes(file.type));
+      if (pictures.length > 0) void images.upload(pictures, index);
+      if (others.length === 0) return;
+      if (filesAllowed) void chips.add(others);
+      else images.refuse(`${others[0]!.name}: only images (PNG, JPEG, GIF, WebP, AVIF) can be added in this group`);
+    }
 
     function openLinkPanel(editor: QuillType): boolean {
       const range = editor.getSelection(true);
@@ -174,7 +197,11 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
   return (
     <div className="quill-editor" data-invalid={invalid ? "true" : undefined}>
       <EditorToolbar active={active} onCommand={runCommand} />
-      {uploadGroupName ? <ImageUploadControls uploads={uploads} accept={IMAGE_TYPES.join(",")} /> : null}
+      {uploadGroupName ? (
+        <ImageUploadControls uploads={uploads} accept={IMAGE_TYPES.join(",")}>
+          {allowFiles ? <AttachFileButton onFiles={(files) => void attachments.add(files)} /> : null}
+        </ImageUploadControls>
+      ) : null}
       {panel?.kind === "link" ? (
         <UrlPanel
           key="link"
@@ -203,6 +230,7 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
         <EmojiPanel onPick={(emoji) => insertEmbed(panel.range, "emoji", emoji)} onCancel={() => closePanel()} />
       ) : null}
       <div ref={hostRef} className="quill-editor-host" />
+      <AttachmentChips attachments={attachments} />
     </div>
   );
 }

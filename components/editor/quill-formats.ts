@@ -49,6 +49,18 @@ class HttpImage extends Image {
 
 const Embed = Quill.import("blots/embed") as typeof EmbedBlot;
 
+type UploadHandler = (range: unknown, files: File[]) => void;
+const BaseUploader = Quill.import("modules/uploader") as new (...args: never[]) => { options: { handler: UploadHandler } };
+
+// Quill's uploader passes on only files whose browser type is listed; Agora's handler gets every
+// dropped or pasted file and sorts them itself (images inline, other files as attachments).
+class AgoraUploader extends BaseUploader {
+  upload(range: unknown, files: FileList | File[]) {
+    const list = Array.from(files).filter(Boolean);
+    if (list.length > 0) this.options.handler.call(this, range, list);
+  }
+}
+
 // Stored in the delta as {emoji: {name, unicode}}, the shape the API validates.
 class EmojiBlot extends Embed {
   static blotName = "emoji";
@@ -88,6 +100,7 @@ export function registerAgoraFormats(): typeof Quill {
       "formats/image": HttpImage,
       "formats/background": BackgroundStyle,
       "formats/emoji": EmojiBlot,
+      "modules/uploader": AgoraUploader,
     },
     true,
   );

@@ -7,6 +7,7 @@ import { useViewer } from "@/components/providers/viewer-context";
 import { useId, useState } from "react";
 import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
+import { useFileAttachmentsAllowed } from "./file-attachments-allowed";
 import "../forms/forms.css";
 import "./editor.css";
 
@@ -33,6 +34,7 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const composerId = useId();
+  const allowFiles = useFileAttachmentsAllowed();
 
   if (!viewer) {
     return (
@@ -60,8 +62,9 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
             submitLabel="Post reply"
             autoFocus
             uploadGroupName={groupName}
+            allowFiles={allowFiles}
             onCancel={() => setOpen(false)}
-            onSubmit={(content) => createReplyAction({ threadId, parentId, content })}
+            onSubmit={(content, fileAttachments) => createReplyAction({ threadId, parentId, content, fileAttachments })}
             onSuccess={() => {
               setOpen(false);
               router.refresh();

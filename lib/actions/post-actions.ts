@@ -3,14 +3,17 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { likePost, unlikePost } from "@/lib/services/likes";
+import { MAX_FILE_ATTACHMENTS } from "@/lib/services/post-attachments";
 import { createPost } from "@/lib/services/posts";
 
 const ReplyInput = z.object({
   threadId: z.number().int().positive(),
   parentId: z.number().int().positive().nullable(),
   content: z.string(),
+  /** Upload ids of the composer's attachment chips (contract section 15's file_attachments). */
+  fileAttachments: z.array(z.number().int().positive()).max(MAX_FILE_ATTACHMENTS).default([]),
 });
-export type ReplyInput = z.infer<typeof ReplyInput>;
+export type ReplyInput = z.input<typeof ReplyInput>;
 
 /** A reply to a thread (parentId null) or to one of its posts, through the same use case as the API. */
 export const createReplyAction = defineAction(

@@ -5,6 +5,7 @@ import { defineAction } from "@/lib/actions/define-action";
 import { GroupNameSchema } from "@/lib/schemas/group-schemas";
 import { idParam } from "@/lib/schemas/params";
 import { readLivePosts } from "@/lib/services/live";
+import { MAX_FILE_ATTACHMENTS } from "@/lib/services/post-attachments";
 import { readThread } from "@/lib/services/thread-reads";
 import { createThread } from "@/lib/services/threads";
 import { MAX_THREAD_PAGE_SIZE } from "@/lib/views/post-view";
@@ -15,13 +16,15 @@ const NewThreadInput = z.object({
   title: z.string(),
   content: z.string(),
   categoryId: z.number().int().nonnegative().nullable(),
+  /** Upload ids of the composer's attachment chips (contract section 15's file_attachments). */
+  fileAttachments: z.array(z.number().int().positive()).max(MAX_FILE_ATTACHMENTS).default([]),
 });
-export type NewThreadInput = z.infer<typeof NewThreadInput>;
+export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId });
+  const { groupName, title, content, categoryId, fileAttachments } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 

@@ -267,6 +267,11 @@ export function canUploadToGroup(actor: Actor, role: GroupRole, rules: AttachRul
   return canPost(actor, role) && (rules.allowEveryone || canModerate(role));
 }
 
+/** Attaching other files than images to posts: the group allows attachments and every type, and the person may upload there. */
+export function canAttachFiles(role: GroupRole, rules: AttachRules): boolean {
+  return role.userId !== null && rules.allowPost && rules.allowAllFileTypes && canUploadToGroup({ id: role.userId }, role, rules);
+}
+
 /** Deleting an upload: its uploader, or a moderator of its group. */
 export function canDeleteUpload(actor: Actor, upload: { userId: number; groupId: number }, role: GroupRole | null): boolean {
   if (isAuthor(actor, upload)) return true;

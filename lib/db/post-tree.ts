@@ -1,5 +1,7 @@
 import "server-only";
 import { findBannedUserIds } from "@/lib/db/roles";
+import { findLiveUploadIds } from "@/lib/db/uploads";
+import { extractUploadIds } from "@/lib/uploads/delta-uploads";
 import {
   findPost,
   loadPostAttachments,
@@ -23,7 +25,10 @@ export interface PostNode {
   deletedBy: PostAuthorRow | null;
   /** Up to MAX_LIKES_PER_POST like rows; post.likesCount has the full count. */
   likes: PostLikeRow[];
+  /** Its uploads, deleted ones as markers (removedAt set, no content). */
   attachments: PostAttachmentRow[];
+  /** Uploads its body shows that are not its own and are gone (deleted or swept): shown as placeholders. */
+  goneUploadIds: number[];
   likedByViewer: boolean;
   /** The author is under a live ban in the post's group (the reference's `is_ban`). */
   authorBanned: boolean;
@@ -43,9 +48,26 @@ async function loadBannedAuthors(rows: readonly PostRow[]): Promise<Set<string>>
 }
 
 /**
+ * A body's images are usually its own uploads (attached when it was written); the few that are
+ * someone else's are looked up in one query, and those whose upload is gone are noted.
+ */
+async function markGoneUploads(nodes: readonly PostNode[]): Promise<void> {
+  const foreign = new Map<PostNode, number[]>();
+  for (const node of nodes) {
+    const own = new Set(node.attachments.map((row) => row.id));
+    const ids = extractUploadIds(node.post.content).filter((id) => !own.has(id));
+    if (ids.length > 0) foreign.set(node, ids);
+  }
+  if (foreign.size === 0) return;
+  const live = await findLiveUploadIds([...new Set([...foreign.values()].flat())]);
+  for (const [node, ids] of foreign) node.goneUploadIds = ids.filter((id) => !live.has(id));
+}
+
+/**
  * Nodes for a set of posts (a page and its replies), with authors, likes, attachments, the
- * viewer's likes and the authors' bans loaded in five batched queries whatever the page size. A reply is linked under
- * its parent when the parent is in the set; `rows` in id order keeps replies oldest first.
+ * viewer's likes and the authors' bans loaded in five batched queries whatever the page size (a
+ * sixth when a body shows someone else's upload). A reply is linked under its parent when the
+ * parent is in the set; `rows` in id order keeps replies oldest first.
  */
 export async function loadPostNodes(rows: readonly PostRow[], viewerId: number | null): Promise<Map<number, PostNode>> {
   const postIds = rows.map((row) => row.id);
@@ -67,11 +89,13 @@ export async function loadPostNodes(rows: readonly PostRow[], viewerId: number |
       deletedBy: post.deletedById !== null ? (authors.get(post.deletedById) ?? null) : null,
       likes: likes.get(post.id) ?? [],
       attachments: attachments.get(post.id) ?? [],
+      goneUploadIds: [],
       likedByViewer: liked.has(post.id),
       authorBanned: banned.has(`${post.groupId}:${post.userId}`),
       children: [],
     });
   }
+  await markGoneUploads([...nodes.values()]);
   for (const node of nodes.values()) {
     const parent = node.post.parentId === null ? undefined : nodes.get(node.post.parentId);
     parent?.children.push(node);

@@ -60,6 +60,7 @@ export const POST_ATTACHMENT_SELECT = {
   sha256: true,
   width: true,
   height: true,
+  removedAt: true,
 } satisfies Prisma.AttachmentSelect;
 export type PostAttachmentRow = Prisma.AttachmentGetPayload<{ select: typeof POST_ATTACHMENT_SELECT }>;
 

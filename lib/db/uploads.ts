@@ -78,15 +78,39 @@ export async function attachUploads(tx: Tx, ids: readonly number[], post: { id: 
   return count;
 }
 
-export async function deleteUploadRow(id: number, tx?: Tx): Promise<void> {
-  const db = tx ?? (await getDb());
-  await db.attachment.deleteMany({ where: { id } });
+// Two-key advisory locks (class, object) live apart from the single-key ones other modules take.
+const CONTENT_LOCK_CLASS = 0x75706c64; // "upld"
+
+/**
+ * Holds, until the transaction ends, the lock of one stored content: writing it with a new row
+ * and deciding to remove it never interleave (hashes sharing 32 bits only wait on each other).
+ */
+export async function lockContent(tx: Tx, sha256: string): Promise<void> {
+  const objectKey = Number.parseInt(sha256.slice(0, 8), 16) | 0;
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${CONTENT_LOCK_CLASS}::int, ${objectKey}::int)) AS lock`;
+}
+
+/**
+ * Takes an upload away, as its row is now (it may have been attached since it was read): a row
+ * no post uses is deleted; one a post uses stays as a marker (removed_at, no content named) so
+ * the post shows a placeholder where it was, unless `onlyUnattached` (the orphan sweep) keeps it.
+ */
+export async function retireUploadRow(tx: Tx, id: number, onlyUnattached = false): Promise<void> {
+  const { count } = await tx.attachment.deleteMany({ where: { id, postId: null } });
+  if (count === 0 && !onlyUnattached) await tx.attachment.updateMany({ where: { id, sha256: { not: null } }, data: { sha256: null, removedAt: new Date() } });
 }
 
 /** Whether any row still refers to this content. */
-export async function isContentReferenced(sha256: string, ext: string): Promise<boolean> {
+export async function isContentReferenced(tx: Tx, sha256: string, ext: string): Promise<boolean> {
+  return (await tx.attachment.count({ where: { sha256, ext }, take: 1 })) > 0;
+}
+
+/** Of these upload ids, the ones whose content is still there (the rest were deleted or swept). */
+export async function findLiveUploadIds(ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
   const db = await getDb();
-  return (await db.attachment.count({ where: { sha256, ext }, take: 1 })) > 0;
+  const rows = await db.attachment.findMany({ where: { id: { in: [...ids] }, sha256: { not: null } }, select: { id: true } });
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Post uploads never attached and older than `before`, oldest first, at most `limit`. */

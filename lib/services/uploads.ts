@@ -1,7 +1,7 @@
 import "server-only";
 import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, readDenial, type Actor, type SignedIn } from "@/lib/auth/permissions";
-import { inTransaction } from "@/lib/db/transaction";
-import { deleteUploadRow, findGroupVisibility, findOrphanUploads, findUpload, insertUpload, isContentReferenced, listUserUploads, type UploadPurpose, type UploadRow } from "@/lib/db/uploads";
+import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { findGroupVisibility, findOrphanUploads, findUpload, insertUpload, isContentReferenced, listUserUploads, lockContent, retireUploadRow, type UploadPurpose, type UploadRow } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { readAttachRules } from "@/lib/uploads/attach-rules";
@@ -45,11 +45,13 @@ export async function createUpload(actor: SignedIn, input: NewUploadInput, origi
     throw new Invalid("file", "this type of file is not allowed here: only images (PNG, JPEG, GIF, WebP, AVIF)");
   }
   const storage = await getUploadStorage();
-  // Stored before its row exists, so a row never names content that is not there.
-  await storage.put(storageKey(file.sha256, file.ext), file.bytes, file.mimeType);
   const name = cleanFileName(input.name, file.ext);
-  return inTransaction((tx) =>
-    insertUpload(
+  // Stored before its row exists, so a row never names content that is not there; both under the
+  // content's lock, so a removal of the same bytes either finished first (this writes them again)
+  // or waits and then sees this row.
+  return withContentLock(file.sha256, async (tx) => {
+    await storage.put(storageKey(file.sha256, file.ext), file.bytes, file.mimeType);
+    return insertUpload(
       tx,
       {
         userId: actor.id,
@@ -64,8 +66,15 @@ export async function createUpload(actor: SignedIn, input: NewUploadInput, origi
         height: file.height,
       },
       origin,
-    ),
-  );
+    );
+  });
+}
+
+function withContentLock<T>(sha256: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTransaction(async (tx) => {
+    await lockContent(tx, sha256);
+    return work(tx);
+  });
 }
 
 /** A display name: the client's name without path or control characters, with the stored extension. */
@@ -110,12 +119,19 @@ export async function deleteUpload(actor: SignedIn, id: number): Promise<void> {
   await removeUpload(upload);
 }
 
-/** The row, then the stored content when no row refers to it any more. */
-async function removeUpload(upload: UploadRow): Promise<void> {
-  await deleteUploadRow(upload.id);
-  if (upload.sha256 && !(await isContentReferenced(upload.sha256, upload.ext))) {
-    await (await getUploadStorage()).remove(storageKey(upload.sha256, upload.ext));
-  }
+/**
+ * The row (committed first: a failed commit must not leave a row naming removed content), then,
+ * under the content's lock, the stored file if no row names it any more. An upload of the same
+ * bytes running meanwhile has either committed its row (the file stays) or waits on the lock and
+ * writes the file again.
+ */
+async function removeUpload(upload: UploadRow, onlyUnattached = false): Promise<void> {
+  const { sha256, ext } = upload;
+  if (!sha256) return;
+  await withContentLock(sha256, (tx) => retireUploadRow(tx, upload.id, onlyUnattached));
+  await withContentLock(sha256, async (tx) => {
+    if (!(await isContentReferenced(tx, sha256, ext))) await (await getUploadStorage()).remove(storageKey(sha256, ext));
+  });
 }
 
 export async function listMyUploads(actor: SignedIn, page: number, perPage: number) {
@@ -127,7 +143,8 @@ export async function sweepOrphanUploads(now = new Date(), limit = 500): Promise
   const orphans = await findOrphanUploads(new Date(now.getTime() - ORPHAN_AGE_MS), limit);
   for (const upload of orphans) {
     try {
-      await removeUpload(upload);
+      // Attached since it was listed: it stays.
+      await removeUpload(upload, true);
     } catch (error) {
       logger.warn({ err: error, uploadId: upload.id }, "removing an orphan upload failed");
     }

@@ -1,8 +1,9 @@
 import "server-only";
-import { canManageGroup, canModerate, canReadGroup, isMember, listGroupManagers, ROLE_LEVEL, type GroupRole } from "@/lib/auth/permissions";
+import { canAttachFiles, canManageGroup, canModerate, canReadGroup, isMember, listGroupManagers, ROLE_LEVEL, type GroupRole } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupDirectoryRow } from "@/lib/db/groups";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
+import { readAttachRules } from "@/lib/uploads/attach-rules";
 import type { GroupRecord } from "@/lib/services/groups";
 
 /** The top of every group page and what its write pages need to know. */
@@ -38,6 +39,8 @@ export interface GroupView {
   /** Pending requests, for moderators (the members page's queue count). */
   pendingCount: number;
   attachedFiles: { allowEveryone: number; allowPost: number; allowAllFileType: "0" | "1" };
+  /** Whether the viewer may attach other files than images to posts here (the composer's "Attach a file"). */
+  viewerCanAttachFiles: boolean;
   /** The token gate as the settings editor edits it. */
   gate: { logic: "all" | "any"; rules: GateRuleView[] } | null;
 }
@@ -111,6 +114,7 @@ export function toGroupView({ group, onlineMembers, role, pending, gate }: Group
     viewerBanned: role.banned,
     pendingCount: pending.length,
     attachedFiles: filesOf(group.attachedFiles),
+    viewerCanAttachFiles: canAttachFiles(role, readAttachRules(group.attachedFiles)),
     gate: gate
       ? {
           logic: gate.logic,

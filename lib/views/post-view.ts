@@ -52,6 +52,8 @@ export interface AttachmentView {
   size: number;
   /** Images carry their pixel size; other files are downloads. */
   image: { width: number; height: number } | null;
+  /** Deleted by its uploader or a moderator: a placeholder ("Image removed", "File removed") stands in its place. */
+  removed: boolean;
 }
 
 export interface PostPageView {

@@ -18,6 +18,7 @@ import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import { excerptFromContent } from "@/lib/views/excerpt";
 import { extractUploadIds } from "@/lib/uploads/delta-uploads";
+import { presentUploadedImages } from "@/lib/views/post-images";
 import type { AttachmentView, PostPageView, PostView } from "@/lib/views/post-view";
 
 /** What the thread page shows besides its posts. */
@@ -77,30 +78,30 @@ function renderPost(post: PostNode["post"]): string {
   return html;
 }
 
-/** The body's images that are this post's uploads get their pixel size, so the page does not jump as they load. */
-function sizeUploadedImages(html: string, rows: PostNode["attachments"]): string {
-  let sized = html;
-  for (const row of rows) {
-    const path = row.width !== null && row.height !== null ? localUploadPath(row.url) : null;
-    if (path) sized = sized.replaceAll(`<img src="${path}"`, `<img src="${path}" width="${row.width}" height="${row.height}"`);
-  }
-  return sized;
+/** Whether an upload the body shows is gone: a deleted one of its own, or someone else's that no longer exists. */
+function readGoneUploads(node: PostNode): (id: number) => boolean {
+  const own = new Map(node.attachments.map((row) => [row.id, row]));
+  return (id) => {
+    const row = own.get(id);
+    return row ? row.sha256 === null : node.goneUploadIds.includes(id);
+  };
 }
 
-/** A post's attachments its delta does not show already (pasted images are in the body). */
+/** A post's attachments its delta does not show already (pasted images are in the body); deleted ones as placeholders. */
 function toAttachmentViews(rows: PostNode["attachments"], content: string): AttachmentView[] {
   if (rows.length === 0) return [];
   const shown = new Set(extractUploadIds(content));
   return rows
-    .filter((row) => row.sha256 !== null && !shown.has(row.id))
+    .filter((row) => (row.sha256 !== null || row.removedAt !== null) && !shown.has(row.id))
     .map((row) => ({
       id: row.id,
-      path: localUploadPath(row.url) ?? "",
+      path: row.removedAt === null ? (localUploadPath(row.url) ?? "") : "",
       name: row.name,
       size: Number(row.size) || 0,
       image: row.width !== null && row.height !== null && row.mimeType.startsWith("image/") ? { width: row.width, height: row.height } : null,
+      removed: row.removedAt !== null,
     }))
-    .filter((view) => view.path !== "");
+    .filter((view) => view.removed || view.path !== "");
 }
 
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
@@ -110,7 +111,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
   const deleted = post.deleted !== 0;
   return {
     id: post.id,
-    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : sizeUploadedImages(renderPost(post), node.attachments),
+    html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : presentUploadedImages(renderPost(post), node.attachments, readGoneUploads(node)),
     deleted,
     deletedBy: deleted ? (post.deleted === 1 ? "author" : "moderator") : null,
     edited: post.editedAt !== null,

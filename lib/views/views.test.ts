@@ -40,6 +40,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
     deletedBy: null,
     likes: [],
     attachments: [],
+    goneUploadIds: [],
     likedByViewer: false,
     authorBanned: false,
     children,

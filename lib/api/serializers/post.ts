@@ -31,6 +31,8 @@ export function serializeAttachedFile(file: PostAttachmentRow, post: { id: numbe
 /** Post (inside a thread), with its loaded replies nested in `children.posts`. */
 export function serializePost(node: PostNode, access: Access, now = Date.now()): PostDto {
   const { post, author } = node;
+  // A deleted upload's marker row is for the page's placeholder; API clients get the files there are.
+  const files = node.attachments.filter((file) => file.removedAt === null);
   return {
     id: post.id,
     thread_id: post.threadId,
@@ -60,8 +62,8 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     user: serializeAuthor(post.userId, author),
     likes: node.likes.map((like) => ({ id: like.id, user_id: like.userId, post_id: like.postId, is_ban: like.isBan })),
     flags: [],
-    attached_files: node.attachments.map((file) => serializeAttachedFile(file, post)),
-    attachments: node.attachments.map((file) => ({ id: file.id, post_id: post.id, url: file.url })),
+    attached_files: files.map((file) => serializeAttachedFile(file, post)),
+    attachments: files.map((file) => ({ id: file.id, post_id: post.id, url: file.url })),
     reply_user: post.parentId !== null && post.replyUid > 0 ? serializeAuthor(post.replyUid, node.replyTo) : null,
     can_edit: canEditPost(access.actor, post, access.role),
     can_delete: canDeletePost(access.actor, post, access.role),

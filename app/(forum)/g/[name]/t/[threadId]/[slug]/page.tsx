@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { ThreadLive } from "@/components/live/thread-live";
+import { FileAttachmentsAllowedProvider } from "@/components/editor/file-attachments-allowed";
 import { PostCard } from "@/components/posts/post-card";
+import { PostLightbox } from "@/components/posts/post-lightbox";
 import { PostTree } from "@/components/posts/post-tree";
 import { FollowButton } from "@/components/threads/follow-button";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
@@ -65,56 +67,59 @@ export default async function ThreadPage(props: ThreadPageProps) {
   );
   if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
-    <main className="page page--thread">
-      <Breadcrumbs links={trail} />
-      <header className="thread-header">
-        <h1 className="thread-header__title">
-          {thread.isPinned ? <PinnedBadge /> : null}
-          {thread.isLocked ? <LockedBadge /> : null}
-          {thread.title}
-        </h1>
-        <p className="thread-header__meta">
-          {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} ·{" "}
-          {pluralize(thread.likes, "like")}
-        </p>
-        {viewer.signedIn && !thread.isDeleted ? <FollowButton threadId={thread.id} subscribed={viewer.subscribed} /> : null}
-        {hasTools ? (
-          <ThreadTools
-            threadId={thread.id}
-            groupName={group.name}
-            title={thread.title}
-            categoryId={thread.categoryId}
-            categories={categories}
-            isPinned={thread.isPinned}
-            isLocked={thread.isLocked}
-            canModerate={viewer.canModerate}
-            canEdit={viewer.canEditThread}
-            canDelete={viewer.canDeleteThread}
-          />
+    <FileAttachmentsAllowedProvider allowed={viewer.signedIn && group.viewerCanAttachFiles}>
+      <main className="page page--thread">
+        <Breadcrumbs links={trail} />
+        <header className="thread-header">
+          <h1 className="thread-header__title">
+            {thread.isPinned ? <PinnedBadge /> : null}
+            {thread.isLocked ? <LockedBadge /> : null}
+            {thread.title}
+          </h1>
+          <p className="thread-header__meta">
+            {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} ·{" "}
+            {pluralize(thread.likes, "like")}
+          </p>
+          {viewer.signedIn && !thread.isDeleted ? <FollowButton threadId={thread.id} subscribed={viewer.subscribed} /> : null}
+          {hasTools ? (
+            <ThreadTools
+              threadId={thread.id}
+              groupName={group.name}
+              title={thread.title}
+              categoryId={thread.categoryId}
+              categories={categories}
+              isPinned={thread.isPinned}
+              isLocked={thread.isLocked}
+              canModerate={viewer.canModerate}
+              canEdit={viewer.canEditThread}
+              canDelete={viewer.canDeleteThread}
+            />
+          ) : null}
+        </header>
+        <ThreadNotices notices={viewer.notices} />
+        <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
+        {firstPost.children.length > 0 ? (
+          <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
         ) : null}
-      </header>
-      <ThreadNotices notices={viewer.notices} />
-      <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
-      {firstPost.children.length > 0 ? (
-        <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
-      ) : null}
-      <section className="replies" aria-labelledby="replies-heading">
-        <div className="replies__toolbar">
-          <h2 id="replies-heading" className="replies__heading">
-            {replies === 0 ? "Replies" : pluralize(replies, "reply", "replies")}
-          </h2>
-          {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
-        </div>
-        {/* New replies go where this order puts them: first when the newest come first, else last. */}
-        {sort === "new" ? live : null}
-        {page.posts.length > 0 ? (
-          <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} showReply={showReply} />
-        ) : firstPost.children.length === 0 ? (
-          <EmptyState title="No replies yet">{showReply ? <p>Be the first to answer: use Reply under the opening post.</p> : null}</EmptyState>
-        ) : null}
-        {sort === "new" ? null : live}
-        <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
-      </section>
-    </main>
+        <section className="replies" aria-labelledby="replies-heading">
+          <div className="replies__toolbar">
+            <h2 id="replies-heading" className="replies__heading">
+              {replies === 0 ? "Replies" : pluralize(replies, "reply", "replies")}
+            </h2>
+            {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
+          </div>
+          {/* New replies go where this order puts them: first when the newest come first, else last. */}
+          {sort === "new" ? live : null}
+          {page.posts.length > 0 ? (
+            <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} showReply={showReply} />
+          ) : firstPost.children.length === 0 ? (
+            <EmptyState title="No replies yet">{showReply ? <p>Be the first to answer: use Reply under the opening post.</p> : null}</EmptyState>
+          ) : null}
+          {sort === "new" ? null : live}
+          <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
+        </section>
+        <PostLightbox />
+      </main>
+    </FileAttachmentsAllowedProvider>
   );
 }

@@ -1,0 +1,15 @@
+"use client";
+
+import { createContext, useContext, type ReactNode } from "react";
+
+// Whether the reader may attach other files than images to posts in the page's group (its
+// attached_files rules and their role): the thread page sets it once for every Reply below it.
+const FileAttachmentsAllowed = createContext(false);
+
+export function FileAttachmentsAllowedProvider({ allowed, children }: { allowed: boolean; children: ReactNode }) {
+  return <FileAttachmentsAllowed value={allowed}>{children}</FileAttachmentsAllowed>;
+}
+
+export function useFileAttachmentsAllowed(): boolean {
+  return useContext(FileAttachmentsAllowed);
+}
