@@ -1,7 +1,7 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
-import { readableGroupsWhere } from "@/lib/db/memberships";
+import { readableGroupSql, readableGroupsWhere } from "@/lib/db/memberships";
 import type { PageWindow } from "@/lib/db/pagination";
 
 // Public listings show live posts in live threads only; a removed post stays out of every list.
@@ -75,23 +75,110 @@ function readablePosts(reader: PostReader): Prisma.PostWhereInput {
   return reader === "all" ? {} : { group: readableGroupsWhere(reader) };
 }
 
-function userPostsPage(input: { userId: number; reader: PostReader } & PageWindow) {
-  return {
-    where: { userId: input.userId, ...LIVE_POST, ...readablePosts(input.reader) },
-    orderBy: { id: "desc" as const },
-    skip: input.skip,
-    take: input.take,
-  };
+/** The columns of both lists, flat: one statement joins what the two wire shapes name. */
+interface ListedPostRow {
+  id: number;
+  created_at: Date;
+  updated_at: Date;
+  thread_id: number;
+  user_id: number;
+  sign: string | null;
+  sign_msg: string;
+  content: string;
+  archive_id: string;
+  parent_id: number | null;
+  depth: number;
+  group_id: number;
+  deleted: number;
+  deleted_by_id: number | null;
+  nsfw: number;
+  reply_uid: number;
+  likes_count: number;
+  report_count: number;
+  username: string;
+  photo_url: string;
+  group_name: string;
+  group_title: string;
+  thread_title: string;
+  thread_user_id: number;
+  thread_username: string;
+  first_post_id: number | null;
+  category_id: number | null;
+  category_name: string | null;
+  parent_username: string | null;
+}
+
+/**
+ * A page of a user's live posts in live threads of groups the reader may read, newest first, with
+ * their thread, group, category and the parent's author: one statement walking posts(user_id, id
+ * desc), where the ORM's nested selects took a round trip per relation (two lists a tenth as fast
+ * as a thread read).
+ */
+async function listPostRows(input: { userId: number; reader: PostReader } & PageWindow): Promise<ListedPostRow[]> {
+  const db = await getDb();
+  const readable = input.reader === "all" ? Prisma.sql`true` : input.reader === null ? Prisma.sql`g.visibility = 0` : readableGroupSql(Prisma.sql`${input.reader}::int`);
+  return db.$queryRaw<ListedPostRow[]>(Prisma.sql`
+    SELECT p.id, p.created_at, p.updated_at, p.thread_id, p.user_id, p.sign, p.sign_msg, p.content, p.archive_id, p.parent_id,
+      p.depth, p.group_id, p.deleted, p.deleted_by_id, p.nsfw, p.reply_uid, p.likes_count, p.report_count,
+      u.username, u.photo_url, g.name AS group_name, g.title AS group_title,
+      t.title AS thread_title, t.user_id AS thread_user_id, tu.username AS thread_username, t.first_post_id, t.category_id,
+      c.name AS category_name, pu.username AS parent_username
+    FROM posts p
+    JOIN threads t ON t.id = p.thread_id
+    JOIN groups g ON g.id = p.group_id
+    JOIN users u ON u.id = p.user_id
+    JOIN users tu ON tu.id = t.user_id
+    LEFT JOIN categories c ON c.id = t.category_id
+    LEFT JOIN posts pp ON pp.id = p.parent_id
+    LEFT JOIN users pu ON pu.id = pp.user_id
+    WHERE p.user_id = ${input.userId} AND p.deleted = 0 AND t.is_delete = 0 AND ${readable}
+    ORDER BY p.id DESC
+    LIMIT ${input.take} OFFSET ${input.skip}`);
 }
 
 export async function listWalletPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<WalletPostRow[]> {
-  const db = await getDb();
-  return db.post.findMany({ ...userPostsPage(input), select: WALLET_POST_SELECT });
+  return (await listPostRows(input)).map((row) => ({
+    id: row.id,
+    threadId: row.thread_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    content: row.content,
+    parentId: row.parent_id,
+    userId: row.user_id,
+    nsfw: row.nsfw,
+    deleted: row.deleted,
+    sign: row.sign,
+    deletedById: row.deleted_by_id,
+    groupId: row.group_id,
+    archiveId: row.archive_id,
+    replyUid: row.reply_uid,
+    likesCount: row.likes_count,
+    reportCount: row.report_count,
+    thread: { categoryId: row.category_id, category: row.category_name === null ? null : { name: row.category_name } },
+  }));
 }
 
 export async function listUserPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRow[]> {
-  const db = await getDb();
-  return db.post.findMany({ ...userPostsPage(input), select: USER_POST_SELECT });
+  return (await listPostRows(input)).map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    threadId: row.thread_id,
+    userId: row.user_id,
+    sign: row.sign,
+    signMsg: row.sign_msg,
+    content: row.content,
+    archiveId: row.archive_id,
+    parentId: row.parent_id,
+    depth: row.depth,
+    groupId: row.group_id,
+    deleted: row.deleted,
+    deletedById: row.deleted_by_id,
+    nsfw: row.nsfw,
+    user: { username: row.username, photoUrl: row.photo_url },
+    group: { name: row.group_name, title: row.group_title },
+    thread: { title: row.thread_title, userId: row.thread_user_id, firstPostId: row.first_post_id, user: { username: row.thread_username } },
+    parent: row.parent_username === null ? null : { user: { username: row.parent_username } },
+  }));
 }
 
 /** The posts a user liked, most recently liked first (index post_likes(user_id)). */

@@ -177,7 +177,9 @@ export async function answerGuestPage(request: NextRequest, options: PageAnswerO
     const kept = pages.find(key, version);
     if (kept) return toResponse(kept, "hit", options);
     const page = await renderOnce(request, `${version} ${key}`);
-    if (!page) return null;
+    // A proxy's answer may only redirect to an absolute address; Next's own redirects are
+    // relative, so Next answers those itself (a mistyped slug: rare, rendered twice).
+    if (!page || (page.status >= 300 && page.status < 400)) return null;
     if (page.status === 200 && page.nonce && !page.cookies) pages.keep(key, version, page);
     return toResponse(page, "miss", options);
   } catch (error) {

@@ -147,6 +147,15 @@ describe("guest pages kept as rendered HTML", () => {
     }
   });
 
+  it("leaves redirects to Next: a mistyped slug is sent to the thread's address every time", async () => {
+    const at = await threadPath();
+    for (let round = 0; round < 2; round += 1) {
+      const wrong = await page(at.replace(/[^/]+$/, "not-the-slug"));
+      expect([307, 308]).toContain(wrong.status);
+      expect(new URL(wrong.headers.get("location") ?? "", url("/")).pathname).toBe(at);
+    }
+  });
+
   it("turns a public group's kept pages away at once when it becomes private", async () => {
     const closing = await createNamedGroup(owner);
     const closingThread = await createThreadOverHttp(owner, closing.id, { title: "Soon private", content: textDelta("Words soon private") });
