@@ -38,8 +38,8 @@ export async function notifyMembership(tx: Tx, groupId: number, actorId: number,
   const ids = [...new Set(userIds)].filter((id) => id !== actorId);
   if (ids.length === 0) return;
   await tx.$executeRaw`
-    INSERT INTO notifications (user_id, type, thread_id, post_id, group_id, actor_id, post_ids, actor_ids, count, created_at, updated_at)
-    SELECT u, 'membership', NULL, NULL, ${groupId}, ${actorId}, '{}', ARRAY[${actorId}::int], 1, now(), now()
+    INSERT INTO notifications (user_id, type, thread_id, post_id, group_id, actor_id, count, created_at, updated_at)
+    SELECT u, 'membership', NULL, NULL, ${groupId}, ${actorId}, 1, now(), now()
     FROM unnest(${ids}::int[]) AS u ORDER BY u`;
 }
 
@@ -56,21 +56,28 @@ export function notBannedIn(groupId: Prisma.Sql | number, who: Prisma.Sql): Pris
 
 /**
  * The tail of every notifying INSERT: an unread row of the same person, thread and type takes the
- * event (count + 1, latest post and actor) instead of a new row.
+ * event (count + 1, latest post and actor) instead of a new row. Each row it wrote or raised is
+ * returned, for its event to be appended (EVENTS_OF).
  */
 export const GROUP_UNREAD = Prisma.sql`
   ON CONFLICT (user_id, thread_id, type) WHERE NOT read DO UPDATE SET
     post_id = excluded.post_id, actor_id = excluded.actor_id,
-    post_ids = notifications.post_ids || excluded.post_ids, actor_ids = notifications.actor_ids || excluded.actor_ids,
-    count = notifications.count + 1, updated_at = excluded.updated_at`;
+    count = notifications.count + 1, updated_at = excluded.updated_at
+  RETURNING id, post_id, actor_id`;
+
+/** The INSERT that appends the events of `notified` (a CTE over an INSERT ending in GROUP_UNREAD). */
+export const EVENTS_OF_NOTIFIED = Prisma.sql`
+  INSERT INTO notification_events (notification_id, post_id, actor_id) SELECT id, post_id, actor_id FROM notified ORDER BY id`;
 
 /** A like: its post's author hears of it (not when liking their own post, nor while banned there). */
 export async function notifyLike(tx: Tx, postId: number, actorId: number): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, post_ids, actor_ids, count, created_at, updated_at)
-    SELECT p.user_id, 'like', p.thread_id, p.id, ${actorId}, ARRAY[p.id], ARRAY[${actorId}::int], 1, now(), now()
-    FROM posts p WHERE p.id = ${postId} AND p.user_id <> ${actorId} AND ${notBannedIn(Prisma.sql`p.group_id`, Prisma.sql`p.user_id`)}
-    ${GROUP_UNREAD}`;
+    WITH notified AS (
+      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
+      SELECT p.user_id, 'like', p.thread_id, p.id, ${actorId}, 1, now(), now()
+      FROM posts p WHERE p.id = ${postId} AND p.user_id <> ${actorId} AND ${notBannedIn(Prisma.sql`p.group_id`, Prisma.sql`p.user_id`)}
+      ${GROUP_UNREAD}
+    ) ${EVENTS_OF_NOTIFIED}`;
 }
 
 /**
@@ -89,12 +96,13 @@ export async function notifyNewMentions(
       INSERT INTO post_mentions (post_id, user_id)
       SELECT ${post.id}, id FROM users WHERE username_key = ANY(${mentionKeys as string[]}::text[]) AND id <> ${post.userId}
       ON CONFLICT DO NOTHING RETURNING user_id
-    )
-    INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, post_ids, actor_ids, count, created_at, updated_at)
-    SELECT fresh.user_id, 'mention', ${post.threadId}, ${post.id}, ${actorId}, ARRAY[${post.id}::int], ARRAY[${actorId}::int], 1, now(), now()
-    FROM fresh WHERE fresh.user_id <> ${actorId} AND ${notBannedIn(post.groupId, Prisma.sql`fresh.user_id`)}
-    ORDER BY fresh.user_id
-    ${GROUP_UNREAD}`;
+    ), notified AS (
+      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
+      SELECT fresh.user_id, 'mention', ${post.threadId}, ${post.id}, ${actorId}, 1, now(), now()
+      FROM fresh WHERE fresh.user_id <> ${actorId} AND ${notBannedIn(post.groupId, Prisma.sql`fresh.user_id`)}
+      ORDER BY fresh.user_id
+      ${GROUP_UNREAD}
+    ) ${EVENTS_OF_NOTIFIED}`;
 }
 
 /**
@@ -105,26 +113,33 @@ export async function notifyNewMentions(
 async function removeEvents(tx: Tx, threadId: number, postId: number, like: { actorId: number } | null): Promise<void> {
   const actorId = like?.actorId ?? null;
   // The rows are locked first in user order, the order a new post's notifying INSERT takes them,
-  // so a delete and a post in the same thread never wait on each other in a circle; the arrays
-  // are taken from the locked (latest) rows, so an event appended meanwhile is never lost.
-  await tx.$executeRaw`
+  // so a delete and a post in the same thread never wait on each other in a circle. While they
+  // are locked no event can join them, so the second statement (a fresh snapshot) counts what is
+  // left exactly, even when a post was appended while this one waited for the locks.
+  const touched = await tx.$queryRaw<{ notification_id: number }[]>`
     WITH locked AS (
-      SELECT n.id, n.post_ids, n.actor_ids FROM notifications n
-      WHERE n.thread_id = ${threadId} AND n.post_ids @> ARRAY[${postId}::int]
-        AND (${actorId}::int IS NULL OR (n.type = 'like' AND NOT n.read AND n.actor_ids @> ARRAY[${actorId}::int]))
+      SELECT n.id FROM notifications n
+      WHERE n.thread_id = ${threadId} AND (${actorId}::int IS NULL OR (n.type = 'like' AND NOT n.read))
+        AND EXISTS (SELECT 1 FROM notification_events e WHERE e.notification_id = n.id AND e.post_id = ${postId} AND (${actorId}::int IS NULL OR e.actor_id = ${actorId}::int))
       ORDER BY n.user_id, n.id FOR UPDATE
-    ), changed AS (
-      SELECT locked.id,
-        array_agg(e.p ORDER BY e.i) FILTER (WHERE NOT (e.p = ${postId} AND (${actorId}::int IS NULL OR e.a = ${actorId}::int))) AS post_ids,
-        array_agg(e.a ORDER BY e.i) FILTER (WHERE NOT (e.p = ${postId} AND (${actorId}::int IS NULL OR e.a = ${actorId}::int))) AS actor_ids
-      FROM locked CROSS JOIN LATERAL unnest(locked.post_ids, locked.actor_ids) WITH ORDINALITY AS e(p, a, i)
-      GROUP BY locked.id
-    ), emptied AS (
-      DELETE FROM notifications n USING changed c WHERE n.id = c.id AND c.post_ids IS NULL RETURNING n.id
     )
-    UPDATE notifications n SET post_ids = c.post_ids, actor_ids = c.actor_ids, count = cardinality(c.post_ids),
-      post_id = c.post_ids[cardinality(c.post_ids)], actor_id = c.actor_ids[cardinality(c.actor_ids)]
-    FROM changed c WHERE n.id = c.id AND c.post_ids IS NOT NULL AND (SELECT count(*) FROM emptied) >= 0`;
+    DELETE FROM notification_events e USING locked
+    WHERE e.notification_id = locked.id AND e.post_id = ${postId} AND (${actorId}::int IS NULL OR e.actor_id = ${actorId}::int)
+    RETURNING e.notification_id`;
+  const ids = [...new Set(touched.map((row) => row.notification_id))];
+  if (ids.length === 0) return;
+  // Rows left without events go; the others keep their count and latest post and actor right.
+  await tx.$executeRaw`
+    WITH emptied AS (
+      DELETE FROM notifications n WHERE n.id = ANY(${ids}::int[]) AND NOT EXISTS (SELECT 1 FROM notification_events e WHERE e.notification_id = n.id)
+      RETURNING n.id
+    ), left_over AS (
+      SELECT e.notification_id AS id, count(*)::int AS count,
+        (array_agg(e.post_id ORDER BY e.id DESC))[1] AS post_id, (array_agg(e.actor_id ORDER BY e.id DESC))[1] AS actor_id
+      FROM notification_events e WHERE e.notification_id = ANY(${ids}::int[]) GROUP BY e.notification_id
+    )
+    UPDATE notifications n SET count = l.count, post_id = l.post_id, actor_id = l.actor_id
+    FROM left_over l WHERE n.id = l.id AND (SELECT count(*) FROM emptied) >= 0`;
 }
 
 /** A deleted post's notifications go with it. */

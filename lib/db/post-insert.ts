@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import type { CreatedPostRow } from "@/lib/db/created-post";
-import { GROUP_UNREAD, notBannedIn } from "@/lib/db/notifications";
+import { EVENTS_OF_NOTIFIED, GROUP_UNREAD, notBannedIn } from "@/lib/db/notifications";
 import type { Tx } from "@/lib/db/transaction";
 
 export interface PostInsert {
@@ -67,12 +67,12 @@ function notifyClause(input: { threadId: number; groupId: number; userId: number
       WHERE r.user_id <> ${userId} AND ${notBannedIn(groupId, Prisma.sql`r.user_id`)}
       ORDER BY r.user_id, r.rank
     ), notified AS (
-      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, post_ids, actor_ids, count, created_at, updated_at)
-      SELECT recipient.user_id, recipient.type, ${threadId}, post.id, ${userId}, ARRAY[post.id], ARRAY[${userId}::int], 1, ${now}, ${now}
+      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
+      SELECT recipient.user_id, recipient.type, ${threadId}, post.id, ${userId}, 1, ${now}, ${now}
       FROM recipient CROSS JOIN post WHERE EXISTS (SELECT 1 FROM author)
       ORDER BY recipient.user_id
       ${GROUP_UNREAD}
-    )`;
+    ), notified_events AS (${EVENTS_OF_NOTIFIED})`;
 }
 
 /**

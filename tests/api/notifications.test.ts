@@ -155,10 +155,12 @@ describe("notifications: who gets what", () => {
     rows = (await listOf(alice)).notifications.filter((n) => n.thread_id === threadId);
     expect(rows).toEqual([expect.objectContaining({ type: "reply", count: 10 })]);
     const db = await getDb();
-    const row = await db.notification.findUniqueOrThrow({ where: { id: rows[0]!.id } });
+    const row = await db.notification.findUniqueOrThrow({ where: { id: rows[0]!.id }, include: { events: { orderBy: { id: "asc" } } } });
     const live = await db.post.findMany({ where: { threadId, parentId: firstPostId, deleted: 0 }, select: { id: true }, orderBy: { id: "asc" } });
-    expect([...row.postIds].sort((a, b) => a - b)).toEqual(live.map((post) => post.id));
-    expect(row.postId).toBe(row.postIds[row.postIds.length - 1]);
+    const grouped = row.events.map((event) => event.postId);
+    expect([...grouped].sort((a, b) => a - b)).toEqual(live.map((post) => post.id));
+    expect(row.count).toBe(grouped.length);
+    expect(row.postId).toBe(grouped[grouped.length - 1]);
     expect((await lastEvent(alice))?.unread_count).toBe((await listOf(alice)).unread_count);
   });
 
