@@ -97,7 +97,7 @@ function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
  * A (possibly kept, so shared) record as one signed-in viewer sees it: their likes among its posts
  * and whether they follow the thread, read in one statement. The record itself is not changed.
  * The same statement marks the thread read to its last post (thread_reads, for the lists' "N new"
- * markers): an upsert that writes only when the thread moved on since the viewer's last read.
+ * markers): an upsert that runs only when the thread moved on since the viewer's last read.
  */
 export async function personaliseThreadPage(record: ThreadPageRecord, viewerId: number): Promise<ThreadPageRecord> {
   const postIds = collectPostIds([record.firstPost, ...record.posts], []);
@@ -105,7 +105,12 @@ export async function personaliseThreadPage(record: ThreadPageRecord, viewerId: 
   const { rows } = await pool.query<{ subscribed: boolean; liked: number[] }>(
     `WITH marked AS (
        INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
-       SELECT $1, id, COALESCE(last_post_id, 0), posts_count, now() FROM threads WHERE id = $2
+       SELECT $1, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id = $2
+         -- Already read to here: no INSERT at all. ON CONFLICT would lock the row (a transaction
+         -- id, a WAL flush at commit) even when its WHERE then writes nothing, and readers of one
+         -- thread by one person would queue on that lock.
+         AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id
+                         AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count)
        ON CONFLICT (user_id, thread_id) DO UPDATE
          SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
          WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count
