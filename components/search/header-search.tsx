@@ -3,7 +3,7 @@
 import Form from "next/form";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { SEARCH_QUERY_MAX } from "@/lib/schemas/search-schemas";
+import { SEARCH_QUERY_MAX } from "@/lib/search/limits";
 import "./search.css";
 
 // Typing "/" anywhere but in a field or the editor jumps to the box, as on most forums.

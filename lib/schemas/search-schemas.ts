@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { idParam, pageParam, pageSizeParam, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
 import { ApiTimestampSchema } from "@/lib/schemas/post-schemas";
+import { SEARCH_QUERY_MAX, SEARCH_TYPES } from "@/lib/search/limits";
 
 // Contract section 13: GET /api/v2/search.
 
-export const SEARCH_TYPES = ["threads", "posts"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export const SEARCH_QUERY_MAX = 200;
+export { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from "@/lib/search/limits";
 export const SEARCH_PER_PAGE = 20;
 
 export const SearchParamsSchema = z.object({
