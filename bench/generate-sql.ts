@@ -21,6 +21,8 @@ export interface SchemaFeatures {
   postContentHtml: boolean;
   /** threads.search_vector: kept by triggers, which the load skips, so it is filled after the posts. */
   threadSearchVector: boolean;
+  /** post_search_texts: written by a trigger on posts, which the load skips, so it is filled after them. */
+  postSearchTexts: boolean;
 }
 
 const TOPICS = [
@@ -220,6 +222,11 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
     LEFT JOIN bench_posts root ON root.thread_id = c.thread_id AND root.k = c.root_k
     LEFT JOIN (SELECT thread_id, parent_k, count(*)::int AS n FROM bench_posts WHERE parent_k IS NOT NULL GROUP BY thread_id, parent_k) children
       ON children.thread_id = c.thread_id AND children.parent_k = c.k`);
+  if (schema.postSearchTexts) {
+    // ON CONFLICT: where the load cannot skip triggers (not a superuser), the trigger wrote them.
+    add("post search texts", `
+    INSERT INTO post_search_texts (post_id, text) SELECT id, agora_search_text(content) FROM posts ON CONFLICT (post_id) DO NOTHING`);
+  }
   if (schema.threadSearchVector) {
     add("thread search vectors", `UPDATE threads SET search_vector = agora_thread_search_vector(title, first_post_id)`);
   }
@@ -248,6 +255,7 @@ export const FILLED_TABLES = [
   "group_members",
   "threads",
   "posts",
+  "post_search_texts",
   "subscriptions",
   "thread_participants",
   "post_likes",

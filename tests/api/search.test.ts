@@ -128,6 +128,9 @@ describe("GET /api/v2/search", () => {
     expect((await search({ q: before, type: "threads" })).body.data.total).toBe(0);
     expect(ids((await search({ q: after })).body.data)).toEqual([thread.first_post_id]);
     expect((await search({ q: after, type: "threads" })).body.data.results.map((r) => r.thread_id)).toEqual([thread.id]);
+    // Snippets come from the text stored with the post (post_search_texts): the edited one.
+    expect((await search({ q: after })).body.data.results[0]!.snippet).toBe(`now <mark>${after}</mark>`);
+    expect((await search({ q: after, type: "threads" })).body.data.results[0]!.snippet).toBe(`now <mark>${after}</mark>`);
 
     const [oldTitle, newTitle] = [word(), word()];
     const titled = await createThreadOverHttp(author, group.id, { title: `Called ${oldTitle}` });
