@@ -4,6 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../fixtures/wallet";
 import { createApiClient } from "../helpers/api-users";
+import { withDatabase } from "../helpers/database";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // "Your uploads" (/settings/uploads): a person sees their own uploads with where each is used,
@@ -121,11 +122,36 @@ test("a person lists their uploads and deletes an image a reply shows", async ({
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Delete draft.png" })).toBeFocused();
   await expect(page.getByRole("heading", { name: "2 uploads" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/after-delete.png`, fullPage: true });
+
+  // Gone since the page loaded (another tab, the sweep): the dialog says so, nothing breaks.
+  await withDatabase(baseURL!, (db) => db.query("DELETE FROM attachments WHERE name = 'draft.png' AND user_id = (SELECT id FROM users WHERE username = $1)", [`mine_${suffix}`]));
+  await page.getByRole("button", { name: "Delete draft.png" }).click();
+  await dialog.getByRole("button", { name: "Delete file" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("This file is already deleted. Reload the page to see your uploads as they are now.");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // The reply shows the placeholder; the list, loaded again, no longer has it.
   await page.goto(threadUrl);
   await expect(page.getByRole("article").filter({ hasText: "The beach" }).getByRole("img", { name: "Image removed" })).toBeVisible();
   await page.goto("/settings/uploads");
-  await expect(rows).toHaveCount(2);
-  await expect(page.getByText("beach.png")).toHaveCount(0);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("me.png");
+
+  // Twenty more (rows as an upload leaves them) make a second page, which holds the oldest.
+  await withDatabase(baseURL!, (db) =>
+    db.query(
+      `INSERT INTO attachments (group_id, user_id, url, name, size, mime_type, sha256, ext, purpose)
+       SELECT 0, u.id, '', 'filler-' || n || '.bin', '10', 'application/octet-stream', repeat('0', 64), 'bin', 'avatar'
+       FROM users u, generate_series(1, 20) AS n WHERE u.username = $1`,
+      [`mine_${suffix}`],
+    ),
+  );
+  await page.reload();
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByRole("heading", { name: "21 uploads" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/\/settings\/uploads\?page=2$/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("me.png");
 });
