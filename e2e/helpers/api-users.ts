@@ -13,8 +13,11 @@ export interface ApiUser {
   token: string;
 }
 
+/** A multipart body (an upload): fields and files. */
+type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+
 export interface ApiClient {
-  call<T>(method: "GET" | "POST", path: string, options?: { token?: string; data?: object; params?: Record<string, string | number> }): Promise<T>;
+  call<T>(method: "GET" | "POST", path: string, options?: { token?: string; data?: object; params?: Record<string, string | number>; multipart?: Multipart }): Promise<T>;
   registerUser(username: string, wallet?: EvmTestWallet): Promise<ApiUser>;
 }
 
@@ -27,7 +30,7 @@ export async function createApiClient(request: APIRequestContext, baseURL: strin
   const call: ApiClient["call"] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { api_key: apiKey };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await request.fetch(path, { method, headers, data: options.data, params: options.params });
+    const response = await request.fetch(path, { method, headers, data: options.data, params: options.params, multipart: options.multipart });
     const body = (await response.json()) as { description: string; data: never };
     expect(body.description, `${method} ${path}`).toBe("");
     expect(response.status(), `${method} ${path}`).toBe(200);

@@ -71,6 +71,16 @@ export async function findThreadRoute(id: number): Promise<ThreadRouteRow | null
   return db.thread.findUnique({ where: { id }, select: THREAD_ROUTE_SELECT });
 }
 
+const THREAD_LINK_SELECT = { id: true, title: true, slug: true, firstPostId: true, isDelete: true, group: { select: { name: true } } } satisfies Prisma.ThreadSelect;
+export type ThreadLinkRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LINK_SELECT }>;
+
+/** What a link to each of these threads needs (title, group handle, slug), in one query. */
+export async function findThreadLinks(ids: readonly number[]): Promise<ThreadLinkRow[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  return db.thread.findMany({ where: { id: { in: [...ids] } }, select: THREAD_LINK_SELECT });
+}
+
 export async function findThreadDetail(id: number): Promise<ThreadDetailRow | null> {
   const db = await getDb();
   return db.thread.findUnique({ where: { id }, select: THREAD_DETAIL_SELECT });

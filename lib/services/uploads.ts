@@ -1,5 +1,6 @@
 import "server-only";
 import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, readDenial, type Actor, type SignedIn } from "@/lib/auth/permissions";
+import { findThreadLinks } from "@/lib/db/threads";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { findGroupVisibility, findOrphanUploads, findUpload, insertUpload, isContentReferenced, listUserUploads, lockContent, retireUploadRow, type UploadPurpose, type UploadRow } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
@@ -136,6 +137,13 @@ async function removeUpload(upload: UploadRow, onlyUnattached = false): Promise<
 
 export async function listMyUploads(actor: SignedIn, page: number, perPage: number) {
   return listUserUploads(actor.id, (page - 1) * perPage, perPage);
+}
+
+/** The "Your uploads" page: a page of the actor's uploads and the threads of those attached to a post. */
+export async function listMyUploadsWithThreads(actor: SignedIn, page: number, perPage: number) {
+  const { rows, count } = await listMyUploads(actor, page, perPage);
+  const threadIds = new Set(rows.flatMap((row) => (row.threadId ? [row.threadId] : [])));
+  return { rows, count, threads: await findThreadLinks([...threadIds]) };
 }
 
 /** Post uploads never attached within ORPHAN_AGE_MS are removed (maintenance, hourly). */
