@@ -117,23 +117,26 @@ interface ListedPostRow {
 async function listPostRows(input: { userId: number; reader: PostReader } & PageWindow): Promise<ListedPostRow[]> {
   const db = await getDb();
   const readable = input.reader === "all" ? Prisma.sql`true` : input.reader === null ? Prisma.sql`g.visibility = 0` : readableGroupSql(Prisma.sql`${input.reader}::int`);
+  // The page is found first (posts, threads, groups), then its names are looked up row by row:
+  // as one nine-table join, planning it took 3 ms against 0.2 ms to run it.
   return db.$queryRaw<ListedPostRow[]>(Prisma.sql`
-    SELECT p.id, p.created_at, p.updated_at, p.thread_id, p.user_id, p.sign, p.sign_msg, p.content, p.archive_id, p.parent_id,
-      p.depth, p.group_id, p.deleted, p.deleted_by_id, p.nsfw, p.reply_uid, p.likes_count, p.report_count,
-      u.username, u.photo_url, g.name AS group_name, g.title AS group_title,
-      t.title AS thread_title, t.user_id AS thread_user_id, tu.username AS thread_username, t.first_post_id, t.category_id,
-      c.name AS category_name, pu.username AS parent_username
-    FROM posts p
-    JOIN threads t ON t.id = p.thread_id
-    JOIN groups g ON g.id = p.group_id
-    JOIN users u ON u.id = p.user_id
-    JOIN users tu ON tu.id = t.user_id
-    LEFT JOIN categories c ON c.id = t.category_id
-    LEFT JOIN posts pp ON pp.id = p.parent_id
-    LEFT JOIN users pu ON pu.id = pp.user_id
-    WHERE p.user_id = ${input.userId} AND p.deleted = 0 AND t.is_delete = 0 AND ${readable}
-    ORDER BY p.id DESC
-    LIMIT ${input.take} OFFSET ${input.skip}`);
+    WITH page AS MATERIALIZED (
+      SELECT p.id, p.created_at, p.updated_at, p.thread_id, p.user_id, p.sign, p.sign_msg, p.content, p.archive_id, p.parent_id,
+        p.depth, p.group_id, p.deleted, p.deleted_by_id, p.nsfw, p.reply_uid, p.likes_count, p.report_count,
+        g.name AS group_name, g.title AS group_title, t.title AS thread_title, t.user_id AS thread_user_id, t.first_post_id, t.category_id
+      FROM posts p
+      JOIN threads t ON t.id = p.thread_id
+      JOIN groups g ON g.id = p.group_id
+      WHERE p.user_id = ${input.userId} AND p.deleted = 0 AND t.is_delete = 0 AND ${readable}
+      ORDER BY p.id DESC
+      LIMIT ${input.take} OFFSET ${input.skip}
+    )
+    SELECT page.*, u.username, u.photo_url,
+      (SELECT tu.username FROM users tu WHERE tu.id = page.thread_user_id) AS thread_username,
+      (SELECT c.name FROM categories c WHERE c.id = page.category_id) AS category_name,
+      (SELECT pu.username FROM posts pp JOIN users pu ON pu.id = pp.user_id WHERE pp.id = page.parent_id) AS parent_username
+    FROM page JOIN users u ON u.id = page.user_id
+    ORDER BY page.id DESC`);
 }
 
 export async function listWalletPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<WalletPostRow[]> {
