@@ -1,22 +1,16 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import sharp from "sharp";
 import { expect, test } from "../fixtures/wallet";
 import { createApiClient } from "../helpers/api-users";
 import { withDatabase } from "../helpers/database";
+import { makePng } from "../helpers/images";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // "Your uploads" (/settings/uploads): a person sees their own uploads with where each is used,
 // and deletes one after confirming; the post that showed it shows the placeholder.
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-my-uploads";
-
-function makePng(width: number, height: number, color: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
 
 async function pasteImage(editor: Locator, png: Buffer, name: string) {
   await editor.evaluate(

@@ -1,20 +1,14 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import sharp from "sharp";
 import { expect, test } from "../fixtures/wallet";
 import { withDatabase } from "../helpers/database";
+import { makePng } from "../helpers/images";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // Contract section 15 in the browser: files other than images as chips under the composer where
 // the group allows them, the lightbox for a post's images, and placeholders for deleted uploads.
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-uploads";
-
-function makePng(width: number, height: number, color: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 

@@ -1,17 +1,11 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import { expect, test } from "../fixtures/wallet";
+import { makePng } from "../helpers/images";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // Contract section 15 in the browser: an image pasted into the composer is uploaded, shown in the
 // thread from /uploads; a refused file says why and keeps the draft; an avatar is uploaded with a preview.
 const suffix = randomBytes(3).toString("hex");
-
-function makePng(width: number, height: number, color: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
 
 test("an image pasted into the composer is uploaded and shows in the posted thread", async ({ page, wallet }) => {
   const handle = `up-${suffix}`;
