@@ -131,7 +131,7 @@ export function startInstance({ dir, name, port, env }) {
   return { pid: child.pid, pidFile: path.join(dir, `${name}.pid`), baseUrl: `http://127.0.0.1:${port}` };
 }
 
-/** haproxy, round robin over the instances, each checked on /api/health every second. */
+/** haproxy, to the instance with the fewest requests in flight, each checked on /api/health every second. */
 export async function startHaproxy({ dir, port, instances }) {
   fs.mkdirSync(dir, { recursive: true });
   const cfg = path.join(dir, "haproxy.cfg");
@@ -161,7 +161,8 @@ export async function startHaproxy({ dir, port, instances }) {
       "  http-request disable-l7-retry if METH_POST",
       "  default_backend instances",
       "backend instances",
-      "  balance roundrobin",
+      // Fewest requests in flight: a slow or CPU-throttled instance gets fewer, not an equal share.
+      "  balance leastconn",
       "  option httpchk GET /api/health",
       "  http-check expect status 200",
       ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 1s fall 3 rise 2`),
