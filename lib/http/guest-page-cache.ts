@@ -25,9 +25,12 @@ const RENDER_TIMEOUT_MS = 30_000;
 interface RenderedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The HTML as sent (bytes: a string body would be checked and encoded again on every answer). */
+  body: Buffer;
   /** The CSP nonce the page was rendered with; null when it has none (then it is never kept). */
   nonce: string | null;
+  /** Where the nonce's bytes are in the body, to write each answer's own over them. */
+  nonceAt: number[];
   cookies: boolean;
 }
 
@@ -49,7 +52,7 @@ function store() {
   globalForPages.agoraGuestPages =
     megabytes === 0
       ? null
-      : createVersionedMemo<RenderedPage>({ max: 10_000, ttlMs: MAX_AGE_MS, maxBytes: megabytes * 1_048_576, sizeOf: (page) => page.body.length * 2 + 1024 });
+      : createVersionedMemo<RenderedPage>({ max: 10_000, ttlMs: MAX_AGE_MS, maxBytes: megabytes * 1_048_576, sizeOf: (page) => page.body.length + 1024 });
   return globalForPages.agoraGuestPages;
 }
 
@@ -119,11 +122,14 @@ function renderHere(request: NextRequest): Promise<RenderedPage> {
             if (!DROPPED_ANSWER_HEADERS.has(name)) kept.push([name, answer.rawHeaders[index + 1]!]);
           }
           const csp = answer.headers["content-security-policy"];
+          const body = Buffer.concat(chunks);
+          const nonce = (typeof csp === "string" ? NONCE_IN_CSP.exec(csp)?.[1] : undefined) ?? null;
           resolve({
             status: answer.statusCode ?? 500,
             headers: kept,
-            body: Buffer.concat(chunks).toString("utf8"),
-            nonce: (typeof csp === "string" ? NONCE_IN_CSP.exec(csp)?.[1] : undefined) ?? null,
+            body,
+            nonce,
+            nonceAt: nonce ? findAll(body, nonce) : [],
             cookies: answer.headers["set-cookie"] !== undefined,
           });
         });
@@ -133,6 +139,12 @@ function renderHere(request: NextRequest): Promise<RenderedPage> {
     call.on("error", reject);
     call.end();
   });
+}
+
+function findAll(body: Buffer, text: string): number[] {
+  const offsets: number[] = [];
+  for (let at = body.indexOf(text); at !== -1; at = body.indexOf(text, at + text.length)) offsets.push(at);
+  return offsets;
 }
 
 /**
@@ -151,15 +163,26 @@ async function renderOnce(request: NextRequest, renderKey: string): Promise<Rend
   return render;
 }
 
+/** The kept body with `nonce` in the kept nonce's place (a copy: the kept one serves other answers). */
+function bodyWithNonce(page: RenderedPage & { nonce: string }, nonce: string): Buffer {
+  // Nonces are all 16 random bytes in base64, so the new one fits the old one's bytes exactly.
+  if (nonce.length !== page.nonce.length) return Buffer.from(page.body.toString("utf8").replaceAll(page.nonce, nonce), "utf8");
+  const body = Buffer.from(page.body);
+  for (const at of page.nonceAt) body.write(nonce, at, "latin1");
+  return body;
+}
+
 function toResponse(page: RenderedPage, outcome: "hit" | "miss", options: PageAnswerOptions): NextResponse {
-  const nonce = page.nonce ? options.createNonce() : null;
+  const kept = page.nonce;
+  const nonce = kept ? options.createNonce() : null;
+  const body = kept && nonce ? bodyWithNonce({ ...page, nonce: kept }, nonce) : page.body;
   // The nonce is also in the Link header's preloads.
-  const swap = (text: string) => (page.nonce && nonce ? text.replaceAll(page.nonce, nonce) : text);
+  const swap = (text: string) => (kept && nonce ? text.replaceAll(kept, nonce) : text);
   const headers = new Headers();
   for (const [name, value] of page.headers) headers.append(name, swap(value));
   if (nonce) for (const [name, value] of Object.entries(options.securityHeaders(nonce))) headers.set(name, value);
   headers.set("x-agora-page-cache", outcome);
-  return new NextResponse(swap(page.body), { status: page.status, headers });
+  return new NextResponse(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: page.status, headers });
 }
 
 /**
