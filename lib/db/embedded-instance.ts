@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import { isProcessAlive } from "@/lib/db/process-alive";
 import { getEnv } from "@/lib/env";
 import { instanceId } from "@/lib/http/instance-header";
 
@@ -11,15 +12,6 @@ import { instanceId } from "@/lib/http/instance-header";
 // with a live process and stops, saying why. A record left by a killed instance is taken over.
 
 const RECORD = "instance.json";
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function readOwner(recordPath: string): { pid: number; id: string } | null {
   try {

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { serveOverWire } from "@/lib/db/embedded-wire-server";
+import { isProcessAlive } from "@/lib/db/process-alive";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 
@@ -25,15 +26,6 @@ interface ServerRecord {
   pid: number;
   port: number;
   url: string;
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 function canConnect(port: number): Promise<boolean> {
