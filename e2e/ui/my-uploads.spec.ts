@@ -1,27 +1,16 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/wallet";
 import { createApiClient } from "../helpers/api-users";
 import { withDatabase } from "../helpers/database";
-import { makePng } from "../helpers/images";
+import { makePng, pasteImage } from "../helpers/images";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // "Your uploads" (/settings/uploads): a person sees their own uploads with where each is used,
 // and deletes one after confirming; the post that showed it shows the placeholder.
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-my-uploads";
-
-async function pasteImage(editor: Locator, png: Buffer, name: string) {
-  await editor.evaluate(
-    (root, [bytes, fileName]) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes as number[])], fileName as string, { type: "image/png" }));
-      root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-    },
-    [[...png], name] as const,
-  );
-}
 
 /** Uploads through the page's own /uploads route, as the composer and the settings forms do. */
 async function uploadFromPage(page: Page, png: Buffer, fields: Record<string, string>, name: string): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { expect, test } from "../fixtures/wallet";
 import { withDatabase } from "../helpers/database";
-import { makePng } from "../helpers/images";
+import { makePng, pasteImage } from "../helpers/images";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // Contract section 15 in the browser: files other than images as chips under the composer where
@@ -11,17 +11,6 @@ const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-uploads";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-async function pasteImage(editor: import("@playwright/test").Locator, png: Buffer, name: string) {
-  await editor.evaluate(
-    (root, [bytes, fileName]) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes as number[])], fileName as string, { type: "image/png" }));
-      root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-    },
-    [[...png], name] as const,
-  );
-}
 
 test("attachment chips, the image lightbox and placeholders for deleted uploads", async ({ page, wallet, baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "../fixtures/wallet";
-import { makePng } from "../helpers/images";
+import { makePng, pasteImage } from "../helpers/images";
 import { signInWithWallet } from "../helpers/sign-in";
 
 // Contract section 15 in the browser: an image pasted into the composer is uploaded, shown in the
@@ -33,11 +33,7 @@ test("an image pasted into the composer is uploaded and shows in the posted thre
   // Paste an image file, as a screenshot tool puts it on the clipboard.
   const png = await makePng(64, 48, { r: 20, g: 160, b: 90 });
   await editor.click();
-  await editor.evaluate((root, bytes) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(bytes)], "screenshot.png", { type: "image/png" }));
-    root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-  }, [...png]);
+  await pasteImage(editor, png, "screenshot.png");
   const inEditor = editor.locator('img[src*="/uploads/"]');
   await expect(inEditor).toHaveCount(1);
   await expect(page.locator(".editor-upload-progress")).toHaveCount(0);
