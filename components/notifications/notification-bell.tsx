@@ -1,90 +1,51 @@
 "use client";
 
-import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
-import { QueryProvider } from "@/components/providers/query-provider";
+import { useEffect, useState, type ComponentType } from "react";
 import { BellIcon } from "@/components/ui/icons";
-import { MarkAllReadButton } from "./mark-all-read-button";
-import { NotificationItem } from "./notification-item";
-import { useLiveUnreadCount, useNotificationMenu, useUnreadCount } from "./unread-query";
 import "./notifications.css";
 
-function BellMenu({ onClose }: { onClose: () => void }) {
-  const menu = useNotificationMenu(true);
-  return (
-    <div className="bell-menu" role="dialog" aria-label="Notifications">
-      <div className="bell-menu__header">
-        <strong>Notifications</strong>
-        <MarkAllReadButton disabled={(menu.data?.unreadCount ?? 0) === 0} />
-      </div>
-      {menu.isPending ? <p className="bell-menu__note" role="status">Loading…</p> : null}
-      {menu.isError ? (
-        <p className="form-error" role="alert">
-          {menu.error.message}
-        </p>
-      ) : null}
-      {menu.data && menu.data.items.length === 0 ? <p className="bell-menu__note">Nothing yet. Replies, mentions and likes show up here.</p> : null}
-      {menu.data && menu.data.items.length > 0 ? (
-        <ul className="notification-list">
-          {menu.data.items.map((item) => (
-            <NotificationItem key={item.id} item={item} onOpen={onClose} />
-          ))}
-        </ul>
-      ) : null}
-      <Link href="/notifications" className="bell-menu__all" onClick={onClose}>
-        See all notifications
-      </Link>
-    </div>
-  );
-}
-
-interface BellProps {
+export interface BellProps {
   initialCount: number;
   /** The live-event id read before the count: the stream replays from it (null: from when it connects). */
   liveCursor: number | null;
 }
 
-function Bell({ initialCount, liveCursor }: BellProps) {
-  const unread = useUnreadCount(initialCount);
-  useLiveUnreadCount(liveCursor);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const count = unread.data;
+export function bellLabel(count: number): string {
+  return count === 0 ? "Notifications" : `Notifications, ${count} unread`;
+}
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
-
-  const label = count === 0 ? "Notifications" : `Notifications, ${count} unread`;
+/** The bell as the server rendered it: the count, not yet clickable (for the moment before the menu's code arrives). */
+function StaticBell({ initialCount }: Pick<BellProps, "initialCount">) {
+  const label = bellLabel(initialCount);
   return (
-    <div className="bell" ref={root}>
-      <button type="button" className="icon-button bell__button" aria-label={label} title={label} aria-expanded={open} onClick={() => setOpen(!open)}>
+    <div className="bell">
+      <button type="button" className="icon-button bell__button" aria-label={label} title={label} aria-expanded={false} disabled>
         <BellIcon />
-        {count > 0 ? (
+        {initialCount > 0 ? (
           <span className="bell__count" data-testid="unread-count">
-            {count > 99 ? "99+" : count}
+            {initialCount > 99 ? "99+" : initialCount}
           </span>
         ) : null}
       </button>
-      {open ? <BellMenu onClose={() => setOpen(false)} /> : null}
     </div>
   );
 }
 
-/** The header's bell for a signed-in person: the unread count, and the latest notifications on click. */
+/**
+ * The header's bell for a signed-in person. Its menu, live count and react-query load after the
+ * page is interactive, not as part of every page's first load (the header is on every page, and
+ * guests never get the bell at all); until then the server's count shows.
+ */
 export function NotificationBell(props: BellProps) {
-  return (
-    <QueryProvider>
-      <Bell {...props} />
-    </QueryProvider>
-  );
+  const [Menu, setMenu] = useState<ComponentType<BellProps> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import("./notification-bell-menu").then((module) => {
+      if (mounted) setMenu(() => module.NotificationBellMenu);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return Menu ? <Menu {...props} /> : <StaticBell initialCount={props.initialCount} />;
 }
