@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { nextStartArgs } from "./next-start.mjs";
 
 const port = process.argv[2] ?? "3100";
 // The browser reaches the app on 127.0.0.1:<port>, so sign-in messages name that origin.
@@ -25,6 +26,6 @@ const run = (args) => {
 const distDir = env.AGORA_NEXT_DIST_DIR || ".next";
 if (!(env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(path.join(distDir, "BUILD_ID")))) run([process.execPath, next, "build"]);
 run(["npm", "run", "--silent", "db:seed"]);
-const server = spawn(process.execPath, [next, "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
+const server = spawn(process.execPath, nextStartArgs(port, env), { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -5,9 +5,9 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { nextStartArgs } from "../next-start.mjs";
 
 const asRoot = process.getuid?.() === 0;
-const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 
 export function waitForPort(port, ms = 60_000) {
   const deadline = Date.now() + ms;
@@ -121,7 +121,7 @@ export async function startRedis({ dir, port }) {
 export function startInstance({ dir, name, port, env }) {
   fs.mkdirSync(dir, { recursive: true });
   const log = fs.openSync(path.join(dir, `${name}.log`), "a");
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, nextStartArgs(port, { ...process.env, ...env }), {
     env: { ...process.env, ...env, AGORA_INSTANCE_ID: name, PORT: String(port), NODE_ENV: "production" },
     stdio: ["ignore", log, log],
     detached: true,

@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+// @ts-expect-error: a plain ES module shared with the scripts, without type declarations
+import { NEXT_BIN, nextStartArgs } from "../../scripts/next-start.mjs";
 import { findFreePort } from "./free-port";
 
 export interface RunningServer {
@@ -15,7 +17,6 @@ export interface RunningServer {
   killGroup: (signal: NodeJS.Signals) => Promise<void>;
 }
 
-const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 
 /** `next build`, unless a build exists and AGORA_TEST_REUSE_BUILD=1 says to reuse it. */
 export function buildApp(): void {
@@ -48,7 +49,7 @@ export async function startServer(env: Record<string, string>, options: { detach
   const port = options.port ?? (await findFreePort());
   // Test servers share one embedded database (AGORA_EMBEDDED_SHARED=1) unless a test says otherwise.
   const fullEnv = { ...process.env, AGORA_EMBEDDED_SHARED: "1", ...env, PORT: String(port), NODE_ENV: "production" } as NodeJS.ProcessEnv;
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, nextStartArgs(port, fullEnv), {
     env: fullEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.detached ?? false,
