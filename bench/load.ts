@@ -28,13 +28,14 @@ export interface ScenarioResult {
 }
 
 async function probe(baseUrl: string, scenario: Scenario): Promise<{ status: number; bytes: number }> {
-  const response = await fetch(baseUrl + scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body?.() });
+  const request = scenario.next?.() ?? { path: scenario.path, headers: scenario.headers, body: undefined };
+  const response = await fetch(baseUrl + request.path, { method: scenario.method, headers: request.headers, body: request.body });
   const body = Buffer.from(await response.arrayBuffer());
   return { status: response.status, bytes: body.length };
 }
 
 function fire(baseUrl: string, scenario: Scenario, connections: number, seconds: number): Promise<Result> {
-  const { body } = scenario;
+  const { next } = scenario;
   return autocannon({
     url: baseUrl,
     connections,
@@ -46,7 +47,7 @@ function fire(baseUrl: string, scenario: Scenario, connections: number, seconds:
         method: scenario.method,
         path: scenario.path,
         headers: scenario.headers,
-        ...(body ? { setupRequest: (request) => ({ ...request, body: body() }) } : {}),
+        ...(next ? { setupRequest: (request) => ({ ...request, ...next() }) } : {}),
       },
     ],
   });

@@ -29,7 +29,8 @@ export interface RunRecord {
   serverRssMiB: number;
   /** RSS after a second, shorter pass over the reads: memory that keeps growing shows here. */
   serverRssSecondPassMiB?: number;
-  createPost: WriteCheck;
+  /** Per create post row (scenario key): the rows written against the answers, and the counters. */
+  writeChecks: Record<string, WriteCheck>;
 }
 
 const RESULTS_DIR = path.resolve("bench", "results");
@@ -59,16 +60,21 @@ export function formatTable(record: RunRecord): string {
       `| ${scenario.name}${status} | ${rate(scenario.reqPerSec)} | ${int(scenario.p50Ms)} | ${int(scenario.p99Ms)} | ${int(errors)} | ${int((100 * scenario.reqPerSec) / floor)}% | ${(scenario.bytes / 1024).toFixed(1)} |`,
     );
   }
-  const write = record.createPost;
   lines.push(
     "",
     `Server RSS after the run: ${int(record.serverRssMiB)} MiB` +
-      (record.serverRssSecondPassMiB === undefined ? ". " : `; after a second pass over the reads: ${int(record.serverRssSecondPassMiB)} MiB. `) +
-      `Create post: ${int(write.succeeded)} answered 2xx, ${int(write.postsAdded)} rows added (the rest were in flight when autocannon stopped); ` +
-      `thread posts_count ${int(write.threadPostsCount)} ${write.threadPostsCount === write.threadRows ? "=" : "≠"} ${int(write.threadRows)} rows; ` +
-      (write.mismatches.length === 0 ? "other counters exact" : `WRONG: ${write.mismatches.join(", ")}`) +
-      (write.ok ? "." : " — INCONSISTENT."),
+      (record.serverRssSecondPassMiB === undefined ? "." : `; after a second pass over the reads: ${int(record.serverRssSecondPassMiB)} MiB.`),
   );
+  for (const [key, write] of Object.entries(record.writeChecks)) {
+    const name = record.scenarios.find((scenario) => scenario.key === key)?.name ?? key;
+    lines.push(
+      "",
+      `${name[0]!.toUpperCase()}${name.slice(1)}: ${int(write.succeeded)} answered 2xx, ${int(write.postsAdded)} rows added (the rest were in flight when autocannon stopped); ` +
+        `threads' posts_count ${int(write.threadPostsCount)} ${write.threadPostsCount === write.threadRows ? "=" : "≠"} ${int(write.threadRows)} rows; ` +
+        (write.mismatches.length === 0 ? "other counters exact" : `WRONG: ${write.mismatches.join(", ")}`) +
+        (write.ok ? "." : " — INCONSISTENT."),
+    );
+  }
   return lines.join("\n");
 }
 

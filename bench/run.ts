@@ -97,17 +97,19 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
   if (busyBefore > 10) log(`the machine is ${busyBefore}% busy with other work before the run: numbers will be low`);
   const apiKey = lastLine(runNpmScript("apikey", ["create", "bench"], server.env));
   const targets = await findTargets(database.url());
-  const token = lastLine(runTsx("bench/token.ts", [String(targets.typicalThread.authorId)], server.env));
-  const scenarios = buildScenarios(targets, { apiKey, token });
+  const authors = [targets.typicalThread.authorId, ...targets.writers.map((writer) => writer.authorId)];
+  const [token, ...writerTokens] = runTsx("bench/token.ts", authors.map(String), server.env).trim().split("\n").slice(-authors.length);
+  const scenarios = buildScenarios(targets, { apiKey, token: token!, writerTokens });
   const results: ScenarioResult[] = [];
-  let createPost: RunRecord["createPost"] | undefined;
+  const writeChecks: RunRecord["writeChecks"] = {};
   for (const [index, scenario] of scenarios.entries()) {
-    const rowsBefore = scenario.key === "create_post" ? await countThreadPosts(database.url(), targets.typicalThread.id) : 0;
+    const threadIds = scenario.writes?.map((thread) => thread.id) ?? [];
+    const rowsBefore = scenario.writes ? await countThreadPosts(database.url(), threadIds) : 0;
     const result = await measureScenario(server.baseUrl, scenario, settings);
     results.push(result);
-    if (scenario.key === "create_post") {
+    if (scenario.writes) {
       const writes = { rowsBefore, succeeded: result.succeeded, connections: settings.connections };
-      createPost = await checkWrites(database.url(), targets.typicalThread, writes);
+      writeChecks[scenario.key] = await checkWrites(database.url(), scenario.writes, writes);
     }
     const share = index === 0 ? "" : `, ${Math.round((100 * result.reqPerSec) / results[0]!.reqPerSec)}% of floor`;
     const problems = result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : "";
@@ -142,7 +144,7 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
     scenarios: results,
     serverRssMiB,
     serverRssSecondPassMiB,
-    createPost: createPost!,
+    writeChecks,
   };
 }
 
@@ -201,7 +203,7 @@ async function main(): Promise<void> {
   const large = records.find((record) => record.databaseKind === "postgres" && record.scale === "large");
   if (small && large) console.log(`${formatComparison(small, large)}\n`);
   log(`done in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
-  if (records.some((record) => !record.createPost.ok)) {
+  if (records.some((record) => Object.values(record.writeChecks).some((check) => !check.ok))) {
     log("create post left inconsistent counters");
     process.exitCode = 1;
   }

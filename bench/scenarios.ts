@@ -1,5 +1,5 @@
 // The requests the benchmark measures, in the order it runs them (the floor first: every other
-// row is a share of it; create post last: it is the only one that changes the data).
+// row is a share of it; the create post rows last: they are the only ones that change the data).
 import { LIST_PAGE_SIZE, type Targets } from "./targets";
 
 export interface Scenario {
@@ -8,14 +8,18 @@ export interface Scenario {
   method: "GET" | "POST";
   path: string;
   headers: Record<string, string>;
-  /** A new body per request (create post: each request a new reply). */
-  body?: () => string;
+  /** Writes: a new request each time (a new reply; for several writers, the next writer's thread and token). */
+  next?: () => { path: string; headers: Record<string, string>; body: string };
+  /** Writes: the threads it posts to and their authors, whose counters are checked afterwards. */
+  writes?: { id: number; authorId: number }[];
 }
 
 export interface Credentials {
   apiKey: string;
   /** api_token of the typical thread's author (a member of its group). */
   token: string;
+  /** api_token of each of targets.writers' authors, in the same order. */
+  writerTokens: string[];
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
@@ -23,11 +27,14 @@ const count = (value: number) => value.toLocaleString("en-US");
 export function buildScenarios(targets: Targets, credentials: Credentials): Scenario[] {
   const guest = { api_key: credentials.apiKey };
   const signedIn = { ...guest, authorization: `Bearer ${credentials.token}` };
-  const { typicalThread: typical, hugeThread: huge, bigGroup: big, author } = targets;
+  const { typicalThread: typical, hugeThread: huge, bigGroup: big, author, writers } = targets;
   const threadPath = (id: number, groupName: string, extra = "") => `/api/get_thread/${id}?group_name=${encodeURIComponent(groupName)}${extra}`;
   const groupThreads = (page: number) => `/api/v2/groups/${big.id}/threads?page=${page}&per_page=${LIST_PAGE_SIZE}`;
   let replies = 0;
   const replyBody = () => JSON.stringify({ content: JSON.stringify([{ insert: `Benchmark reply ${++replies}: checking the numbers.\n` }]) });
+  const createPath = (threadId: number) => `/api/v2/threads/${threadId}/posts/create`;
+  const writeHeaders = (token: string) => ({ ...guest, authorization: `Bearer ${token}`, "content-type": "application/json" });
+  let nextWriter = 0;
 
   return [
     { key: "floor", name: "floor (constant route handler)", method: "GET", path: "/api/bench-floor", headers: {} },
@@ -61,11 +68,26 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
     { key: "thread_html", name: "thread page HTML, guest", method: "GET", path: `/g/${typical.groupName}/t/${typical.id}/${typical.slug}`, headers: {} },
     {
       key: "create_post",
-      name: "create post",
+      name: `create post, one thread (${count(typical.followers)} followers) by one author`,
       method: "POST",
-      path: `/api/v2/threads/${typical.id}/posts/create`,
-      headers: { ...signedIn, "content-type": "application/json" },
-      body: replyBody,
+      path: createPath(typical.id),
+      headers: writeHeaders(credentials.token),
+      next: () => ({ path: createPath(typical.id), headers: writeHeaders(credentials.token), body: replyBody() }),
+      writes: [{ id: typical.id, authorId: typical.authorId }],
+    },
+    // The same write spread as a forum's writes are: each request the next of several authors,
+    // each in a thread of their own, so posts do not queue on one thread's and one author's rows.
+    {
+      key: "create_post_spread",
+      name: `create post, ${writers.length} threads by ${writers.length} authors`,
+      method: "POST",
+      path: createPath(writers[0]!.id),
+      headers: writeHeaders(credentials.writerTokens[0]!),
+      next: () => {
+        const index = nextWriter++ % writers.length;
+        return { path: createPath(writers[index]!.id), headers: writeHeaders(credentials.writerTokens[index]!), body: replyBody() };
+      },
+      writes: writers,
     },
   ];
 }

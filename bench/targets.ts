@@ -7,12 +7,17 @@ export const LIST_PAGE_SIZE = 20;
 const DEEP_PAGE = 1000;
 
 export interface Targets {
-  typicalThread: { id: number; slug: string; groupName: string; postsCount: number; authorId: number };
+  typicalThread: { id: number; slug: string; groupName: string; postsCount: number; authorId: number; followers: number };
   hugeThread: { id: number; groupName: string; postsCount: number; deepStartPostId: number };
   bigGroup: { id: number; name: string; threadsCount: number; deepPage: number; categoryId: number };
   author: { id: number; wallet: string; postsCount: number };
+  /** Threads of typical size, each with a different author, for create post spread over writers. */
+  writers: { id: number; authorId: number }[];
   posts: number;
 }
+
+/** How many writers the spread create post row uses (one per load connection). */
+export const WRITERS = 16;
 
 async function one<T extends pg.QueryResultRow>(client: pg.Client, sql: string, values: unknown[] = []): Promise<T> {
   const { rows } = await client.query<T>(sql, values);
@@ -48,11 +53,20 @@ export async function findTargets(url: string): Promise<Targets> {
       [big.id, huge.group_id],
     );
     const mean = await one<{ mean: number }>(client, "SELECT round(avg(posts_count))::int AS mean FROM threads WHERE id <> $1", [huge.id]);
-    const typical = await one<{ id: number; slug: string; posts_count: number; user_id: number }>(
+    const typical = await one<{ id: number; slug: string; posts_count: number; user_id: number; followers: number }>(
       client,
-      `SELECT id, slug, posts_count, user_id FROM threads WHERE group_id = $1 AND is_pin = 0
+      `SELECT id, slug, posts_count, user_id, (SELECT count(*)::int FROM subscriptions s WHERE s.thread_id = threads.id) AS followers
+       FROM threads WHERE group_id = $1 AND is_pin = 0
        ORDER BY abs(posts_count - $2), last_activity_at DESC LIMIT 1`,
       [typicalGroup.id, mean.mean],
+    );
+    // The threads nearest the mean size, one per author, leaving out the rows the other scenarios use.
+    const { rows: writers } = await client.query<{ id: number; user_id: number }>(
+      `SELECT id, user_id FROM (
+         SELECT DISTINCT ON (user_id) id, user_id, abs(posts_count - $2) AS distance FROM threads
+         WHERE is_pin = 0 AND is_delete = 0 AND id NOT IN ($1, $3) ORDER BY user_id, abs(posts_count - $2), id
+       ) t ORDER BY distance, id LIMIT $4`,
+      [typical.id, mean.mean, huge.id, WRITERS],
     );
     const author = await one<{ id: number; address: string; posts_count: number }>(
       client,
@@ -60,7 +74,7 @@ export async function findTargets(url: string): Promise<Targets> {
     );
     const posts = await one<{ n: number }>(client, "SELECT count(*)::int AS n FROM posts");
     return {
-      typicalThread: { id: typical.id, slug: typical.slug, groupName: typicalGroup.name, postsCount: typical.posts_count, authorId: typical.user_id },
+      typicalThread: { id: typical.id, slug: typical.slug, groupName: typicalGroup.name, postsCount: typical.posts_count, authorId: typical.user_id, followers: typical.followers },
       hugeThread: { id: huge.id, groupName: huge.name, postsCount: huge.posts_count, deepStartPostId: deep.id },
       bigGroup: {
         id: big.id,
@@ -70,6 +84,7 @@ export async function findTargets(url: string): Promise<Targets> {
         categoryId: big.category_id,
       },
       author: { id: author.id, wallet: author.address, postsCount: author.posts_count },
+      writers: writers.map((row) => ({ id: row.id, authorId: row.user_id })),
       posts: posts.n,
     };
   } finally {

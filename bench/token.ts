@@ -1,10 +1,10 @@
-// Prints a user token (api_token) for a user id, issued by the app's own code so the server
-// accepts it: `npx tsx --conditions=react-server bench/token.ts <user id>` (same env as the server).
+// Prints a user token (api_token) per user id, one a line, issued by the app's own code so the
+// server accepts them: `npx tsx --conditions=react-server bench/token.ts <user id>...` (same env as the server).
 import { issueUserToken } from "@/lib/auth/tokens";
 import { runScript } from "../scripts/run-script";
 
 runScript(async () => {
-  const userId = Number(process.argv[2]);
-  if (!Number.isInteger(userId) || userId <= 0) throw new Error("usage: bench/token.ts <user id>");
-  console.log(await issueUserToken(userId));
+  const userIds = process.argv.slice(2).map(Number);
+  if (userIds.length === 0 || userIds.some((id) => !Number.isInteger(id) || id <= 0)) throw new Error("usage: bench/token.ts <user id>...");
+  for (const userId of userIds) console.log(await issueUserToken(userId));
 });
