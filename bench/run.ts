@@ -99,7 +99,8 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
   const targets = await findTargets(database.url());
   const authors = [targets.typicalThread.authorId, ...targets.writers.map((writer) => writer.authorId)];
   const [token, ...writerTokens] = runTsx("bench/token.ts", authors.map(String), server.env).trim().split("\n").slice(-authors.length);
-  const scenarios = buildScenarios(targets, { apiKey, token: token!, writerTokens });
+  const sessionCookie = lastLine(runTsx("bench/session-cookie.ts", [String(targets.typicalThread.authorId)], server.env));
+  const scenarios = buildScenarios(targets, { apiKey, token: token!, writerTokens, sessionCookie });
   const results: ScenarioResult[] = [];
   const writeChecks: RunRecord["writeChecks"] = {};
   for (const [index, scenario] of scenarios.entries()) {

@@ -20,6 +20,8 @@ export interface Credentials {
   token: string;
   /** api_token of each of targets.writers' authors, in the same order. */
   writerTokens: string[];
+  /** `Cookie` header of a web session of the typical thread's author (bench/session-cookie.ts). */
+  sessionCookie: string;
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
@@ -32,6 +34,8 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
   const groupThreads = (page: number) => `/api/v2/groups/${big.id}/threads?page=${page}&per_page=${LIST_PAGE_SIZE}`;
   let replies = 0;
   const replyBody = () => JSON.stringify({ content: JSON.stringify([{ insert: `Benchmark reply ${++replies}: checking the numbers.\n` }]) });
+  const threadPage = `/g/${typical.groupName}/t/${typical.id}/${typical.slug}`;
+  const signedInPage = { cookie: credentials.sessionCookie };
   const createPath = (threadId: number) => `/api/v2/threads/${threadId}/posts/create`;
   const writeHeaders = (token: string) => ({ ...guest, authorization: `Bearer ${token}`, "content-type": "application/json" });
   let nextWriter = 0;
@@ -65,7 +69,9 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
     { key: "search_common", name: "search posts, a common word", method: "GET", path: "/api/v2/search?q=documentation", headers: guest },
     { key: "search_phrase", name: "search posts, a rare phrase", method: "GET", path: `/api/v2/search?q=${encodeURIComponent('"ledger pruning"')}`, headers: guest },
     { key: "home_html", name: "home page HTML, guest", method: "GET", path: "/", headers: {} },
-    { key: "thread_html", name: "thread page HTML, guest", method: "GET", path: `/g/${typical.groupName}/t/${typical.id}/${typical.slug}`, headers: {} },
+    { key: "thread_html", name: "thread page HTML, guest", method: "GET", path: threadPage, headers: {} },
+    { key: "home_html_signed_in", name: "home page HTML, signed in", method: "GET", path: "/", headers: signedInPage },
+    { key: "thread_html_signed_in", name: "thread page HTML, signed in", method: "GET", path: threadPage, headers: signedInPage },
     {
       key: "create_post",
       name: `create post, one thread (${count(typical.followers)} followers) by one author`,

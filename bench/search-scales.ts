@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const env = { DATABASE_URL: url, AGORA_SECRET: randomBytes(32).toString("hex"), AGORA_NEXT_DIST_DIR: dist, AGORA_BENCH_BUILD: "1", AGORA_DB_POOL_MAX: "16", LOG_LEVEL: "warn", ...budgetsOff };
     const server = await startServer(env);
     const apiKey = lastLine(runNpmScript("apikey", ["create", "bench-search"], server.env));
-    const scenarios = buildScenarios(await findTargets(url), { apiKey, token: "", writerTokens: [] }).filter((scenario) => SEARCH_KEYS.includes(scenario.key));
+    const scenarios = buildScenarios(await findTargets(url), { apiKey, token: "", writerTokens: [], sessionCookie: "" }).filter((scenario) => SEARCH_KEYS.includes(scenario.key));
     sides.push({ scale, server, database: new URL(url).pathname.slice(1), scenarios, results: new Map<string, Measured[]>() });
     log(`${scale}: server ${server.baseUrl} (pid ${server.pid}) on ${url}`);
   }
