@@ -8,16 +8,8 @@ import { groupWhere, type GroupKey } from "@/lib/db/groups";
 // they are BIGINT and only ever compared. Unnamed statements: they pass through a pooler in
 // transaction mode.
 
-/** What a thread page shows: the thread and its posts, its group's frame, every author's face. Null for an unknown thread. */
-export async function readThreadVersion(threadId: number): Promise<string | null> {
-  const pool = await getPool();
-  const { rows } = await pool.query<{ v: string }>({
-    text: `SELECT t.cache_version || '.' || g.frame_version || '.' || e.users_version AS v
-           FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e WHERE t.id = $1`,
-    values: [threadId],
-  });
-  return rows[0]?.v ?? null;
-}
+/** A thread's version over threads t, its groups g and cache_epochs e: the thread and its posts, its group's frame, every author's face. */
+export const THREAD_VERSION_SQL = "t.cache_version || '.' || g.frame_version || '.' || e.users_version";
 
 /**
  * The version of a thread a guest may be answered from a kept answer: null unless its group is
@@ -27,7 +19,7 @@ export async function readThreadVersion(threadId: number): Promise<string | null
 export async function readPublicThreadVersion(threadId: number): Promise<string | null> {
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string | null }>({
-    text: `SELECT CASE WHEN g.visibility = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version END AS v
+    text: `SELECT CASE WHEN g.visibility = 0 THEN ${THREAD_VERSION_SQL} END AS v
            FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e WHERE t.id = $1`,
     values: [threadId],
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import { liveBanWhere } from "@/lib/db/bans";
 import { getDb, getPool } from "@/lib/db/client";
+import { THREAD_VERSION_SQL } from "@/lib/db/read-versions";
 import type { Tx } from "@/lib/db/transaction";
 
 /** What decides a person's role in a group, read in one query. */
@@ -85,6 +86,23 @@ export async function findGroupRoleFacts(groupId: number, userId: number | null,
     : (await (await getPool()).query<RoleFactsRow>(GROUP_ROLE_FACTS_SQL, [groupId, uid])).rows;
   const row = rows[0];
   return row ? toFacts(groupId, row) : null;
+}
+
+/** A thread's read version (read-versions.ts) with the reader's role facts in its group: one statement per thread read. */
+export interface ThreadReadFacts {
+  version: string;
+  role: GroupRoleFacts;
+}
+
+const THREAD_READ_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, ${roleColumns("$2")}
+  FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e ${roleJoins("$2")} WHERE t.id = $1`;
+
+/** Null for an unknown thread. A guest (null) gets the group's policy, as findGroupRoleFacts does. */
+export async function findThreadReadFacts(threadId: number, userId: number | null): Promise<ThreadReadFacts | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<RoleFactsRow & { v: string; group_id: number }>(THREAD_READ_FACTS_SQL, [threadId, userId ?? 0]);
+  const row = rows[0];
+  return row ? { version: row.v, role: toFacts(row.group_id, row) } : null;
 }
 
 /** A thread as a write into it needs it, with the person's role facts in its group: one statement. */

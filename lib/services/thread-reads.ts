@@ -1,9 +1,10 @@
 import "server-only";
-import { canReadThread, loadGroupRole, readDenial, type Access, type Actor, type GroupRole } from "@/lib/auth/permissions";
+import { canReadThread, loadGroupRole, readDenial, roleFromFacts, type Access, type Actor, type GroupRole } from "@/lib/auth/permissions";
 import { assertGroupReadable, loadReadableRole } from "@/lib/services/group-access";
 import { createVersionedMemo } from "@/lib/cache/versioned-memo";
 import { loadThreadPage, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
-import { readPublicThreadVersion, readThreadVersion } from "@/lib/db/read-versions";
+import { readPublicThreadVersion } from "@/lib/db/read-versions";
+import { findThreadReadFacts } from "@/lib/db/roles";
 import { findThreadDetail, findThreadRoute } from "@/lib/db/threads";
 import { NotFound } from "@/lib/errors";
 
@@ -35,41 +36,30 @@ function pageKey(input: ThreadPageInput): string {
   return `${input.threadId} ${input.sort} ${input.pageSize} ${input.startPostId}`;
 }
 
-/** The reader's role (a guest's too: it carries the group's policy), refused unless they may read the group. */
-async function roleIn(actor: Actor, groupId: number): Promise<GroupRole | null> {
-  const role = await loadGroupRole(actor, groupId);
-  return role ? assertGroupReadable(role, "thread") : null;
-}
-
-/** The page as everyone sees it (kept when the thread is public) and the actor's role; NotFound unless the actor may read it. */
-async function loadReadablePage(actor: Actor, input: ThreadPageInput, version: string): Promise<{ record: ThreadPageRecord; role: GroupRole }> {
+/** The page as everyone sees it (kept when the thread is public); NotFound unless the reader (role) may read it. */
+async function loadReadablePage(input: ThreadPageInput, version: string, role: GroupRole): Promise<ThreadPageRecord> {
   const kept = publicPages.find(pageKey(input), version);
   if (kept) {
-    const role = await roleIn(actor, kept.thread.groupId);
-    if (!role || !canReadThread(kept.thread, role)) throw new NotFound("thread");
-    return { record: kept, role };
+    if (!canReadThread(kept.thread, role)) throw new NotFound("thread");
+    return kept;
   }
   const thread = await findThreadDetail(input.threadId);
-  if (!thread || thread.firstPostId === null) throw new NotFound("thread");
-  const live = { ...thread, firstPostId: thread.firstPostId };
-  const [record, role] = await Promise.all([canReadThread(thread, null) ? loadThreadPage(live, input) : null, roleIn(actor, thread.groupId)]);
-  if (!role || !canReadThread(thread, role)) throw new NotFound("thread");
-  if (record) {
-    publicPages.keep(pageKey(input), version, record);
-    return { record, role };
-  }
-  // A removed thread is read only after the reader proved to be one of its moderators.
-  const removed = await loadThreadPage(live, input);
-  if (!removed) throw new NotFound("thread");
-  return { record: removed, role };
+  if (!thread || thread.firstPostId === null || !canReadThread(thread, role)) throw new NotFound("thread");
+  const record = await loadThreadPage({ ...thread, firstPostId: thread.firstPostId }, input);
+  if (!record) throw new NotFound("thread");
+  // Removed threads (read by their moderators only) are never kept.
+  if (canReadThread(thread, null)) publicPages.keep(pageKey(input), version, record);
+  return record;
 }
 
 /** Endpoint 1, the thread page and its "load more": one page of a readable thread of the named group. */
 export async function readThread(actor: Actor, input: ThreadPageInput): Promise<ThreadRead> {
-  // The version is read before the data: a page is never kept under a version newer than its data.
-  const version = await readThreadVersion(input.threadId);
-  if (version === null) throw new NotFound("thread");
-  const { record, role } = await loadReadablePage(actor, input, version);
+  // The version (read before the data: a page is never kept under a version newer than its data)
+  // and the reader's role in the thread's group come in one statement.
+  const facts = await findThreadReadFacts(input.threadId, actor?.id ?? null);
+  if (!facts) throw new NotFound("thread");
+  const role = assertGroupReadable(roleFromFacts(actor, facts.role), "thread");
+  const record = await loadReadablePage(input, facts.version, role);
   if (record.thread.group.name !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
   const page = actor ? await personaliseThreadPage(record, actor.id) : record;
   return { ...page, access: { actor, role } };

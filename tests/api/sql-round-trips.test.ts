@@ -25,12 +25,10 @@ import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOv
 // it), so the whole read runs; and "kept", the same request again, answered from what the cold
 // one kept (lib/api/guest-answers.ts for guests; the public thread page for signed-in readers).
 
-/** The thread's read version: the guest answer's check, then the read's own (a kept page is found by it). */
-const THREAD_VERSION_QUERIES = 2;
 /** GET /api/get_thread/{id}, guest, cold. */
 const GET_THREAD_GUEST_QUERIES =
-  THREAD_VERSION_QUERIES +
-  1 + // the reader's role in the group: may they read it (contract section 14), a guest's too
+  1 + // the thread's public read version: the guest answer's check
+  1 + // the read's own version (a kept page is found by it) with the reader's role in the group: may they read it (contract section 14), a guest's too
   5 + // the thread, with its author, group, tag links and tags
   1 + // the opening post (who deleted a post comes with the authors, below)
   1 + // the page of top-level posts
@@ -41,10 +39,10 @@ const GET_THREAD_GUEST_QUERIES =
   1; // the opening post author's admin level
 /** Guest, kept: the version, then the kept answer. */
 const GET_THREAD_GUEST_KEPT_QUERIES = 1;
-/** Signed in, cold: the token and one version read (no guest answer), the role as a guest's, their likes and follow in one. */
+/** Signed in, cold: the token and the version with the role (no guest answer), their likes and follow in one. */
 const GET_THREAD_SIGNED_IN_QUERIES = GET_THREAD_GUEST_QUERIES - 1 + 2;
-/** Signed in, kept page: the token, the version, the role, the likes and follow. */
-const GET_THREAD_SIGNED_IN_KEPT_QUERIES = 4;
+/** Signed in, kept page: the token, the version with the role, the likes and follow. */
+const GET_THREAD_SIGNED_IN_KEPT_QUERIES = 3;
 
 /** GET /api/v2/groups/{id}/threads, guest, cold. */
 const GROUP_THREADS_GUEST_QUERIES =
