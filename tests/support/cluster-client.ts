@@ -100,3 +100,19 @@ export async function readUserPostIds(baseUrl: string, apiKey: string, userId: n
   const answer = await apiCall<{ user_posts: { id: number }[] }>(baseUrl, apiKey, "GET", `/api/v2/users/${userId}/posts`, { token, query: { per_page: 5 } });
   return { ids: answer.status === 200 ? answer.body.data.user_posts.map((post) => post.id) : [], db: answer.headers.get("x-agora-db"), status: answer.status };
 }
+
+/** Every post id of a thread, oldest first, read page by page through get_thread (sort old). */
+export async function readThreadPostIds(baseUrl: string, apiKey: string, groupName: string, threadId: number, token?: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; ; ) {
+    const answer = await apiCall<{ thread: { posts: { id: number }[] } }>(baseUrl, apiKey, "GET", `/api/get_thread/${threadId}`, {
+      token,
+      query: { group_name: groupName, sort: "old", page_size: 100, start_post_id: start },
+    });
+    if (answer.status !== 200) throw new Error(`get_thread answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const page = answer.body.data.thread.posts.map((post) => post.id).filter((id) => !ids.includes(id));
+    if (page.length === 0) return ids;
+    ids.push(...page);
+    start = Math.max(...page);
+  }
+}

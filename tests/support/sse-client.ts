@@ -19,6 +19,8 @@ export interface SseStream {
   /** Resolves once `count` events (of `type`, when given) have arrived; rejects after `timeoutMs`. */
   waitFor: (count: number, type?: string, timeoutMs?: number) => Promise<SseEvent[]>;
   waitForComment: (text: string, timeoutMs?: number) => Promise<void>;
+  /** Resolves when the stream ends, however it ends (closed by us, by the server, or cut). */
+  ended: Promise<void>;
   close: () => void;
 }
 
@@ -26,7 +28,10 @@ export interface SseStream {
  * Opens a stream with a real HTTP request and parses it as it arrives. Resolves once the server
  * answered and (for a 200) sent its first bytes, so the stream is subscribed when this resolves.
  */
-export async function openSse(path: string, options: { token?: string; apiKey?: string | false; headers?: Record<string, string>; baseUrl?: string } = {}): Promise<SseStream> {
+export async function openSse(
+  path: string,
+  options: { token?: string; apiKey?: string | false; headers?: Record<string, string>; baseUrl?: string; onEvent?: (event: SseEvent) => void } = {},
+): Promise<SseStream> {
   const url = new URL(path, options.baseUrl ?? inject("baseUrl"));
   const headers: Record<string, string> = { accept: "text/event-stream", ...options.headers };
   const apiKey = options.apiKey === undefined ? inject("apiKey") : options.apiKey;
@@ -38,12 +43,15 @@ export async function openSse(path: string, options: { token?: string; apiKey?: 
   const comments: string[] = [];
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((wake) => wake());
+  let markEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
   const stream: SseStream = {
     status: response.status,
     headers: response.headers,
     events,
     comments,
     error: null,
+    ended,
     waitFor: (count, type, timeoutMs = 5000) => waitUntil(() => events.filter((e) => !type || e.event === type).length >= count, timeoutMs, `${count} ${type ?? ""} events (got ${JSON.stringify(events)})`).then(() => events.filter((e) => !type || e.event === type)),
     waitForComment: (text, timeoutMs = 5000) => waitUntil(() => comments.includes(text), timeoutMs, `comment "${text}"`),
     close: () => abort.abort(),
@@ -66,6 +74,7 @@ export async function openSse(path: string, options: { token?: string; apiKey?: 
   }
   if (response.status !== 200 || !response.body) {
     stream.error = await response.json().catch(() => null);
+    markEnded();
     return stream;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -79,7 +88,10 @@ export async function openSse(path: string, options: { token?: string; apiKey?: 
       else if (line.startsWith("event: ")) event.event = line.slice(7);
       else if (line.startsWith("data: ")) data = line.slice(6);
     }
-    if (data !== null) events.push({ ...event, data: JSON.parse(data) });
+    if (data === null) return;
+    const parsed = { ...event, data: JSON.parse(data) as unknown };
+    events.push(parsed);
+    options.onEvent?.(parsed);
   };
   let first!: () => void;
   const firstBytes = new Promise<void>((resolve) => (first = resolve));
@@ -98,9 +110,10 @@ export async function openSse(path: string, options: { token?: string; apiKey?: 
         notify();
       }
     } catch {
-      // Closed by us.
+      // Closed by us, or cut (the server went away mid-stream).
     }
     first();
+    markEnded();
   })();
   await firstBytes;
   return stream;
