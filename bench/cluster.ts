@@ -16,6 +16,7 @@ import autocannon from "autocannon";
 import { clusterDown, clusterUp } from "../scripts/cluster/index.mjs";
 // @ts-expect-error: as above
 import { stopPidFile, startHaproxy } from "../scripts/cluster/services.mjs";
+import { findFreePortBlock } from "../tests/support/free-port";
 import { buildApp } from "../tests/support/server-process";
 import { createNamedGroupWithThread, registerUser } from "../tests/support/cluster-client";
 
@@ -124,7 +125,7 @@ export async function runClusterBench(): Promise<void> {
   const postgresCpu = option("postgres-cpu", 1);
   buildApp();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-bench-cluster-"));
-  const port = 30_000 + (process.pid % 5_000);
+  const port = await findFreePortBlock(30);
   const budgetsOff = { LOG_LEVEL: "warn", AGORA_RATE_LIMIT_PER_MINUTE: "0", AGORA_RATE_LIMIT_WRITES_PER_MINUTE: "0", AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE: "0", AGORA_RATE_LIMIT_PAGES_PER_MINUTE: "0", AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE: "0" };
   const tiers: (Tier | null)[] = [];
   try {

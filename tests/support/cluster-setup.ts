@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 // @ts-expect-error: a plain ES module of the cluster scripts, without type declarations
 import { clusterDown, clusterUp } from "../../scripts/cluster/index.mjs";
 import { buildApp } from "./server-process";
-import { findFreePort } from "./free-port";
+import { findFreePortBlock } from "./free-port";
 
 export interface ClusterState {
   dir: string;
@@ -39,8 +39,7 @@ export const CLUSTER_ENV = {
 export default async function setup(project: TestProject) {
   buildApp();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-cluster-"));
-  // 30 consecutive ports from a free one (haproxy, four instances, PostgreSQL, replica, pgbouncer, Redis).
-  const port = 20_000 + ((await findFreePort()) % 20_000);
+  const port = await findFreePortBlock(30);
   const state = (await clusterUp({ dir, instances: 4, port, env: CLUSTER_ENV })) as ClusterState;
   project.provide("cluster", state);
   return async () => {
