@@ -40,7 +40,14 @@ export default async function setup(project: TestProject) {
   buildApp();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-cluster-"));
   const port = await findFreePortBlock(30);
-  const state = (await clusterUp({ dir, instances: 4, port, env: CLUSTER_ENV })) as ClusterState;
+  let state: ClusterState;
+  try {
+    state = (await clusterUp({ dir, instances: 4, port, env: CLUSTER_ENV })) as ClusterState;
+  } catch (error) {
+    // Whatever had started (the primary, say, when the replica could not) stops with the run.
+    await clusterDown({ dir, clean: true });
+    throw error;
+  }
   project.provide("cluster", state);
   return async () => {
     await clusterDown({ dir, clean: true });
