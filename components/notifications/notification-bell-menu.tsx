@@ -3,10 +3,9 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { QueryProvider } from "@/components/providers/query-provider";
-import { BellIcon } from "@/components/ui/icons";
 import { MarkAllReadButton } from "./mark-all-read-button";
 import { NotificationItem } from "./notification-item";
-import { bellLabel, type BellProps } from "./notification-bell";
+import { BellButton, type BellProps } from "./notification-bell";
 import { useLiveUnreadCount, useNotificationMenu, useUnreadCount } from "./unread-query";
 
 function BellMenu({ onClose }: { onClose: () => void }) {
@@ -59,17 +58,9 @@ function Bell({ initialCount, liveCursor }: BellProps) {
     };
   }, [open]);
 
-  const label = bellLabel(count);
   return (
     <div className="bell" ref={root}>
-      <button type="button" className="icon-button bell__button" aria-label={label} title={label} aria-expanded={open} onClick={() => setOpen(!open)}>
-        <BellIcon />
-        {count > 0 ? (
-          <span className="bell__count" data-testid="unread-count">
-            {count > 99 ? "99+" : count}
-          </span>
-        ) : null}
-      </button>
+      <BellButton count={count} expanded={open} onToggle={() => setOpen(!open)} />
       {open ? <BellMenu onClose={() => setOpen(false)} /> : null}
     </div>
   );

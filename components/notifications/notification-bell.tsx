@@ -10,24 +10,25 @@ export interface BellProps {
   liveCursor: number | null;
 }
 
-export function bellLabel(count: number): string {
-  return count === 0 ? "Notifications" : `Notifications, ${count} unread`;
+interface BellButtonProps {
+  count: number;
+  expanded: boolean;
+  /** Absent while the menu's code has not arrived: the button shows the count but is disabled. */
+  onToggle?: () => void;
 }
 
-/** The bell as the server rendered it: the count, not yet clickable (for the moment before the menu's code arrives). */
-function StaticBell({ initialCount }: Pick<BellProps, "initialCount">) {
-  const label = bellLabel(initialCount);
+/** The bell's button with its unread count, the same before and after the menu loads. */
+export function BellButton({ count, expanded, onToggle }: BellButtonProps) {
+  const label = count === 0 ? "Notifications" : `Notifications, ${count} unread`;
   return (
-    <div className="bell">
-      <button type="button" className="icon-button bell__button" aria-label={label} title={label} aria-expanded={false} disabled>
-        <BellIcon />
-        {initialCount > 0 ? (
-          <span className="bell__count" data-testid="unread-count">
-            {initialCount > 99 ? "99+" : initialCount}
-          </span>
-        ) : null}
-      </button>
-    </div>
+    <button type="button" className="icon-button bell__button" aria-label={label} title={label} aria-expanded={expanded} onClick={onToggle} disabled={!onToggle}>
+      <BellIcon />
+      {count > 0 ? (
+        <span className="bell__count" data-testid="unread-count">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </button>
   );
 }
 
@@ -47,5 +48,10 @@ export function NotificationBell(props: BellProps) {
       mounted = false;
     };
   }, []);
-  return Menu ? <Menu {...props} /> : <StaticBell initialCount={props.initialCount} />;
+  if (Menu) return <Menu {...props} />;
+  return (
+    <div className="bell">
+      <BellButton count={props.initialCount} expanded={false} />
+    </div>
+  );
 }
