@@ -267,7 +267,7 @@ async function runKept<P extends z.ZodType>(spec: EndpointSpec<P, z.ZodType, End
   const version = await spec.guestVersion!(params);
   if (version === null) return run();
   const key = guestAnswerKey(spec.path, params);
-  const kept = findGuestAnswer(key, version);
+  const kept = await findGuestAnswer(key, version);
   if (kept) return kept;
   const rendered = await run();
   keepGuestAnswer(key, version, rendered);

@@ -1,5 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
+import { findSharedAnswer, shareAnswer } from "@/lib/api/shared-guest-answers";
 import type { RenderedBody } from "@/lib/api/success-answer";
 import { getEnv } from "@/lib/env";
 
@@ -31,11 +32,23 @@ export function guestAnswerKey(path: string, params: unknown): string {
   return `${path} ${JSON.stringify(params)}`;
 }
 
-export function findGuestAnswer(key: string, version: string): RenderedBody | null {
-  const kept = store()?.get(key);
-  return kept && kept.version === version ? kept.rendered : null;
+/** The answer kept here, else the one another instance shared (lib/api/shared-guest-answers.ts), for this version only. */
+export async function findGuestAnswer(key: string, version: string): Promise<RenderedBody | null> {
+  const local = store();
+  if (!local) return null;
+  const kept = local.get(key);
+  if (kept && kept.version === version) return kept.rendered;
+  const shared = await findSharedAnswer(key, version);
+  if (!shared) return null;
+  const ttl = MAX_AGE_MS - (Date.now() - shared.builtAt);
+  if (ttl <= 0) return null;
+  local.set(key, { version, rendered: shared.rendered }, { ttl });
+  return shared.rendered;
 }
 
 export function keepGuestAnswer(key: string, version: string, rendered: RenderedBody): void {
-  store()?.set(key, { version, rendered });
+  const local = store();
+  if (!local) return;
+  local.set(key, { version, rendered });
+  shareAnswer(key, version, rendered);
 }
