@@ -131,6 +131,9 @@ export function startInstance({ dir, name, port, env }) {
   return { pid: child.pid, pidFile: path.join(dir, `${name}.pid`), baseUrl: `http://127.0.0.1:${port}` };
 }
 
+/** Requests one instance works on at once; haproxy queues the rest (a Node process gains nothing from more). */
+const MAX_IN_FLIGHT = 16;
+
 /** haproxy, to the instance with the fewest requests in flight, each checked on /api/health every second. */
 export async function startHaproxy({ dir, port, instances }) {
   fs.mkdirSync(dir, { recursive: true });
@@ -155,17 +158,28 @@ export async function startHaproxy({ dir, port, instances }) {
       // An instance that dies mid-request: a request that can be replayed safely goes to another.
       "  retries 3",
       "  retry-on conn-failure empty-response response-timeout",
+      // Requests wait in haproxy's queue at most this long for an instance's free slot (maxconn).
+      "  timeout queue 30s",
       "frontend agora",
       `  bind 127.0.0.1:${port}`,
       // A write may have run before its instance died: never send it twice.
       "  http-request disable-l7-retry if METH_POST",
+      "  use_backend streams if { path_end /events }",
       "  default_backend instances",
       "backend instances",
       // Fewest requests in flight: a slow or CPU-throttled instance gets fewer, not an equal share.
       "  balance leastconn",
       "  option httpchk GET /api/health",
       "  http-check expect status 200",
-      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 1s fall 3 rise 2`),
+      // At most MAX_IN_FLIGHT requests on an instance, the rest queued here: an instance flooded with
+      // requests answers its health check only after them, fails it and is taken out, and then the
+      // next one is flooded (seen at 48 connections on one 0.1-CPU instance: every answer a 503).
+      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 1s fall 3 rise 2 maxconn ${MAX_IN_FLIGHT}`),
+      // Event streams stay open for hours: they do not take request slots. Their servers follow the
+      // health of the same servers above instead of checking them a second time.
+      "backend streams",
+      "  balance leastconn",
+      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} track instances/${instance.name}`),
       "",
     ].join("\n"),
   );
