@@ -1,0 +1,130 @@
+// What the cluster bench's modes share (bench/cluster.ts, bench/cluster-postgres-limit.ts): the
+// cluster's handles, the 95/5 mix, warming instances, one measured window with each tier's CPU.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Request } from "autocannon";
+// @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
+import { startHaproxy, stopPidFile } from "../scripts/cluster/services.mjs";
+import { createNamedGroupWithThread, registerUser } from "../tests/support/cluster-client";
+import { cpuNs, type Tier } from "./cgroups";
+
+export const log = (line: string) => console.log(`[bench cluster] ${line}`);
+
+export function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = Number(index >= 0 ? process.argv[index + 1] : fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+export type Requests = Request[];
+
+export interface Instance {
+  name: string;
+  port: number;
+  baseUrl: string;
+  pidFile: string;
+}
+
+export interface Measured {
+  /** The whole machine's CPUs busy during the window (/proc/stat), every process included. */
+  machineBusyPct: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  cpuMsPerRequest: Record<string, number>;
+}
+
+export interface Cluster {
+  dir: string;
+  baseUrl: string;
+  instances: Instance[];
+  instanceEnv: Record<string, string>;
+  haproxyPort: number;
+  instanceTiers: (Tier | null)[];
+  dbTiers: { primary: Tier | null; replica: Tier | null; pgbouncer: Tier | null };
+  requests: Requests;
+}
+
+/** Busy and total jiffies of all CPUs since boot (/proc/stat's first line; idle and iowait are not busy). */
+function cpuJiffies(): { busy: number; total: number } {
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Every instance warmed straight, not through haproxy: an instance that has served little is still
+ * compiling its hot code, which would count against the rows where it first takes traffic.
+ */
+export async function warmInstances(instances: Instance[], requests: Requests, seconds: number): Promise<void> {
+  await Promise.all(instances.map((instance) => autocannon({ url: instance.baseUrl, connections: 4, duration: seconds, requests })));
+}
+
+/**
+ * One measured window through haproxy, after a warm-up through it, with each tier's CPU per request;
+ * the instances' CPU is that of the `inRotation` first ones (the others serve nothing).
+ */
+export async function measure(cluster: Cluster, connections: number, duration: number, warmup: number, inRotation = cluster.instances.length): Promise<Measured> {
+  const { baseUrl, requests, instanceTiers, dbTiers } = cluster;
+  await autocannon({ url: baseUrl, connections, duration: warmup, requests });
+  const tiers = [...instanceTiers, dbTiers.primary, dbTiers.replica, dbTiers.pgbouncer];
+  const before = tiers.map(cpuNs);
+  const machineBefore = cpuJiffies();
+  const result = await autocannon({ url: baseUrl, connections, duration, requests, timeout: 30 });
+  const machineAfter = cpuJiffies();
+  const after = tiers.map(cpuNs);
+  const total = result["2xx"] + result.non2xx;
+  const used = (index: number) => after[index]! - before[index]!;
+  const perRequest = (ns: number) => Math.round((ns / 1e6 / Math.max(1, total)) * 100) / 100;
+  const n = instanceTiers.length;
+  return {
+    machineBusyPct: Math.round((100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total)),
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    cpuMsPerRequest: {
+      instances: perRequest(instanceTiers.slice(0, inRotation).reduce((sum, _tier, i) => sum + used(i), 0)),
+      primary: perRequest(used(n)),
+      replica: perRequest(used(n + 1)),
+      pgbouncer: perRequest(used(n + 2)),
+    },
+  };
+}
+
+export const cpuCells = (m: Measured) => `${m.cpuMsPerRequest.instances} | ${m.cpuMsPerRequest.primary} | ${m.cpuMsPerRequest.replica} | ${m.cpuMsPerRequest.pgbouncer}`;
+
+export function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os.loadavg()[0]!.toFixed(1)}`;
+}
+
+export async function pointHaproxy(cluster: Cluster, instances: Instance[]): Promise<void> {
+  const dir = path.join(cluster.dir, "haproxy");
+  await stopPidFile(path.join(dir, "haproxy.pid"));
+  await startHaproxy({ dir, port: cluster.haproxyPort, instances });
+  // Two passed checks (rise 2, inter 1s) before haproxy sends an instance anything.
+  await sleep(2_500);
+}
+
+export async function buildMix(state: { baseUrl: string; apiKey: string }): Promise<Requests> {
+  const writer = await registerUser(state.baseUrl, state.apiKey);
+  const { threadId, groupName } = await createNamedGroupWithThread(state.baseUrl, state.apiKey, writer);
+  const reads = [`/api/v2/users/${writer.id}/posts?per_page=10`, `/api/get_thread/${threadId}?group_name=${groupName}`];
+  const guest = { api_key: state.apiKey };
+  return [
+    ...Array.from({ length: 19 }, (_, i) => ({ method: "GET" as const, path: reads[i % 2]!, headers: guest })),
+    {
+      method: "POST" as const,
+      path: `/api/v2/threads/${threadId}/posts/create`,
+      headers: { ...guest, authorization: `Bearer ${writer.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: JSON.stringify([{ insert: "bench\n" }]) }),
+    },
+  ];
+}
