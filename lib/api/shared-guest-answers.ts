@@ -8,7 +8,8 @@ import { getRedis, redisKeyPrefix } from "@/lib/redis";
 // itself (a cold get thread is 19 statements): with N instances, N times the work per write. The
 // first instance to build it stores it with its version; the others take it only when that is the
 // version they have just read themselves, so sharing never shows more than a local answer would.
-// Redis being down or slow never holds a read: it is skipped and the answer built here.
+// Redis down or not yet connected never holds a read: it is skipped and the answer built here (a
+// Redis that answers slowly holds one at most the client's command timeout, lib/redis.ts).
 const SHARED_TTL_MS = 30_000;
 
 function sharedKey(key: string): string {
