@@ -11,13 +11,6 @@ import { cpuNs, type Tier } from "./cgroups";
 
 export const log = (line: string) => console.log(`[bench cluster] ${line}`);
 
-export function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = Number(index >= 0 ? process.argv[index + 1] : fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
 export type Requests = Request[];
 
 export interface Instance {
@@ -113,6 +106,7 @@ export async function pointHaproxy(cluster: Cluster, instances: Instance[]): Pro
   await sleep(2_500);
 }
 
+/** The 95/5 mix: 19 guest reads of a user's posts and a thread (alternately), then one post into that thread by that user. */
 export async function buildMix(state: { baseUrl: string; apiKey: string }): Promise<Requests> {
   const writer = await registerUser(state.baseUrl, state.apiKey);
   const { threadId, groupName } = await createNamedGroupWithThread(state.baseUrl, state.apiKey, writer);

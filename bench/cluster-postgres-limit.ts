@@ -5,7 +5,8 @@ import path from "node:path";
 // @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
 import { startInstance, stopPidFile, waitForHealth } from "../scripts/cluster/services.mjs";
 import { joinTier } from "./cgroups";
-import { cpuCells, log, machine, measure, option, sleep, warmInstances, type Cluster, type Measured } from "./cluster-load";
+import { cpuCells, log, machine, measure, sleep, warmInstances, type Cluster, type Measured } from "./cluster-load";
+import { numberOption } from "./options";
 
 /** Restarts every instance with or without the replica, each back in its CPU group, healthy and warm. */
 async function restartInstances(cluster: Cluster, withReplica: boolean, warmup: number): Promise<void> {
@@ -36,12 +37,14 @@ async function readPlaces(cluster: Cluster, count: number): Promise<Record<strin
   return places;
 }
 
-export async function postgresLimit(cluster: Cluster, quotas: string): Promise<{ table: string[]; rows: (Measured & { replica: boolean; reads: Record<string, number> })[] }> {
-  const duration = option("duration", 15);
-  const connections = option("connections", 16);
-  const warmup = option("warmup", 5);
-  const rounds = option("rounds", 1);
-  const rows: (Measured & { replica: boolean; reads: Record<string, number> })[] = [];
+type LimitRow = Measured & { replica: boolean; reads: Record<string, number> };
+
+export async function postgresLimit(cluster: Cluster, quotas: string): Promise<{ table: string[]; rows: LimitRow[] }> {
+  const duration = numberOption("duration", 15);
+  const connections = numberOption("connections", 16);
+  const warmup = numberOption("warmup", 5);
+  const rounds = numberOption("rounds", 1);
+  const rows: LimitRow[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const replica of [false, true]) {
       await restartInstances(cluster, replica, warmup);
@@ -59,5 +62,3 @@ export async function postgresLimit(cluster: Cluster, quotas: string): Promise<{
   ];
   return { table, rows };
 }
-
-/** The 95/5 mix: 19 guest reads of a user's posts and a thread (alternately), then one post into that thread by that user. */

@@ -21,7 +21,8 @@ import { clusterDown, clusterUp } from "../scripts/cluster/index.mjs";
 import { findFreePortBlock } from "../tests/support/free-port";
 import { buildApp } from "../tests/support/server-process";
 import { joinTier, makeTier, postmasterPid, removeTier, type Tier } from "./cgroups";
-import { buildMix, cpuCells, log, machine, measure, option, pointHaproxy, warmInstances, type Cluster, type Instance, type Measured } from "./cluster-load";
+import { buildMix, cpuCells, log, machine, measure, pointHaproxy, warmInstances, type Cluster, type Instance, type Measured } from "./cluster-load";
+import { numberOption } from "./options";
 import { postgresLimit } from "./cluster-postgres-limit";
 
 function median(values: number[]): number {
@@ -54,12 +55,12 @@ type ScalingRow = Measured & { instances: number; reqPerSecRuns: number[] };
  * machine's speed during the run weighs on every count alike); each row is the rounds' median.
  */
 async function scaling(cluster: Cluster, quotas: string): Promise<{ table: string[]; rows: ScalingRow[] }> {
-  const duration = option("duration", 15);
+  const duration = numberOption("duration", 15);
   // Enough to keep four instances' 16 request slots (haproxy's maxconn) full: each instance works
   // on as many requests at once in every row, the rest wait in haproxy's queue.
-  const connections = option("connections", 64);
-  const warmup = option("warmup", 5);
-  const rounds = option("rounds", 3);
+  const connections = numberOption("connections", 64);
+  const warmup = numberOption("warmup", 5);
+  const rounds = numberOption("rounds", 3);
   const counts = cluster.instances.map((_, i) => i + 1);
   const runs = new Map<number, Measured[]>(counts.map((n) => [n, []]));
   // Round 0 is not counted: under its quota an instance keeps getting cheaper per request for
@@ -86,10 +87,10 @@ async function scaling(cluster: Cluster, quotas: string): Promise<{ table: strin
 
 export async function runClusterBench(): Promise<void> {
   const limitMode = process.argv.includes("--postgres-limit");
-  const instanceCount = limitMode ? option("instances", 2) : option("max-instances", 4);
+  const instanceCount = limitMode ? numberOption("instances", 2) : numberOption("max-instances", 4);
   // In the PostgreSQL-limit mode the instances run free unless --instance-cpu is given.
-  const instanceCpu = limitMode && !process.argv.includes("--instance-cpu") ? null : option("instance-cpu", 0.1);
-  const postgresCpu = option("postgres-cpu", limitMode ? 0.1 : 1);
+  const instanceCpu = limitMode && !process.argv.includes("--instance-cpu") ? null : numberOption("instance-cpu", 0.1);
+  const postgresCpu = numberOption("postgres-cpu", limitMode ? 0.1 : 1);
   buildApp();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-bench-cluster-"));
   const port = await findFreePortBlock(30);
@@ -103,7 +104,7 @@ export async function runClusterBench(): Promise<void> {
       // Warmed before their quotas: at 0.1 CPU an instance takes minutes to compile its hot code,
       // and the first rows would measure that.
       log("warming every instance before the quotas");
-      await warmInstances(state.instances, requests, option("warmup", 5) * 3);
+      await warmInstances(state.instances, requests, numberOption("warmup", 5) * 3);
     }
     const instanceTiers = state.instances.map((instance: Instance) => {
       const tier = makeTier(instance.name, instanceCpu);
@@ -119,12 +120,7 @@ export async function runClusterBench(): Promise<void> {
     log(`CPU quotas: ${quotas}`);
 
     const cluster: Cluster = { dir, baseUrl: state.baseUrl, instances: state.instances, instanceEnv: state.instanceEnv, haproxyPort: state.ports.haproxy, instanceTiers, dbTiers, requests };
-    let result: { table: string[]; rows: unknown[] };
-    if (limitMode) {
-      result = await postgresLimit(cluster, quotas);
-    } else {
-      result = await scaling(cluster, quotas);
-    }
+    const result: { table: string[]; rows: unknown[] } = limitMode ? await postgresLimit(cluster, quotas) : await scaling(cluster, quotas);
     console.log(`\n${result.table.join("\n")}\n`);
     fs.mkdirSync("bench/results", { recursive: true });
     const file = `bench/results/${new Date().toISOString().replace(/[:.]/g, "-")}-cluster${limitMode ? "-postgres-limit" : ""}.json`;

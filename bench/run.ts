@@ -20,6 +20,7 @@ import { measureScenario, type LoadSettings, type ScenarioResult } from "./load"
 import { otherCpuBusyPercent, processTreeRssMiB } from "./measure";
 import { lastLine, runNpmScript, runTsx } from "./processes";
 import { floorOf, formatComparison, formatTable, writeRecord, type RunRecord } from "./report";
+import { numberOption, textOption } from "./options";
 import { buildScenarios } from "./scenarios";
 import type { ScaleName } from "./scales";
 import { findTargets } from "./targets";
@@ -30,25 +31,14 @@ const BUILD_ENV = { AGORA_BENCH_BUILD: "1", AGORA_NEXT_DIST_DIR: DIST_DIR };
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-}
-
-function numberOption(name: string, fallback: number): number {
-  const value = Number(option(name, String(fallback)));
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
 interface Plan {
   kind: DatabaseKind;
   scale: ScaleName;
 }
 
 function plans(): Plan[] {
-  const scale = option("scale", "small");
-  const database = option("database", "both");
+  const scale = textOption("scale", "small");
+  const database = textOption("database", "both");
   if (scale !== "small" && scale !== "large") throw new Error("--scale must be small or large");
   if (!["embedded", "postgres", "both"].includes(database)) throw new Error("--database must be embedded, postgres or both");
   const kinds: DatabaseKind[] = database === "both" ? ["embedded", "postgres"] : [database as DatabaseKind];
