@@ -19,7 +19,7 @@ import { readClientAddress } from "@/lib/http/client-address";
 import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-limit";
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
 import { EVENT_STREAM_HEADERS } from "@/lib/http/event-stream-headers";
-import { findGuestAnswer, guestAnswerKey, keepGuestAnswer } from "@/lib/api/guest-answers";
+import { guestAnswer, guestAnswerKey } from "@/lib/api/guest-answers";
 
 export type HttpMethod = "GET" | "POST";
 /** "user": a token is required; "optional": a token, when sent, personalises the answer; "none": tokens are ignored. */
@@ -266,12 +266,7 @@ async function runKept<P extends z.ZodType>(spec: EndpointSpec<P, z.ZodType, End
   // The version is read before the data: an answer is never kept under a version newer than its data.
   const version = await spec.guestVersion!(params);
   if (version === null) return run();
-  const key = guestAnswerKey(spec.path, params);
-  const kept = await findGuestAnswer(key, version);
-  if (kept) return kept;
-  const rendered = await run();
-  keepGuestAnswer(key, version, rendered);
-  return rendered;
+  return guestAnswer(guestAnswerKey(spec.path, params), version, run);
 }
 
 /**

@@ -32,23 +32,38 @@ export function guestAnswerKey(path: string, params: unknown): string {
   return `${path} ${JSON.stringify(params)}`;
 }
 
-/** The answer kept here, else the one another instance shared (lib/api/shared-guest-answers.ts), for this version only. */
-export async function findGuestAnswer(key: string, version: string): Promise<RenderedBody | null> {
+// One build per key and version at a time: after a write, every guest read that arrives while the
+// answer is being built (up to an instance's 16 request slots) waits for that build instead of
+// running the same statements itself.
+const building = new Map<string, Promise<RenderedBody>>();
+
+/**
+ * The answer for this version: kept here, else the one another instance shared
+ * (lib/api/shared-guest-answers.ts), else built once and kept.
+ */
+export async function guestAnswer(key: string, version: string, build: () => Promise<RenderedBody>): Promise<RenderedBody> {
   const local = store();
-  if (!local) return null;
+  if (!local) return build();
   const kept = local.get(key);
   if (kept && kept.version === version) return kept.rendered;
-  const shared = await findSharedAnswer(key, version);
-  if (!shared) return null;
-  const ttl = MAX_AGE_MS - (Date.now() - shared.builtAt);
-  if (ttl <= 0) return null;
-  local.set(key, { version, rendered: shared.rendered }, { ttl });
-  return shared.rendered;
+  const flight = `${version} ${key}`;
+  let pending = building.get(flight);
+  if (!pending) {
+    pending = sharedOrBuilt(local, key, version, build).finally(() => building.delete(flight));
+    building.set(flight, pending);
+  }
+  return pending;
 }
 
-export function keepGuestAnswer(key: string, version: string, rendered: RenderedBody): void {
-  const local = store();
-  if (!local) return;
+async function sharedOrBuilt(local: LRUCache<string, Kept>, key: string, version: string, build: () => Promise<RenderedBody>): Promise<RenderedBody> {
+  const shared = await findSharedAnswer(key, version);
+  const ttl = shared ? MAX_AGE_MS - (Date.now() - shared.builtAt) : 0;
+  if (shared && ttl > 0) {
+    local.set(key, { version, rendered: shared.rendered }, { ttl });
+    return shared.rendered;
+  }
+  const rendered = await build();
   local.set(key, { version, rendered });
   shareAnswer(key, version, rendered);
+  return rendered;
 }

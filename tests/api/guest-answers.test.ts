@@ -53,6 +53,18 @@ describe("answers kept for readers without a token", () => {
     expect(Number(signedIn.headers.get(STATEMENTS))).toBeGreaterThan(1);
   });
 
+  it("builds an answer once for the guest reads that arrive together after a write", async () => {
+    await createPostOverHttp(member, thread.id, "Read by many at once");
+    const together = 8;
+    const reads = await Promise.all(Array.from({ length: together }, () => guestThread(group, thread.id)));
+    for (const read of reads) expect(read.thread).toEqual(reads[0]!.thread);
+    expect(reads[0]!.thread.posts.some((post) => post.content.includes("Read by many at once"))).toBe(true);
+    const cold = Math.max(...reads.map((read) => read.statements));
+    expect(cold).toBeGreaterThan(5);
+    // Each read's version, and one build (counted on the read that started it).
+    expect(reads.reduce((sum, read) => sum + read.statements, 0)).toBe(together - 1 + cold);
+  });
+
   const writes: { name: string; write: () => Promise<void>; check: (thread: ThreadDto) => void }[] = [
     {
       name: "a new reply",
