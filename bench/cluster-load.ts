@@ -1,9 +1,12 @@
 // What the cluster bench's modes share (bench/cluster.ts, bench/cluster-postgres-limit.ts): the
 // cluster's handles, the 95/5 mix, warming instances, one measured window with each tier's CPU.
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request } from "autocannon";
+import { Redis } from "ioredis";
+import pg from "pg";
 // @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
 import { startHaproxy, stopPidFile } from "../scripts/cluster/services.mjs";
 import { createNamedGroupWithThread, registerUser } from "../tests/support/cluster-client";
@@ -29,6 +32,10 @@ export interface Measured {
   non2xx: number;
   errors: number;
   cpuMsPerRequest: Record<string, number>;
+  /** What each request cost the shared tiers: transactions on the primary and the replica, Redis commands. */
+  perRequest: { primaryXacts: number; replicaXacts: number; redisCommands: number };
+  /** Each instance in rotation: the requests haproxy sent it in the window and its CPU per request. */
+  eachInstance: { name: string; requests: number; cpuMsPerRequest: number }[];
 }
 
 export interface Cluster {
@@ -37,6 +44,9 @@ export interface Cluster {
   instances: Instance[];
   instanceEnv: Record<string, string>;
   haproxyPort: number;
+  primaryUrl: string;
+  replicaUrl: string;
+  redisPort: number;
   instanceTiers: (Tier | null)[];
   dbTiers: { primary: Tier | null; replica: Tier | null; pgbouncer: Tier | null };
   requests: Requests;
@@ -47,6 +57,53 @@ function cpuJiffies(): { busy: number; total: number } {
   const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((sum, value) => sum + value, 0);
   return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** Committed and rolled-back transactions of the database (pg_stat_database, flushed by backends about once a second). */
+async function transactions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>("SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()");
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Commands Redis has run since it started (INFO stats), every client's. */
+async function redisCommands(port: number): Promise<number> {
+  const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true });
+  await client.connect();
+  try {
+    return Number(/total_commands_processed:(\d+)/.exec(await client.info("stats"))?.[1] ?? 0);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Requests each instance has answered (haproxy's `show stat`, sessions of the servers of backend "instances"). */
+function instanceRequests(cluster: Cluster): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(path.join(cluster.dir, "haproxy", "haproxy.sock"));
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk.toString()));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const counts = new Map<string, number>();
+      for (const line of text.split("\n")) {
+        const fields = line.split(",");
+        // pxname, svname, qcur, qmax, scur, smax, slim, stot, ...
+        if (fields[0] === "instances" && fields[1]?.startsWith("instance-")) counts.set(fields[1], Number(fields[7]));
+      }
+      resolve(counts);
+    });
+    socket.end("show stat\n");
+  });
+}
+
+async function sharedTierCounts(cluster: Cluster): Promise<number[]> {
+  return Promise.all([transactions(cluster.primaryUrl), transactions(cluster.replicaUrl), redisCommands(cluster.redisPort)]);
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,11 +124,16 @@ export async function measure(cluster: Cluster, connections: number, duration: n
   const { baseUrl, requests, instanceTiers, dbTiers } = cluster;
   await autocannon({ url: baseUrl, connections, duration: warmup, requests });
   const tiers = [...instanceTiers, dbTiers.primary, dbTiers.replica, dbTiers.pgbouncer];
+  const countsBefore = await sharedTierCounts(cluster);
+  const servedBefore = await instanceRequests(cluster);
   const before = tiers.map(cpuNs);
   const machineBefore = cpuJiffies();
   const result = await autocannon({ url: baseUrl, connections, duration, requests, timeout: 30 });
   const machineAfter = cpuJiffies();
   const after = tiers.map(cpuNs);
+  // Backends report their transactions about once a second: the same lag at both ends of the window.
+  const countsAfter = await sharedTierCounts(cluster);
+  const servedAfter = await instanceRequests(cluster);
   const total = result["2xx"] + result.non2xx;
   const used = (index: number) => after[index]! - before[index]!;
   const perRequest = (ns: number) => Math.round((ns / 1e6 / Math.max(1, total)) * 100) / 100;
@@ -88,6 +150,15 @@ export async function measure(cluster: Cluster, connections: number, duration: n
       primary: perRequest(used(n)),
       replica: perRequest(used(n + 1)),
       pgbouncer: perRequest(used(n + 2)),
+    },
+    eachInstance: cluster.instances.slice(0, inRotation).map((instance, i) => {
+      const served = (servedAfter.get(instance.name) ?? 0) - (servedBefore.get(instance.name) ?? 0);
+      return { name: instance.name, requests: served, cpuMsPerRequest: Math.round((used(i) / 1e6 / Math.max(1, served)) * 100) / 100 };
+    }),
+    perRequest: {
+      primaryXacts: Math.round(((countsAfter[0]! - countsBefore[0]!) / Math.max(1, total)) * 100) / 100,
+      replicaXacts: Math.round(((countsAfter[1]! - countsBefore[1]!) / Math.max(1, total)) * 100) / 100,
+      redisCommands: Math.round(((countsAfter[2]! - countsBefore[2]!) / Math.max(1, total)) * 100) / 100,
     },
   };
 }

@@ -1,5 +1,5 @@
 // npm run bench -- --cluster [--max-instances 4] [--duration 15] [--connections 64] [--warmup 5]
-//                  [--rounds 3] [--instance-cpu 0.1] [--postgres-cpu 1]
+//                  [--rounds 3] [--instance-cpu 0.1] [--postgres-cpu 1] [--warm-instances 15]
 // npm run bench -- --cluster --postgres-limit [--instances 2] [--postgres-cpu 0.1] [--rounds 1]
 //
 // Several instances (contract section 16): `npm run cluster`'s shape (primary + replica,
@@ -44,6 +44,8 @@ function medianRow(instances: number, runs: Measured[]): ScalingRow {
     non2xx: runs.reduce((sum, m) => sum + m.non2xx, 0),
     errors: runs.reduce((sum, m) => sum + m.errors, 0),
     cpuMsPerRequest: Object.fromEntries(tiers.map((tier) => [tier, of((m) => m.cpuMsPerRequest[tier]!)])),
+    eachInstance: runs[0]!.eachInstance.map((item, i) => ({ name: item.name, requests: of((m) => m.eachInstance[i]!.requests), cpuMsPerRequest: of((m) => m.eachInstance[i]!.cpuMsPerRequest) })),
+    perRequest: { primaryXacts: of((m) => m.perRequest.primaryXacts), replicaXacts: of((m) => m.perRequest.replicaXacts), redisCommands: of((m) => m.perRequest.redisCommands) },
     reqPerSecRuns: runs.map((m) => m.reqPerSec),
   };
 }
@@ -70,7 +72,7 @@ async function scaling(cluster: Cluster, quotas: string): Promise<{ table: strin
       await pointHaproxy(cluster, cluster.instances.slice(0, n));
       const run = await measure(cluster, connections, duration, warmup, n);
       if (round > 0) runs.get(n)!.push(run);
-      log(`round ${round}${round === 0 ? " (warm-up)" : ""}, ${n} instance(s): ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, non-2xx ${run.non2xx}, errors ${run.errors}, machine ${run.machineBusyPct}% busy, CPU ms/request ${JSON.stringify(run.cpuMsPerRequest)}`);
+      log(`round ${round}${round === 0 ? " (warm-up)" : ""}, ${n} instance(s): ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, non-2xx ${run.non2xx}, errors ${run.errors}, machine ${run.machineBusyPct}% busy, CPU ms/request ${JSON.stringify(run.cpuMsPerRequest)}, per request ${JSON.stringify(run.perRequest)}, each instance ${run.eachInstance.map((item) => `${item.name} ${item.requests} req ${item.cpuMsPerRequest} ms`).join(", ")}`);
     }
   }
   const rows = counts.map((n) => medianRow(n, runs.get(n)!));
@@ -78,9 +80,9 @@ async function scaling(cluster: Cluster, quotas: string): Promise<{ table: strin
   const table = [
     `95/5 read/write through haproxy, ${connections} connections, ${warmup} s warm-up then ${duration} s per run, medians of ${rounds} rounds after one not counted; CPU quotas: ${quotas}; ${machine()}`,
     "",
-    "| instances | req/s (median) | each round | × one | ÷ N | p50 ms | p99 ms | non-2xx | errors | machine CPU busy | CPU ms/req instances | primary | replica | pgbouncer |",
-    "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
-    ...rows.map((row) => `| ${row.instances} | ${row.reqPerSec} | ${row.reqPerSecRuns.join(", ")} | ${(row.reqPerSec / one.reqPerSec).toFixed(2)} | ${(row.reqPerSec / one.reqPerSec / row.instances).toFixed(2)} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} | ${row.machineBusyPct}% | ${cpuCells(row)} |`),
+    "| instances | req/s (median) | each round | × one | ÷ N | p50 ms | p99 ms | non-2xx | errors | machine CPU busy | CPU ms/req instances | primary | replica | pgbouncer | transactions/req primary | replica | Redis commands/req |",
+    "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    ...rows.map((row) => `| ${row.instances} | ${row.reqPerSec} | ${row.reqPerSecRuns.join(", ")} | ${(row.reqPerSec / one.reqPerSec).toFixed(2)} | ${(row.reqPerSec / one.reqPerSec / row.instances).toFixed(2)} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} | ${row.machineBusyPct}% | ${cpuCells(row)} | ${row.perRequest.primaryXacts} | ${row.perRequest.replicaXacts} | ${row.perRequest.redisCommands} |`),
   ];
   return { table, rows };
 }
@@ -104,7 +106,7 @@ export async function runClusterBench(): Promise<void> {
       // Warmed before their quotas: at 0.1 CPU an instance takes minutes to compile its hot code,
       // and the first rows would measure that.
       log("warming every instance before the quotas");
-      await warmInstances(state.instances, requests, numberOption("warmup", 5) * 3);
+      await warmInstances(state.instances, requests, numberOption("warm-instances", 15));
     }
     const instanceTiers = state.instances.map((instance: Instance) => {
       const tier = makeTier(instance.name, instanceCpu);
@@ -119,7 +121,7 @@ export async function runClusterBench(): Promise<void> {
     const quotas = dbTiers.primary ? `instances ${instanceCpu ?? "none"}${instanceCpu ? " CPU each" : ""}, primary and replica ${postgresCpu} CPU each` : "none (cgroups not writable)";
     log(`CPU quotas: ${quotas}`);
 
-    const cluster: Cluster = { dir, baseUrl: state.baseUrl, instances: state.instances, instanceEnv: state.instanceEnv, haproxyPort: state.ports.haproxy, instanceTiers, dbTiers, requests };
+    const cluster: Cluster = { dir, baseUrl: state.baseUrl, instances: state.instances, instanceEnv: state.instanceEnv, haproxyPort: state.ports.haproxy, primaryUrl: state.primaryUrl, replicaUrl: state.replicaUrl, redisPort: state.ports.redis, instanceTiers, dbTiers, requests };
     const result: { table: string[]; rows: unknown[] } = limitMode ? await postgresLimit(cluster, quotas) : await scaling(cluster, quotas);
     console.log(`\n${result.table.join("\n")}\n`);
     fs.mkdirSync("bench/results", { recursive: true });

@@ -144,6 +144,8 @@ export async function startHaproxy({ dir, port, instances }) {
     [
       "global",
       "  maxconn 4096",
+      // Per-server counters (`show stat`): how many requests each instance has answered.
+      `  stats socket ${path.join(dir, "haproxy.sock")} mode 600 level user`,
       "defaults",
       "  mode http",
       "  timeout connect 2s",
