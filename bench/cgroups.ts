@@ -7,6 +7,7 @@ const log = (line: string) => console.log(`[bench cluster] ${line}`);
 
 const CPU = "/sys/fs/cgroup/cpu";
 const CPUACCT = "/sys/fs/cgroup/cpuacct";
+const CPUSET = "/sys/fs/cgroup/cpuset";
 
 export interface Tier {
   name: string;
@@ -28,6 +29,40 @@ export function makeTier(name: string, cpus: number | null): Tier | null {
     log(`cgroups unavailable (${(error as Error).message}): no CPU quotas or per-tier CPU`);
     return null;
   }
+}
+
+/**
+ * A cpuset group on the given CPUs (e.g. "1"), null when the container forbids it. Processes put in
+ * it (with everything they start afterwards) run on those CPUs only.
+ */
+export function makeCpuSet(name: string, cpus: string): string | null {
+  try {
+    const dir = path.join(CPUSET, `agora-bench-${process.pid}-${name}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "cpuset.cpus"), cpus);
+    fs.writeFileSync(path.join(dir, "cpuset.mems"), fs.readFileSync(path.join(CPUSET, "cpuset.mems"), "utf8").trim());
+    return dir;
+  } catch (error) {
+    log(`cpusets unavailable (${(error as Error).message}): the tiers share every CPU`);
+    return null;
+  }
+}
+
+/** Moves a process and its descendants into a cpuset made by makeCpuSet. */
+export function joinCpuSet(dir: string | null, pid: number): void {
+  if (dir) joinTier({ name: path.basename(dir), dirs: [dir] }, pid);
+}
+
+/** Moves the cpuset's processes back to the root set and removes it. */
+export function removeCpuSet(dir: string | null): void {
+  if (dir) removeTier({ name: path.basename(dir), dirs: [dir] });
+}
+
+/** Sets (CPUs) or lifts (null) a tier's quota. */
+export function setQuota(tier: Tier | null, cpus: number | null): void {
+  const dir = tier?.dirs.find((item) => item.startsWith(CPU + "/"));
+  if (!dir) return;
+  fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), cpus === null ? "-1" : String(Math.round(cpus * 100_000)));
 }
 
 /** The process and every descendant (by /proc's parent ids). */

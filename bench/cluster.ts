@@ -1,5 +1,5 @@
 // npm run bench -- --cluster [--max-instances 4] [--duration 15] [--connections 64] [--warmup 5]
-//                  [--rounds 3] [--instance-cpu 0.1] [--postgres-cpu 1] [--warm-instances 15]
+//                  [--rounds 3] [--instance-cpu 0.1] [--postgres-cpu 1] [--warm-instances 15] [--rewarm 10]
 // npm run bench -- --cluster --postgres-limit [--instances 2] [--postgres-cpu 0.1] [--rounds 1]
 //
 // Several instances (contract section 16): `npm run cluster`'s shape (primary + replica,
@@ -20,7 +20,7 @@ import path from "node:path";
 import { clusterDown, clusterUp } from "../scripts/cluster/index.mjs";
 import { findFreePortBlock } from "../tests/support/free-port";
 import { buildApp } from "../tests/support/server-process";
-import { joinTier, makeTier, postmasterPid, removeTier, type Tier } from "./cgroups";
+import { joinCpuSet, joinTier, makeCpuSet, makeTier, postmasterPid, removeCpuSet, removeTier, setQuota, type Tier } from "./cgroups";
 import { buildMix, cpuCells, log, machine, measure, pointHaproxy, warmInstances, type Cluster, type Instance, type Measured } from "./cluster-load";
 import { numberOption } from "./options";
 import { postgresLimit } from "./cluster-postgres-limit";
@@ -56,20 +56,29 @@ type ScalingRow = Measured & { instances: number; reqPerSecRuns: number[] };
  * 1 to N instances, `--rounds` times (upwards, then downwards, and so on, so a drift of the
  * machine's speed during the run weighs on every count alike); each row is the rounds' median.
  */
-async function scaling(cluster: Cluster, quotas: string): Promise<{ table: string[]; rows: ScalingRow[] }> {
+async function scaling(cluster: Cluster, quotas: string, instanceCpu: number | null): Promise<{ table: string[]; rows: ScalingRow[] }> {
   const duration = numberOption("duration", 15);
   // Enough to keep four instances' 16 request slots (haproxy's maxconn) full: each instance works
   // on as many requests at once in every row, the rest wait in haproxy's queue.
   const connections = numberOption("connections", 64);
   const warmup = numberOption("warmup", 5);
   const rounds = numberOption("rounds", 3);
+  const rewarm = numberOption("rewarm", 10);
   const counts = cluster.instances.map((_, i) => i + 1);
   const runs = new Map<number, Measured[]>(counts.map((n) => [n, []]));
   // Round 0 is not counted: under its quota an instance keeps getting cheaper per request for
   // minutes (its code still being optimised), which would favour whichever count came last.
   for (let round = 0; round <= rounds; round++) {
     for (const n of round % 2 === 1 ? counts : [...counts].reverse()) {
-      await pointHaproxy(cluster, cluster.instances.slice(0, n));
+      const inRotation = cluster.instances.slice(0, n);
+      // An instance out of rotation for a few rows comes back costing up to 1.6× per request (5.0–5.2
+      // ms against 3.0–3.5 for one that kept serving, measured per instance) and at 0.1 CPU takes
+      // minutes to recover, which would count against the rows with more instances. A served
+      // instance stays warm; so each row starts with its instances warmed straight, without quotas.
+      for (const tier of cluster.instanceTiers.slice(0, n)) setQuota(tier, null);
+      await warmInstances(inRotation, cluster.requests, rewarm);
+      for (const tier of cluster.instanceTiers.slice(0, n)) setQuota(tier, instanceCpu);
+      await pointHaproxy(cluster, inRotation);
       const run = await measure(cluster, connections, duration, warmup, n);
       if (round > 0) runs.get(n)!.push(run);
       log(`round ${round}${round === 0 ? " (warm-up)" : ""}, ${n} instance(s): ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, non-2xx ${run.non2xx}, errors ${run.errors}, machine ${run.machineBusyPct}% busy, CPU ms/request ${JSON.stringify(run.cpuMsPerRequest)}, per request ${JSON.stringify(run.perRequest)}, each instance ${run.eachInstance.map((item) => `${item.name} ${item.requests} req ${item.cpuMsPerRequest} ms`).join(", ")}`);
@@ -98,6 +107,14 @@ export async function runClusterBench(): Promise<void> {
   const port = await findFreePortBlock(30);
   const budgetsOff = { LOG_LEVEL: "warn", AGORA_RATE_LIMIT_PER_MINUTE: "0", AGORA_RATE_LIMIT_WRITES_PER_MINUTE: "0", AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE: "0", AGORA_RATE_LIMIT_PAGES_PER_MINUTE: "0", AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE: "0" };
   const tiers: (Tier | null)[] = [];
+  // The app tier on a CPU of its own, everything else (PostgreSQL, pgbouncer, Redis, haproxy and
+  // autocannon in this process) on the others: instances and the database are on different
+  // machines in the shape this measures.
+  const cpuCount = os.cpus().length;
+  const pin = !limitMode && cpuCount >= 2 && numberOption("pin", 1) === 1;
+  const restSet = pin ? makeCpuSet("rest", cpuCount === 2 ? "0" : `0-${cpuCount - 2}`) : null;
+  const appSet = pin ? makeCpuSet("apps", String(cpuCount - 1)) : null;
+  joinCpuSet(restSet, process.pid);
   try {
     log(`starting primary + replica, pgbouncer, Redis and ${instanceCount} instances in ${dir}`);
     const state = await clusterUp({ dir, instances: instanceCount, port, env: budgetsOff });
@@ -110,7 +127,9 @@ export async function runClusterBench(): Promise<void> {
     }
     const instanceTiers = state.instances.map((instance: Instance) => {
       const tier = makeTier(instance.name, instanceCpu);
-      joinTier(tier, Number(fs.readFileSync(instance.pidFile, "utf8")));
+      const pid = Number(fs.readFileSync(instance.pidFile, "utf8"));
+      joinTier(tier, pid);
+      joinCpuSet(appSet, pid);
       return tier;
     });
     const dbTiers = { primary: makeTier("primary", postgresCpu), replica: makeTier("replica", postgresCpu), pgbouncer: makeTier("pgbouncer", null) };
@@ -118,17 +137,19 @@ export async function runClusterBench(): Promise<void> {
     joinTier(dbTiers.replica, postmasterPid(path.join(dir, "postgres", "replica")));
     joinTier(dbTiers.pgbouncer, Number(fs.readFileSync(path.join(dir, "pgbouncer", "pgbouncer.pid"), "utf8")));
     tiers.push(...instanceTiers, dbTiers.primary, dbTiers.replica, dbTiers.pgbouncer);
-    const quotas = dbTiers.primary ? `instances ${instanceCpu ?? "none"}${instanceCpu ? " CPU each" : ""}, primary and replica ${postgresCpu} CPU each` : "none (cgroups not writable)";
+    const quotas = `${dbTiers.primary ? `instances ${instanceCpu ?? "none"}${instanceCpu ? " CPU each" : ""}, primary and replica ${postgresCpu} CPU each` : "none (cgroups not writable)"}${appSet ? `; instances on CPU ${cpuCount - 1}, the rest on the others` : ""}`;
     log(`CPU quotas: ${quotas}`);
 
     const cluster: Cluster = { dir, baseUrl: state.baseUrl, instances: state.instances, instanceEnv: state.instanceEnv, haproxyPort: state.ports.haproxy, primaryUrl: state.primaryUrl, replicaUrl: state.replicaUrl, redisPort: state.ports.redis, instanceTiers, dbTiers, requests };
-    const result: { table: string[]; rows: unknown[] } = limitMode ? await postgresLimit(cluster, quotas) : await scaling(cluster, quotas);
+    const result: { table: string[]; rows: unknown[] } = limitMode ? await postgresLimit(cluster, quotas) : await scaling(cluster, quotas, instanceCpu);
     console.log(`\n${result.table.join("\n")}\n`);
     fs.mkdirSync("bench/results", { recursive: true });
     const file = `bench/results/${new Date().toISOString().replace(/[:.]/g, "-")}-cluster${limitMode ? "-postgres-limit" : ""}.json`;
     fs.writeFileSync(file, JSON.stringify({ quotas, machine: machine(), rows: result.rows }, null, 2));
   } finally {
     for (const tier of tiers) removeTier(tier);
+    removeCpuSet(appSet);
+    removeCpuSet(restSet);
     await clusterDown({ dir, clean: true });
   }
 }
