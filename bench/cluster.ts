@@ -71,10 +71,10 @@ async function scaling(cluster: Cluster, quotas: string, instanceCpu: number | n
   for (let round = 0; round <= rounds; round++) {
     for (const n of round % 2 === 1 ? counts : [...counts].reverse()) {
       const inRotation = cluster.instances.slice(0, n);
-      // An instance out of rotation for a few rows comes back costing up to 1.6× per request (5.0–5.2
-      // ms against 3.0–3.5 for one that kept serving, measured per instance) and at 0.1 CPU takes
-      // minutes to recover, which would count against the rows with more instances. A served
-      // instance stays warm; so each row starts with its instances warmed straight, without quotas.
+      // An instance out of rotation for a few rows came back costing 4.8–6.0 ms per request against
+      // 3.8–3.9 for one that kept serving, and at 0.1 CPU took minutes to recover, which counted
+      // against the rows with more instances. A served instance stays warm; so each row starts with
+      // its instances warmed straight, without quotas.
       for (const tier of cluster.instanceTiers.slice(0, n)) setQuota(tier, null);
       await warmInstances(inRotation, cluster.requests, rewarm);
       for (const tier of cluster.instanceTiers.slice(0, n)) setQuota(tier, instanceCpu);
