@@ -136,7 +136,9 @@ export async function measure(cluster: Cluster, connections: number, duration: n
   const servedAfter = await instanceRequests(cluster);
   const total = result["2xx"] + result.non2xx;
   const used = (index: number) => after[index]! - before[index]!;
-  const perRequest = (ns: number) => Math.round((ns / 1e6 / Math.max(1, total)) * 100) / 100;
+  const hundredths = (value: number) => Math.round(value * 100) / 100;
+  const perRequest = (ns: number) => hundredths(ns / 1e6 / Math.max(1, total));
+  const countPerRequest = (index: number) => hundredths((countsAfter[index]! - countsBefore[index]!) / Math.max(1, total));
   const n = instanceTiers.length;
   return {
     machineBusyPct: Math.round((100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total)),
@@ -153,13 +155,9 @@ export async function measure(cluster: Cluster, connections: number, duration: n
     },
     eachInstance: cluster.instances.slice(0, inRotation).map((instance, i) => {
       const served = (servedAfter.get(instance.name) ?? 0) - (servedBefore.get(instance.name) ?? 0);
-      return { name: instance.name, requests: served, cpuMsPerRequest: Math.round((used(i) / 1e6 / Math.max(1, served)) * 100) / 100 };
+      return { name: instance.name, requests: served, cpuMsPerRequest: hundredths(used(i) / 1e6 / Math.max(1, served)) };
     }),
-    perRequest: {
-      primaryXacts: Math.round(((countsAfter[0]! - countsBefore[0]!) / Math.max(1, total)) * 100) / 100,
-      replicaXacts: Math.round(((countsAfter[1]! - countsBefore[1]!) / Math.max(1, total)) * 100) / 100,
-      redisCommands: Math.round(((countsAfter[2]! - countsBefore[2]!) / Math.max(1, total)) * 100) / 100,
-    },
+    perRequest: { primaryXacts: countPerRequest(0), replicaXacts: countPerRequest(1), redisCommands: countPerRequest(2) },
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { findSharedAnswer, shareAnswer } from "@/lib/api/shared-guest-answers";
+import { createSingleFlight, type SingleFlight } from "@/lib/cache/single-flight";
 import type { RenderedBody } from "@/lib/api/success-answer";
 import { getEnv } from "@/lib/env";
 
@@ -15,7 +16,7 @@ interface Kept {
   rendered: RenderedBody;
 }
 
-const globalForAnswers = globalThis as unknown as { agoraGuestAnswers?: LRUCache<string, Kept> | null };
+const globalForAnswers = globalThis as unknown as { agoraGuestAnswers?: LRUCache<string, Kept> | null; agoraGuestAnswerBuilds?: SingleFlight<RenderedBody> };
 
 function store(): LRUCache<string, Kept> | null {
   if (globalForAnswers.agoraGuestAnswers !== undefined) return globalForAnswers.agoraGuestAnswers;
@@ -35,7 +36,10 @@ export function guestAnswerKey(path: string, params: unknown): string {
 // One build per key and version at a time: after a write, every guest read that arrives while the
 // answer is being built (up to an instance's 16 request slots) waits for that build instead of
 // running the same statements itself.
-const building = new Map<string, Promise<RenderedBody>>();
+function builds(): SingleFlight<RenderedBody> {
+  globalForAnswers.agoraGuestAnswerBuilds ??= createSingleFlight<RenderedBody>();
+  return globalForAnswers.agoraGuestAnswerBuilds;
+}
 
 /**
  * The answer for this version: kept here, else the one another instance shared
@@ -46,13 +50,7 @@ export async function guestAnswer(key: string, version: string, build: () => Pro
   if (!local) return build();
   const kept = local.get(key);
   if (kept && kept.version === version) return kept.rendered;
-  const flight = `${version} ${key}`;
-  let pending = building.get(flight);
-  if (!pending) {
-    pending = sharedOrBuilt(local, key, version, build).finally(() => building.delete(flight));
-    building.set(flight, pending);
-  }
-  return pending;
+  return builds()(`${version} ${key}`, () => sharedOrBuilt(local, key, version, build)).result;
 }
 
 async function sharedOrBuilt(local: LRUCache<string, Kept>, key: string, version: string, build: () => Promise<RenderedBody>): Promise<RenderedBody> {

@@ -1,6 +1,7 @@
 import "server-only";
 import http from "node:http";
 import { NextResponse, type NextRequest } from "next/server";
+import { createSingleFlight, type SingleFlight } from "@/lib/cache/single-flight";
 import { createVersionedMemo } from "@/lib/cache/versioned-memo";
 import { readDirectoryVersion, readPublicGroupPageVersion, readPublicThreadPageVersion } from "@/lib/db/read-versions";
 import { getEnv } from "@/lib/env";
@@ -42,7 +43,7 @@ export interface PageAnswerOptions {
 
 const globalForPages = globalThis as unknown as {
   agoraGuestPages?: ReturnType<typeof createVersionedMemo<RenderedPage>> | null;
-  agoraGuestPageRenders?: Map<string, Promise<RenderedPage>>;
+  agoraGuestPageRenders?: SingleFlight<RenderedPage>;
   agoraGuestPageAgent?: http.Agent;
 };
 
@@ -152,15 +153,11 @@ function findAll(body: Buffer, text: string): number[] {
  * A render that set a cookie was answered to one request only: the others get null (rendered apart).
  */
 async function renderOnce(request: NextRequest, renderKey: string): Promise<RenderedPage | null> {
-  const renders = (globalForPages.agoraGuestPageRenders ??= new Map());
-  const pending = renders.get(renderKey);
-  if (pending) {
-    const shared = await pending;
-    return shared.cookies ? null : shared;
-  }
-  const render = renderHere(request).finally(() => renders.delete(renderKey));
-  renders.set(renderKey, render);
-  return render;
+  const renders = (globalForPages.agoraGuestPageRenders ??= createSingleFlight<RenderedPage>());
+  const { result, joined } = renders(renderKey, () => renderHere(request));
+  if (!joined) return result;
+  const shared = await result;
+  return shared.cookies ? null : shared;
 }
 
 /** The kept body with `nonce` in the kept nonce's place (a copy: the kept one serves other answers). */
