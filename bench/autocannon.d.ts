@@ -26,6 +26,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    /** So many requests in all, instead of a duration. */
+    amount?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;

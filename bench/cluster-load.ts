@@ -8,9 +8,9 @@ import autocannon, { type Request } from "autocannon";
 import { Redis } from "ioredis";
 import pg from "pg";
 // @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
-import { startHaproxy, stopPidFile } from "../scripts/cluster/services.mjs";
+import { startHaproxy, startInstance, stopPidFile, waitForHealth } from "../scripts/cluster/services.mjs";
 import { createNamedGroupWithThread, registerUser } from "../tests/support/cluster-client";
-import { cpuNs, type Tier } from "./cgroups";
+import { cpuNs, joinCpuSet, joinTier, type Tier } from "./cgroups";
 
 export const log = (line: string) => console.log(`[bench cluster] ${line}`);
 
@@ -31,6 +31,10 @@ export interface Measured {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Requests a second of the side load (0 without one), and how many of them failed. */
+  sideReqPerSec: number;
+  sideFailed: number;
+  /** The instances': the measured requests'. The shared tiers': every request's, the side load's too. */
   cpuMsPerRequest: Record<string, number>;
   /** What each request cost the shared tiers: transactions on the primary and the replica, Redis commands. */
   perRequest: { primaryXacts: number; replicaXacts: number; redisCommands: number };
@@ -48,8 +52,12 @@ export interface Cluster {
   replicaUrl: string;
   redisPort: number;
   instanceTiers: (Tier | null)[];
+  /** The cpuset the instances run in (null when they share every CPU). */
+  appSet: string | null;
   dbTiers: { primary: Tier | null; replica: Tier | null; pgbouncer: Tier | null };
   requests: Requests;
+  /** The same mix on data of its own (bench/cluster.ts's side load). */
+  sideRequests: Requests;
 }
 
 /** Busy and total jiffies of all CPUs since boot (/proc/stat's first line; idle and iowait are not busy). */
@@ -109,36 +117,65 @@ async function sharedTierCounts(cluster: Cluster): Promise<number[]> {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Every instance warmed straight, not through haproxy: an instance that has served little is still
- * compiling its hot code, which would count against the rows where it first takes traffic.
+ * Each instance sent `amount` requests of the mix straight, not through haproxy: so many requests,
+ * not so many seconds, so that instances warmed side by side on a shared CPU get the same warm-up
+ * as one warmed alone.
  */
-export async function warmInstances(instances: Instance[], requests: Requests, seconds: number): Promise<void> {
-  await Promise.all(instances.map((instance) => autocannon({ url: instance.baseUrl, connections: 4, duration: seconds, requests })));
+export async function warmInstances(instances: Instance[], requests: Requests, amount: number): Promise<void> {
+  await Promise.all(instances.map((instance) => autocannon({ url: instance.baseUrl, connections: 4, amount, requests, timeout: 30 })));
+}
+
+/** Stops and starts the instances (with `env`), each back in its CPU group and cpuset, and waits until they are healthy. */
+export async function restartInstances(cluster: Cluster, instances: Instance[], env = cluster.instanceEnv): Promise<void> {
+  await Promise.all(
+    instances.map(async (instance) => {
+      await stopPidFile(instance.pidFile, "SIGTERM", 30_000);
+      const started = startInstance({ dir: path.dirname(instance.pidFile), name: instance.name, port: instance.port, env });
+      joinTier(cluster.instanceTiers[cluster.instances.indexOf(instance)] ?? null, started.pid);
+      joinCpuSet(cluster.appSet, started.pid);
+      await waitForHealth(instance.baseUrl);
+    }),
+  );
+}
+
+/** Requests sent straight to instances outside the measured traffic, alongside it (see `measure`). */
+export interface SideLoad {
+  instances: Instance[];
+  requests: Requests;
+}
+
+/** The side load during `seconds`: each instance kept as busy as haproxy keeps one in rotation (its 16 request slots). */
+async function sideLoad(side: SideLoad | undefined, seconds: number): Promise<{ total: number; failed: number }> {
+  const results = await Promise.all((side?.instances ?? []).map((instance) => autocannon({ url: instance.baseUrl, connections: 16, duration: seconds, requests: side!.requests, timeout: 30 })));
+  return { total: results.reduce((sum, r) => sum + r["2xx"] + r.non2xx, 0), failed: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0) };
 }
 
 /**
  * One measured window through haproxy, after a warm-up through it, with each tier's CPU per request;
- * the instances' CPU is that of the `inRotation` first ones (the others serve nothing).
+ * the instances' CPU is that of the `inRotation` first ones. `side`, when given, runs alongside
+ * both: its requests count in the shared tiers' figures per request (they served them too), not in
+ * the measured throughput, latency or instances' CPU.
  */
-export async function measure(cluster: Cluster, connections: number, duration: number, warmup: number, inRotation = cluster.instances.length): Promise<Measured> {
+export async function measure(cluster: Cluster, connections: number, duration: number, warmup: number, inRotation = cluster.instances.length, side?: SideLoad): Promise<Measured> {
   const { baseUrl, requests, instanceTiers, dbTiers } = cluster;
-  await autocannon({ url: baseUrl, connections, duration: warmup, requests });
+  await Promise.all([autocannon({ url: baseUrl, connections, duration: warmup, requests }), sideLoad(side, warmup)]);
   const tiers = [...instanceTiers, dbTiers.primary, dbTiers.replica, dbTiers.pgbouncer];
   const countsBefore = await sharedTierCounts(cluster);
   const servedBefore = await instanceRequests(cluster);
   const before = tiers.map(cpuNs);
   const machineBefore = cpuJiffies();
-  const result = await autocannon({ url: baseUrl, connections, duration, requests, timeout: 30 });
+  const [result, sideResult] = await Promise.all([autocannon({ url: baseUrl, connections, duration, requests, timeout: 30 }), sideLoad(side, duration)]);
   const machineAfter = cpuJiffies();
   const after = tiers.map(cpuNs);
   // Backends report their transactions about once a second: the same lag at both ends of the window.
   const countsAfter = await sharedTierCounts(cluster);
   const servedAfter = await instanceRequests(cluster);
   const total = result["2xx"] + result.non2xx;
+  const allServed = total + sideResult.total;
   const used = (index: number) => after[index]! - before[index]!;
   const hundredths = (value: number) => Math.round(value * 100) / 100;
-  const perRequest = (ns: number) => hundredths(ns / 1e6 / Math.max(1, total));
-  const countPerRequest = (index: number) => hundredths((countsAfter[index]! - countsBefore[index]!) / Math.max(1, total));
+  const perRequest = (ns: number, count = total) => hundredths(ns / 1e6 / Math.max(1, count));
+  const countPerRequest = (index: number) => hundredths((countsAfter[index]! - countsBefore[index]!) / Math.max(1, allServed));
   const n = instanceTiers.length;
   return {
     machineBusyPct: Math.round((100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total)),
@@ -147,11 +184,13 @@ export async function measure(cluster: Cluster, connections: number, duration: n
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    sideReqPerSec: Math.round(sideResult.total / duration),
+    sideFailed: sideResult.failed,
     cpuMsPerRequest: {
       instances: perRequest(instanceTiers.slice(0, inRotation).reduce((sum, _tier, i) => sum + used(i), 0)),
-      primary: perRequest(used(n)),
-      replica: perRequest(used(n + 1)),
-      pgbouncer: perRequest(used(n + 2)),
+      primary: perRequest(used(n), allServed),
+      replica: perRequest(used(n + 1), allServed),
+      pgbouncer: perRequest(used(n + 2), allServed),
     },
     eachInstance: cluster.instances.slice(0, inRotation).map((instance, i) => {
       const served = (servedAfter.get(instance.name) ?? 0) - (servedBefore.get(instance.name) ?? 0);

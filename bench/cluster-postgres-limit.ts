@@ -1,26 +1,14 @@
 // npm run bench -- --cluster --postgres-limit (bench/cluster.ts): PostgreSQL's quota as the limit.
 // The instances run free; the same mix with the instances started without the replica, then with
 // it, `--rounds` times, and where a sample of guest reads ran (X-Agora-Db).
-import path from "node:path";
-// @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
-import { startInstance, stopPidFile, waitForHealth } from "../scripts/cluster/services.mjs";
-import { joinTier } from "./cgroups";
-import { cpuCells, log, machine, measure, sleep, warmInstances, type Cluster, type Measured } from "./cluster-load";
+import { cpuCells, log, machine, measure, restartInstances, sleep, warmInstances, type Cluster, type Measured } from "./cluster-load";
 import { numberOption } from "./options";
 
-/** Restarts every instance with or without the replica, each back in its CPU group, healthy and warm. */
-async function restartInstances(cluster: Cluster, withReplica: boolean, warmup: number): Promise<void> {
-  const env = { ...cluster.instanceEnv, DATABASE_REPLICA_URL: withReplica ? cluster.instanceEnv.DATABASE_REPLICA_URL! : "" };
-  await Promise.all(
-    cluster.instances.map(async (instance, i) => {
-      await stopPidFile(instance.pidFile, "SIGTERM", 30_000);
-      const started = startInstance({ dir: path.dirname(instance.pidFile), name: instance.name, port: instance.port, env });
-      joinTier(cluster.instanceTiers[i]!, started.pid);
-      await waitForHealth(instance.baseUrl);
-    }),
-  );
+/** Every instance restarted with or without the replica, healthy and warm. */
+async function restartWithReplica(cluster: Cluster, withReplica: boolean, warmAmount: number): Promise<void> {
+  await restartInstances(cluster, cluster.instances, { ...cluster.instanceEnv, DATABASE_REPLICA_URL: withReplica ? cluster.instanceEnv.DATABASE_REPLICA_URL! : "" });
   await sleep(2_500);
-  await warmInstances(cluster.instances, cluster.requests, warmup);
+  await warmInstances(cluster.instances, cluster.requests, warmAmount);
 }
 
 /** Where a sample of guest reads through haproxy ran (X-Agora-Db). */
@@ -44,10 +32,12 @@ export async function postgresLimit(cluster: Cluster, quotas: string): Promise<{
   const connections = numberOption("connections", 16);
   const warmup = numberOption("warmup", 5);
   const rounds = numberOption("rounds", 1);
+  // Fewer than the scaling rows': the instances run free here, and PostgreSQL's 0.1 CPU limits the warm-up too.
+  const warmRequests = numberOption("warm-requests", 300);
   const rows: LimitRow[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const replica of [false, true]) {
-      await restartInstances(cluster, replica, warmup);
+      await restartWithReplica(cluster, replica, warmRequests);
       const row = { replica, ...(await measure(cluster, connections, duration, warmup)), reads: await readPlaces(cluster, 40) };
       rows.push(row);
       log(`replica ${replica ? "on" : "off"}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, CPU ms/request ${JSON.stringify(row.cpuMsPerRequest)}, reads ${JSON.stringify(row.reads)}`);

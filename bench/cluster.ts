@@ -1,6 +1,6 @@
 // npm run bench -- --cluster [--max-instances 4] [--duration 15] [--connections 64] [--warmup 5]
-//                  [--rounds 3] [--instance-cpu 0.1] [--postgres-cpu 1] [--warm-instances 15] [--rewarm 10]
-// npm run bench -- --cluster --postgres-limit [--instances 2] [--postgres-cpu 0.1] [--rounds 1]
+//                  [--rounds 3] [--instance-cpu 0.1] [--postgres-cpu 1] [--warm-requests 2000] [--pin 1] [--fresh 0]
+// npm run bench -- --cluster --postgres-limit [--instances 2] [--postgres-cpu 0.1] [--rounds 1] [--warm-requests 300]
 //
 // Several instances (contract section 16): `npm run cluster`'s shape (primary + replica,
 // pgbouncer, Redis, instances, haproxy) in a temporary directory, and a 95/5 read/write mix sent
@@ -9,7 +9,8 @@
 // own (bench/cgroups.ts) with CPU quotas; CPU milliseconds per request per tier come from
 // cpuacct.usage.
 // - Scaling (the default): haproxy is pointed at 1, 2, 3 and 4 instances in turn, each instance
-//   under its quota, `--rounds` times (medians).
+//   under its quota, `--rounds` times (medians); the instances out of rotation serve a side load
+//   meanwhile, or, with --fresh 1, each row's instances are restarted and warmed alike instead.
 // - --postgres-limit: PostgreSQL's quota is the limit (the instances have none); the same mix with
 //   the instances started without the replica, then with it, `--rounds` times.
 // Prints one table; writes bench/results/<time>-cluster[-postgres-limit].json.
@@ -21,7 +22,7 @@ import { clusterDown, clusterUp } from "../scripts/cluster/index.mjs";
 import { findFreePortBlock } from "../tests/support/free-port";
 import { buildApp } from "../tests/support/server-process";
 import { joinCpuSet, joinTier, makeCpuSet, makeTier, postmasterPid, removeCpuSet, removeTier, setQuota, type Tier } from "./cgroups";
-import { buildMix, cpuCells, log, machine, measure, pointHaproxy, warmInstances, type Cluster, type Instance, type Measured } from "./cluster-load";
+import { buildMix, cpuCells, log, machine, measure, pointHaproxy, restartInstances, warmInstances, type Cluster, type Instance, type Measured } from "./cluster-load";
 import { numberOption } from "./options";
 import { postgresLimit } from "./cluster-postgres-limit";
 
@@ -43,6 +44,8 @@ function medianRow(instances: number, runs: Measured[]): ScalingRow {
     p99Ms: of((m) => m.p99Ms),
     non2xx: runs.reduce((sum, m) => sum + m.non2xx, 0),
     errors: runs.reduce((sum, m) => sum + m.errors, 0),
+    sideReqPerSec: of((m) => m.sideReqPerSec),
+    sideFailed: runs.reduce((sum, m) => sum + m.sideFailed, 0),
     cpuMsPerRequest: Object.fromEntries(tiers.map((tier) => [tier, of((m) => m.cpuMsPerRequest[tier]!)])),
     eachInstance: runs[0]!.eachInstance.map((item, i) => ({ name: item.name, requests: of((m) => m.eachInstance[i]!.requests), cpuMsPerRequest: of((m) => m.eachInstance[i]!.cpuMsPerRequest) })),
     perRequest: { primaryXacts: of((m) => m.perRequest.primaryXacts), replicaXacts: of((m) => m.perRequest.replicaXacts), redisCommands: of((m) => m.perRequest.redisCommands) },
@@ -51,6 +54,17 @@ function medianRow(instances: number, runs: Measured[]): ScalingRow {
 }
 
 type ScalingRow = Measured & { instances: number; reqPerSecRuns: number[] };
+
+// Requests each instance is sent straight, its quota lifted, before it is measured (at the start, and before each row with --fresh).
+const warmRequests = () => numberOption("warm-requests", 2000);
+
+/** --fresh: the row's instances restarted, sent `--warm-requests` each with their quotas lifted, then quota'd again. */
+async function freshInstances(cluster: Cluster, instances: Instance[], instanceCpu: number | null): Promise<void> {
+  for (const tier of cluster.instanceTiers) setQuota(tier, null);
+  await restartInstances(cluster, instances);
+  await warmInstances(instances, cluster.requests, warmRequests());
+  for (const tier of cluster.instanceTiers.slice(0, instances.length)) setQuota(tier, instanceCpu);
+}
 
 /**
  * 1 to N instances, `--rounds` times (upwards, then downwards, and so on, so a drift of the
@@ -63,31 +77,31 @@ async function scaling(cluster: Cluster, quotas: string, instanceCpu: number | n
   const connections = numberOption("connections", 64);
   const warmup = numberOption("warmup", 5);
   const rounds = numberOption("rounds", 3);
-  const rewarm = numberOption("rewarm", 10);
+  const fresh = numberOption("fresh", 0) === 1;
   const counts = cluster.instances.map((_, i) => i + 1);
   const runs = new Map<number, Measured[]>(counts.map((n) => [n, []]));
   // Round 0 is not counted: under its quota an instance keeps getting cheaper per request for
-  // minutes (its code still being optimised), which would favour whichever count came last.
-  for (let round = 0; round <= rounds; round++) {
+  // thousands of requests (its code still being optimised), which would favour whichever count came
+  // last. With --fresh every row starts from new instances, and every round counts.
+  for (let round = fresh ? 1 : 0; round <= rounds; round++) {
     for (const n of round % 2 === 1 ? counts : [...counts].reverse()) {
       const inRotation = cluster.instances.slice(0, n);
-      // An instance out of rotation for a few rows came back costing 4.8–6.0 ms per request against
-      // 3.8–3.9 for one that kept serving, and at 0.1 CPU took minutes to recover, which counted
-      // against the rows with more instances. A served instance stays warm; so each row starts with
-      // its instances warmed straight, without quotas.
-      for (const tier of cluster.instanceTiers.slice(0, n)) setQuota(tier, null);
-      await warmInstances(inRotation, cluster.requests, rewarm);
-      for (const tier of cluster.instanceTiers.slice(0, n)) setQuota(tier, instanceCpu);
+      if (fresh) await freshInstances(cluster, inRotation, instanceCpu);
       await pointHaproxy(cluster, inRotation);
-      const run = await measure(cluster, connections, duration, warmup, n);
+      // Without --fresh the instances out of rotation serve a side load of the same mix on data of
+      // its own, straight: every instance serves in every row, so all are as warm in each, and the
+      // app CPU is as shared. One that sat out of rotation came back dearer: in a four-instance row
+      // of 404s, instance-1 (serving every row) cost 2.69 ms per request and instance-4 5.38.
+      const side = fresh ? undefined : { instances: cluster.instances.slice(n), requests: cluster.sideRequests };
+      const run = await measure(cluster, connections, duration, warmup, n, side);
       if (round > 0) runs.get(n)!.push(run);
-      log(`round ${round}${round === 0 ? " (warm-up)" : ""}, ${n} instance(s): ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, non-2xx ${run.non2xx}, errors ${run.errors}, machine ${run.machineBusyPct}% busy, CPU ms/request ${JSON.stringify(run.cpuMsPerRequest)}, per request ${JSON.stringify(run.perRequest)}, each instance ${run.eachInstance.map((item) => `${item.name} ${item.requests} req ${item.cpuMsPerRequest} ms`).join(", ")}`);
+      log(`round ${round}${round === 0 ? " (warm-up)" : ""}, ${n} instance(s): ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, non-2xx ${run.non2xx}, errors ${run.errors}, side load ${run.sideReqPerSec} req/s (${run.sideFailed} failed), machine ${run.machineBusyPct}% busy, CPU ms/request ${JSON.stringify(run.cpuMsPerRequest)}, per request ${JSON.stringify(run.perRequest)}, each instance ${run.eachInstance.map((item) => `${item.name} ${item.requests} req ${item.cpuMsPerRequest} ms`).join(", ")}`);
     }
   }
   const rows = counts.map((n) => medianRow(n, runs.get(n)!));
   const one = rows[0]!;
   const table = [
-    `95/5 read/write through haproxy, ${connections} connections, ${warmup} s warm-up then ${duration} s per run, medians of ${rounds} rounds after one not counted; CPU quotas: ${quotas}; ${machine()}`,
+    `95/5 read/write through haproxy, ${connections} connections, ${warmup} s warm-up then ${duration} s per run, ${fresh ? `medians of ${rounds} rounds, each row on instances restarted and warmed alike` : `medians of ${rounds} rounds after one not counted, the instances out of rotation serving a side load of the same mix`}; CPU quotas: ${quotas}; ${machine()}`,
     "",
     "| instances | req/s (median) | each round | × one | ÷ N | p50 ms | p99 ms | non-2xx | errors | machine CPU busy | CPU ms/req instances | primary | replica | pgbouncer | transactions/req primary | replica | Redis commands/req |",
     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
@@ -119,11 +133,12 @@ export async function runClusterBench(): Promise<void> {
     log(`starting primary + replica, pgbouncer, Redis and ${instanceCount} instances in ${dir}`);
     const state = await clusterUp({ dir, instances: instanceCount, port, env: budgetsOff });
     const requests = await buildMix(state);
+    // The same mix on a group, thread and writer of its own: its writes never touch what the measured mix reads.
+    const sideRequests = await buildMix(state);
     if (!limitMode) {
-      // Warmed before their quotas: at 0.1 CPU an instance takes minutes to compile its hot code,
-      // and the first rows would measure that.
+      // Warmed before their quotas: at 0.1 CPU an instance takes minutes to compile its hot code.
       log("warming every instance before the quotas");
-      await warmInstances(state.instances, requests, numberOption("warm-instances", 15));
+      await warmInstances(state.instances, requests, warmRequests());
     }
     const instanceTiers = state.instances.map((instance: Instance) => {
       const tier = makeTier(instance.name, instanceCpu);
@@ -140,7 +155,7 @@ export async function runClusterBench(): Promise<void> {
     const quotas = `${dbTiers.primary ? `instances ${instanceCpu ?? "none"}${instanceCpu ? " CPU each" : ""}, primary and replica ${postgresCpu} CPU each` : "none (cgroups not writable)"}${appSet ? `; instances on CPU ${cpuCount - 1}, the rest on the others` : ""}`;
     log(`CPU quotas: ${quotas}`);
 
-    const cluster: Cluster = { dir, baseUrl: state.baseUrl, instances: state.instances, instanceEnv: state.instanceEnv, haproxyPort: state.ports.haproxy, primaryUrl: state.primaryUrl, replicaUrl: state.replicaUrl, redisPort: state.ports.redis, instanceTiers, dbTiers, requests };
+    const cluster: Cluster = { dir, baseUrl: state.baseUrl, instances: state.instances, instanceEnv: state.instanceEnv, haproxyPort: state.ports.haproxy, primaryUrl: state.primaryUrl, replicaUrl: state.replicaUrl, redisPort: state.ports.redis, instanceTiers, appSet, dbTiers, requests, sideRequests };
     const result: { table: string[]; rows: unknown[] } = limitMode ? await postgresLimit(cluster, quotas) : await scaling(cluster, quotas, instanceCpu);
     console.log(`\n${result.table.join("\n")}\n`);
     fs.mkdirSync("bench/results", { recursive: true });
