@@ -23,7 +23,7 @@ import { findFreePortBlock } from "../tests/support/free-port";
 import { buildApp } from "../tests/support/server-process";
 import { joinCpuSet, joinTier, makeCpuSet, makeTier, postmasterPid, removeCpuSet, removeTier, setQuota, type Tier } from "./cgroups";
 import { buildMix, cpuCells, log, machine, measure, pointHaproxy, restartInstances, warmInstances, type Cluster, type Instance, type Measured } from "./cluster-load";
-import { numberOption } from "./options";
+import { numberOption, switchOption } from "./options";
 import { postgresLimit } from "./cluster-postgres-limit";
 
 function median(values: number[]): number {
@@ -77,7 +77,7 @@ async function scaling(cluster: Cluster, quotas: string, instanceCpu: number | n
   const connections = numberOption("connections", 64);
   const warmup = numberOption("warmup", 5);
   const rounds = numberOption("rounds", 3);
-  const fresh = numberOption("fresh", 0) === 1;
+  const fresh = switchOption("fresh", false);
   const counts = cluster.instances.map((_, i) => i + 1);
   const runs = new Map<number, Measured[]>(counts.map((n) => [n, []]));
   // Round 0 is not counted: under its quota an instance keeps getting cheaper per request for
@@ -125,7 +125,7 @@ export async function runClusterBench(): Promise<void> {
   // autocannon in this process) on the others: instances and the database are on different
   // machines in the shape this measures.
   const cpuCount = os.cpus().length;
-  const pin = !limitMode && cpuCount >= 2 && numberOption("pin", 1) === 1;
+  const pin = !limitMode && cpuCount >= 2 && switchOption("pin", true);
   const restSet = pin ? makeCpuSet("rest", cpuCount === 2 ? "0" : `0-${cpuCount - 2}`) : null;
   const appSet = pin ? makeCpuSet("apps", String(cpuCount - 1)) : null;
   joinCpuSet(restSet, process.pid);

@@ -12,3 +12,10 @@ export function numberOption(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
   return value;
 }
+
+/** `--name 1` or `--name 0` (on or off), or the fallback; anything else stops the run. */
+export function switchOption(name: string, fallback: boolean): boolean {
+  const value = textOption(name, fallback ? "1" : "0");
+  if (value !== "0" && value !== "1") throw new Error(`--${name} must be 0 or 1`);
+  return value === "1";
+}
