@@ -8,7 +8,7 @@ import autocannon, { type Request } from "autocannon";
 import { Redis } from "ioredis";
 import pg from "pg";
 // @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
-import { startHaproxy, startInstance, stopPidFile, waitForHealth } from "../scripts/cluster/services.mjs";
+import { MAX_IN_FLIGHT, startHaproxy, startInstance, stopPidFile, waitForHealth } from "../scripts/cluster/services.mjs";
 import { createNamedGroupWithThread, registerUser } from "../tests/support/cluster-client";
 import { cpuNs, joinCpuSet, joinTier, type Tier } from "./cgroups";
 
@@ -144,9 +144,10 @@ export interface SideLoad {
   requests: Requests;
 }
 
-/** The side load during `seconds`: each instance kept as busy as haproxy keeps one in rotation (its 16 request slots). */
+/** The side load during `seconds`: each instance kept as busy as haproxy keeps one in rotation (its request slots). */
 async function sideLoad(side: SideLoad | undefined, seconds: number): Promise<{ total: number; failed: number }> {
-  const results = await Promise.all((side?.instances ?? []).map((instance) => autocannon({ url: instance.baseUrl, connections: 16, duration: seconds, requests: side!.requests, timeout: 30 })));
+  if (!side) return { total: 0, failed: 0 };
+  const results = await Promise.all(side.instances.map((instance) => autocannon({ url: instance.baseUrl, connections: MAX_IN_FLIGHT, duration: seconds, requests: side.requests, timeout: 30 })));
   return { total: results.reduce((sum, r) => sum + r["2xx"] + r.non2xx, 0), failed: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0) };
 }
 

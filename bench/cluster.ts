@@ -60,10 +60,11 @@ const warmRequests = () => numberOption("warm-requests", 2000);
 
 /** --fresh: the row's instances restarted, sent `--warm-requests` each with their quotas lifted, then quota'd again. */
 async function freshInstances(cluster: Cluster, instances: Instance[], instanceCpu: number | null): Promise<void> {
-  for (const tier of cluster.instanceTiers) setQuota(tier, null);
+  const tiers = cluster.instanceTiers.slice(0, instances.length);
+  for (const tier of tiers) setQuota(tier, null);
   await restartInstances(cluster, instances);
   await warmInstances(instances, cluster.requests, warmRequests());
-  for (const tier of cluster.instanceTiers.slice(0, instances.length)) setQuota(tier, instanceCpu);
+  for (const tier of tiers) setQuota(tier, instanceCpu);
 }
 
 /**

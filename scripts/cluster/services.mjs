@@ -132,7 +132,7 @@ export function startInstance({ dir, name, port, env }) {
 }
 
 /** Requests one instance works on at once; haproxy queues the rest (a Node process gains nothing from more). */
-const MAX_IN_FLIGHT = 16;
+export const MAX_IN_FLIGHT = 16;
 
 /** haproxy, to the instance with the fewest requests in flight, each checked on /api/health every second. */
 export async function startHaproxy({ dir, port, instances }) {
