@@ -178,7 +178,12 @@ function isAuthor(actor: Actor, item: { userId: number }): boolean {
 
 /** A deleted post's words: still shown to its author and the group's moderators, "[]" to everyone else. */
 export function canSeeDeletedContent(actor: Actor, post: { userId: number }, role: GroupRole): boolean {
-  return isAuthor(actor, post) || (isActing(actor, role) && canModerate(role));
+  return canSeeDeletedContentAs(actor, post, isActing(actor, role) && canModerate(role));
+}
+
+/** The same rule for lists that span groups (a person's posts), where `moderatesGroup` was read per post's group. */
+export function canSeeDeletedContentAs(actor: Actor, post: { userId: number }, moderatesGroup: boolean): boolean {
+  return isAuthor(actor, post) || moderatesGroup;
 }
 
 /** Editing a live post: its author (unless banned in the group) or a moderator. */

@@ -145,6 +145,19 @@ export async function loadUserAdminLevels(userId: number, groupIds: readonly num
   return new Map(rows.map((row) => [row.groupId, row.level]));
 }
 
+/** Of these groups, those the user moderates (owner, admin or moderator): for lists of posts across groups. */
+export async function findModeratedGroupIds(userId: number, groupIds: readonly number[]): Promise<Set<number>> {
+  const ids = [...new Set(groupIds)];
+  if (ids.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT g.id FROM groups g
+    WHERE g.id = ANY(${ids}::int[])
+      AND (g.owner_id = ${userId}
+        OR EXISTS (SELECT 1 FROM group_admins a WHERE a.group_id = g.id AND a.user_id = ${userId} AND a.deleted_at IS NULL AND a.level BETWEEN 1 AND 3))`;
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The given users' live bans in a group, for the `is_ban` of a page of posts. */
 export async function findBannedUserIds(groupId: number, userIds: readonly number[]): Promise<Set<number>> {
   const ids = [...new Set(userIds)];

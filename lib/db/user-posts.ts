@@ -4,8 +4,9 @@ import { getDb } from "@/lib/db/client";
 import { readableGroupSql, readableGroupsWhere } from "@/lib/db/memberships";
 import type { PageWindow } from "@/lib/db/pagination";
 
-// Public listings show live posts in live threads only; a removed post stays out of every list.
-const LIVE_POST: Prisma.PostWhereInput = { deleted: 0, thread: { isDelete: 0 } };
+// A person's lists show their posts in live threads, deleted ones included, as get thread keeps
+// them in place (contract section 12); the service decides who reads a deleted post's words.
+const LISTED_POST: Prisma.PostWhereInput = { thread: { isDelete: 0 } };
 
 export const WALLET_POST_SELECT = {
   id: true,
@@ -67,7 +68,6 @@ export async function findUsername(userId: number): Promise<string | null> {
   return user?.username ?? null;
 }
 
-/** A user's live posts, newest first (index posts(user_id, id desc)); each list picks its own select. */
 /** Whose eyes a list is for: posts of groups they may not read are left out (contract section 14). null: a guest; "all": a site super_admin. */
 export type PostReader = number | null | "all";
 
@@ -109,7 +109,7 @@ interface ListedPostRow {
 }
 
 /**
- * A page of a user's live posts in live threads of groups the reader may read, newest first, with
+ * A page of a user's posts in live threads of groups the reader may read, newest first, with
  * their thread, group, category and the parent's author: one statement walking posts(user_id, id
  * desc), where the ORM's nested selects took a round trip per relation (two lists a tenth as fast
  * as a thread read).
@@ -127,7 +127,7 @@ async function listPostRows(input: { userId: number; reader: PostReader } & Page
       FROM posts p
       JOIN threads t ON t.id = p.thread_id
       JOIN groups g ON g.id = p.group_id
-      WHERE p.user_id = ${input.userId} AND p.deleted = 0 AND t.is_delete = 0 AND ${readable}
+      WHERE p.user_id = ${input.userId} AND t.is_delete = 0 AND ${readable}
       ORDER BY p.id DESC
       LIMIT ${input.take} OFFSET ${input.skip}
     )
@@ -188,7 +188,7 @@ export async function listUserPosts(input: { userId: number; reader: PostReader 
 export async function listLikedPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRow[]> {
   const db = await getDb();
   const likes = await db.postLike.findMany({
-    where: { userId: input.userId, post: { ...LIVE_POST, ...readablePosts(input.reader) } },
+    where: { userId: input.userId, post: { ...LISTED_POST, ...readablePosts(input.reader) } },
     orderBy: { id: "desc" },
     skip: input.skip,
     take: input.take,

@@ -13,13 +13,25 @@ import {
   type WalletPostRow,
 } from "@/lib/db/user-posts";
 import { NotFound } from "@/lib/errors";
-import type { Actor } from "@/lib/auth/permissions";
+import { canSeeDeletedContentAs, type Actor } from "@/lib/auth/permissions";
+import { findModeratedGroupIds } from "@/lib/db/roles";
 import { isSuperAdmin } from "@/lib/db/users";
 
 /** Whose eyes a list of posts is for: only groups they may read (a site super_admin reads all). */
 async function readerOf(actor: Actor): Promise<PostReader> {
   if (!actor) return null;
   return (await isSuperAdmin(actor.id)) ? "all" : actor.id;
+}
+
+/**
+ * Deleted posts keep their place in a person's lists as in get thread (contract section 12): their
+ * words ("[]" for everyone else) go only to the author and the moderators of the post's group.
+ */
+async function hideDeletedContent<Row extends { userId: number; groupId: number; deleted: number; content: string }>(actor: Actor, reader: PostReader, rows: Row[]): Promise<Row[]> {
+  const deleted = rows.filter((row) => row.deleted !== 0);
+  if (deleted.length === 0 || reader === "all") return rows;
+  const moderated = actor ? await findModeratedGroupIds(actor.id, deleted.map((row) => row.groupId)) : new Set<number>();
+  return rows.map((row) => (row.deleted === 0 || canSeeDeletedContentAs(actor, row, moderated.has(row.groupId)) ? row : { ...row, content: "[]" }));
 }
 
 export interface UserPostsInput {
@@ -36,15 +48,15 @@ export interface UserPostList {
   posts: UserPostRow[];
 }
 
-/** Endpoint 13 and the profile page: a user's live posts, newest first, or the posts they liked. */
+/** Endpoint 13 and the profile page: a user's posts, newest first, or the posts they liked. */
 export async function listUserPosts(actor: Actor, input: UserPostsInput): Promise<UserPostList> {
   const username = await findUsername(input.userId);
   if (username === null) throw new NotFound("user");
   const window = { userId: input.userId, reader: await readerOf(actor), ...toPageWindow(input.page, input.perPage) };
   const user = { id: input.userId, username };
   if (input.filter === "tips") return { user, filter: input.filter, posts: [] };
-  const posts = input.filter === "likes" ? await listLikedPosts(window) : await listUserPostRows(window);
-  return { user, filter: input.filter, posts };
+  const rows = input.filter === "likes" ? await listLikedPosts(window) : await listUserPostRows(window);
+  return { user, filter: input.filter, posts: await hideDeletedContent(actor, window.reader, rows) };
 }
 
 /**
@@ -63,5 +75,6 @@ function walletAddressCandidates(key: string): string[] {
 export async function listWalletPosts(actor: Actor, input: { web3PublicKey: string; page: number; perPage: number }): Promise<WalletPostRow[]> {
   const userId = await findUserIdByWallet(walletAddressCandidates(input.web3PublicKey.trim()));
   if (userId === null) throw new NotFound("user");
-  return listWalletPostRows({ userId, reader: await readerOf(actor), ...toPageWindow(input.page, input.perPage) });
+  const reader = await readerOf(actor);
+  return hideDeletedContent(actor, reader, await listWalletPostRows({ userId, reader, ...toPageWindow(input.page, input.perPage) }));
 }

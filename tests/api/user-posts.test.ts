@@ -169,4 +169,58 @@ describe("user post lists (endpoints 11 and 13)", () => {
       expect(response.body.description).toMatch(description);
     });
   });
+
+  describe("deleted posts keep their place, as in get thread (contract section 12)", () => {
+    let writer: TestUser;
+    let stranger: TestUser;
+    let ownDeleted: number;
+    let removedByModerator: number;
+    let live: number;
+
+    beforeAll(async () => {
+      writer = await createTestUser();
+      stranger = await createTestUser();
+      const created = await createThread(writer, { group: { id: groupId }, title: "Deleting thread", content: delta("opening"), categoryId: null });
+      ownDeleted = (await createPost(writer, { threadId: created.id, content: delta("regretted"), parentId: null })).id;
+      removedByModerator = (await createPost(writer, { threadId: created.id, content: delta("off topic"), parentId: null })).id;
+      live = (await createPost(writer, { threadId: created.id, content: delta("kept"), parentId: null })).id;
+      expect((await call("POST", `/api/v2/posts/${ownDeleted}/delete`, { token: writer.token })).status).toBe(200);
+      // liker owns the group: a moderator's delete.
+      expect((await call("POST", `/api/v2/posts/${removedByModerator}/delete`, { token: liker.token, body: { reason: "off topic" } })).status).toBe(200);
+    });
+
+    const walletList = (token?: string) =>
+      call<{ posts: WalletPostDto[] }>("GET", "/api/user/post/list", { token, query: { web3_public_key: writer.address, per_page: 10 } }).then((response) => {
+        expect(response.status).toBe(200);
+        return new Map(response.body.data.posts.map((post) => [post.id, post]));
+      });
+    const userList = (token?: string) =>
+      call<{ user_posts: UserPostDto[] }>("GET", `/api/v2/users/${writer.id}/posts`, { token, query: { per_page: 10 } }).then((response) => {
+        expect(response.status).toBe(200);
+        return new Map(response.body.data.user_posts.map((post) => [post.id, post]));
+      });
+
+    it("lists them with deleted and deleted_by, their words \"[]\" for guests and strangers", async () => {
+      for (const token of [undefined, stranger.token]) {
+        const wallet = await walletList(token);
+        expect(wallet.get(ownDeleted)).toMatchObject({ deleted: 1, deleted_by: writer.id, content: "[]" });
+        expect(wallet.get(removedByModerator)).toMatchObject({ deleted: 2, deleted_by: liker.id, content: "[]" });
+        expect(wallet.get(live)).toMatchObject({ deleted: 0, deleted_by: 0, content: delta("kept") });
+        const byId = await userList(token);
+        expect(byId.get(ownDeleted)).toMatchObject({ deleted: "1", deleted_by: writer.id, content: "[]" });
+        expect(byId.get(removedByModerator)).toMatchObject({ deleted: "2", deleted_by: liker.id, content: "[]" });
+        expect(byId.get(live)).toMatchObject({ deleted: "0", content: delta("kept") });
+      }
+    });
+
+    it("shows their words to the author and to the group's moderators, as get thread does", async () => {
+      for (const reader of [writer, liker]) {
+        const wallet = await walletList(reader.token);
+        expect(wallet.get(ownDeleted)).toMatchObject({ deleted: 1, content: delta("regretted") });
+        expect(wallet.get(removedByModerator)).toMatchObject({ deleted: 2, content: delta("off topic") });
+        const byId = await userList(reader.token);
+        expect(byId.get(ownDeleted)).toMatchObject({ deleted: "1", content: delta("regretted") });
+      }
+    });
+  });
 });
