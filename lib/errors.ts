@@ -2,7 +2,7 @@
 // kind to the contract's code (lib/api/error-map.ts); the action wrapper maps it to a form error.
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable";
+  abstract readonly kind: "invalid" | "unauthenticated" | "sign_in_required" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable";
 }
 
 /** Input that breaks a rule; `field` names the parameter (as the API spells it) when there is one. */
@@ -20,6 +20,14 @@ export class Invalid extends DomainError {
 /** A proof of identity (signature, signed message, wallet auth code) that does not hold. */
 export class Unauthenticated extends DomainError {
   readonly kind = "unauthenticated";
+}
+
+/** Nobody is signed in where only someone (the owner of a thing) may look. */
+export class SignInRequired extends DomainError {
+  readonly kind = "sign_in_required";
+  constructor(message = "Sign in to see this") {
+    super(message);
+  }
 }
 
 export class Forbidden extends DomainError {

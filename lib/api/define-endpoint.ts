@@ -46,7 +46,7 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   /** For a paged listing (page, per_page): the field of `data` that holds the page's items, for the `Link` header. */
   listKey?: string;
   /** Failures beyond those every endpoint can answer (see lib/api/openapi/operation-errors.ts). */
-  errors?: readonly ("not_found" | "conflict" | "forbidden" | "unauthenticated")[];
+  errors?: readonly ("not_found" | "conflict" | "forbidden" | "unauthenticated" | "sign_in_required")[];
   /**
    * For a read whose answer to a reader without a token depends only on its parameters: the
    * version of the data it shows (null: do not keep this one). Such answers are kept and
@@ -170,12 +170,13 @@ interface Checked<P, A extends EndpointAuth> {
 }
 
 /**
- * Read-your-writes (contract section 16): a user's reads must see that user's writes and the API
- * key's (a login or register just made); a write marks its user, or the key when no token was sent.
+ * Read-your-writes (contract section 16): after a write, that user and that API key read from the
+ * primary until the replica has replayed it (a client app sees what its users just wrote, and a
+ * login or register it just made). Other users on other keys are not held.
  */
 function routingSubjects(apiKeyId: number, viewer: ApiViewer | null): RoutingSubjects {
-  const key = `key:${apiKeyId}`;
-  return viewer ? { read: [`user:${viewer.id}`, key], write: [`user:${viewer.id}`] } : { read: [key], write: [key] };
+  const subjects = viewer ? [`user:${viewer.id}`, `key:${apiKeyId}`] : [`key:${apiKeyId}`];
+  return { read: subjects, write: subjects };
 }
 
 /**
@@ -212,7 +213,9 @@ function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
       const endpointContext = { params, viewer: viewer as EndpointContext<z.output<P>, A>["viewer"], request, client };
       // Stream endpoints read from the primary: their catch-up must not miss a just-written event.
       const checked = { context: endpointContext, headers: { ...budgetHeaders, "x-request-id": requestId } };
-      const { result: response, db } = spec.stream ? { result: await answer(checked), db: "primary" } : await withReadRouting(routingSubjects(apiKeyId, viewer), () => answer(checked));
+      // A write's reads run on the primary: what it checks must be what it then writes over.
+      const routing = { writes: request.method !== "GET" && request.method !== "HEAD" };
+      const { result: response, db } = spec.stream ? { result: await answer(checked), db: "primary" } : await withReadRouting(routingSubjects(apiKeyId, viewer), () => answer(checked), routing);
       response.headers.set("x-agora-db", db);
       status = response.status;
       return response;

@@ -9,6 +9,7 @@ import { rateLimitedHeaders } from "@/lib/rate-limit";
 const DOMAIN_CODES: Record<DomainError["kind"], ErrorCode> = {
   invalid: 40000,
   unauthenticated: 40103,
+  sign_in_required: 40102,
   forbidden: 40300,
   not_found: 40400,
   conflict: 40900,

@@ -4,6 +4,7 @@ import type { DomainError } from "@/lib/errors";
 export const DOMAIN_ERROR_STATUS: Record<DomainError["kind"], number> = {
   invalid: 400,
   unauthenticated: 401,
+  sign_in_required: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

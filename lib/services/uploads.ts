@@ -3,7 +3,7 @@ import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadG
 import { findThreadLinks } from "@/lib/db/threads";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
 import { findGroupVisibility, findOrphanUploads, findUpload, insertUpload, isContentReferenced, listUserUploads, lockContent, retireUploadRow, type UploadPurpose, type UploadRow } from "@/lib/db/uploads";
-import { Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { Forbidden, Invalid, NotFound, SignInRequired } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { readAttachRules } from "@/lib/uploads/attach-rules";
 import { processFile } from "@/lib/uploads/process-file";
@@ -85,10 +85,19 @@ function cleanFileName(name: string, ext: string): string {
   return `${stem}.${ext}`;
 }
 
-/** An upload as this actor may see it, or NotFound. */
+/**
+ * An upload's record as this actor may see it (contract section 15): whoever may read the post it
+ * is attached to, and its uploader always. One attached to no post (yet, or ever: avatars, covers)
+ * is its uploader's alone: to anyone else it does not exist.
+ */
 export async function getUpload(actor: Actor, id: number): Promise<UploadRow> {
   const upload = await findUpload(id);
   if (!upload || upload.sha256 === null) throw new NotFound("upload");
+  if (actor && actor.id === upload.userId) return upload;
+  if (upload.postId === null) {
+    if (!actor) throw new SignInRequired("Sign in to see this file");
+    throw new NotFound("upload");
+  }
   if (await mayReadUpload(actor, upload)) return upload;
   // A hidden group's files do not exist for those who may not read it (contract section 14).
   const role = await loadGroupRole(actor, upload.groupId);

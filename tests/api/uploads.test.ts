@@ -294,6 +294,9 @@ describe("access, delete and the orphan sweep", () => {
     const joiner = await createTestUser();
     expect((await call("POST", `/api/v2/groups/${closed.id}/join`, { token: joiner.token })).status).toBe(200);
     const file = await uploadOk(member, await makePng(), "secret.png", { group_id: closed.id });
+    // Attached to a post: its record follows the post's readers (an unattached one is the uploader's alone).
+    const posted = await call("POST", `/api/v2/groups/${closed.id}/threads/create`, { token: member.token, body: { title: "Files", content: textDelta("Here"), file_attachments: String(file.id) } });
+    expect(posted.status).toBe(200);
     await (await getDb()).group.update({ where: { id: closed.id }, data: { visibility: 1, privacyType: "1" }, select: { id: true } });
     const guest = await fetchFile(file);
     expect(guest.status).toBe(403);
@@ -311,6 +314,30 @@ describe("access, delete and the orphan sweep", () => {
     expect((await call("GET", `/api/v2/uploads/${file.id}`, { token: stranger.token })).status).toBe(404);
     expect((await sendUpload(stranger, await makePng(), "in.png", { group_id: closed.id })).status).toBe(404);
     expect((await fetchFile(file, { authorization: `Bearer ${joiner.token}` })).status).toBe(200);
+  });
+
+  it("keeps the record of an upload attached to no post to its uploader: 401 without a token, 404 to anyone else", async () => {
+    const draft = await uploadOk(member, await makePng(), "draft.png", { group_id: group.id });
+    const avatar = await uploadOk(member, await makePng(), "me.png", { purpose: "avatar" });
+    for (const file of [draft, avatar]) {
+      const guest = await call("GET", `/api/v2/uploads/${file.id}`);
+      expect(guest.status).toBe(401);
+      expect(guest.body).toMatchObject({ status: false, code: "40102" });
+      for (const other of [stranger, moderator, owner]) {
+        const answer = await call("GET", `/api/v2/uploads/${file.id}`, { token: other.token });
+        expect(answer.status).toBe(404);
+        expect(answer.body).toMatchObject({ status: false, code: "40400", data: {} });
+      }
+      const own = await call("GET", `/api/v2/uploads/${file.id}`, { token: member.token });
+      expect(own.status).toBe(200);
+      expect(UploadResponseSchema.parse(own.body.data).file).toMatchObject({ id: file.id, sha256: file.sha256 });
+    }
+    // Once on a post of a public group, whoever reads the post may see its record.
+    const posted = await call("POST", `/api/v2/groups/${group.id}/threads/create`, { token: member.token, body: { title: "Now posted", content: textDelta("See"), file_attachments: String(draft.id) } });
+    expect(posted.status).toBe(200);
+    const guest = await call("GET", `/api/v2/uploads/${draft.id}`);
+    expect(guest.status).toBe(200);
+    expect(UploadResponseSchema.parse(guest.body.data).file.post_id).toBeGreaterThan(0);
   });
 
   it("lists my uploads, newest first, with a count", async () => {

@@ -40,10 +40,10 @@ export const getUploadEndpoint = defineEndpoint(
     family: "v2",
     auth: "optional",
     tag: "Uploads",
-    summary: "One upload's record (whoever may read its post; its uploader always)",
+    summary: "One upload's record (whoever may read its post; its uploader always, and alone while it is attached to no post)",
     params: z.object({ upload_id: idParam() }),
     response: UploadResponseSchema,
-    errors: ["not_found", "forbidden"],
+    errors: ["not_found", "forbidden", "sign_in_required"],
   },
   async ({ params, viewer }) => ({ file: serializeUpload(await getUpload(viewer, params.upload_id)) }),
 );
