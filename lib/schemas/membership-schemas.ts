@@ -80,7 +80,8 @@ const BaseUnits = z.preprocess(
   z
     .string({ error: "must be a decimal string" })
     .regex(/^[0-9]{1,78}$/, { error: "must be a decimal string of base units" })
-    .refine((value) => BigInt(value) >= 1n, { error: "must be at least 1" }),
+    // zod runs a refinement even after the regex failed: BigInt("lots") would throw.
+    .refine((value) => !/^[0-9]+$/.test(value) || BigInt(value) >= 1n, { error: "must be at least 1" }),
 );
 
 export const GateRuleSchema = z
