@@ -118,6 +118,7 @@ export async function listRecommendedGroups(userId: number, limit = RECOMMEND_GR
 export interface UserBundle {
   row: UserProfileRow;
   groups: UserGroupItemRow[];
+  /** The user's role level (1 owner … 3 moderator) in each of `groups` where they hold one; a plain member has none. */
   adminLevels: Map<number, number>;
   recommended: UserGroupItemRow[];
   /** Groups where the user is banned, and with an open invitation for them (contract section 14). */
@@ -138,6 +139,8 @@ export async function findUserBundle(userId: number, options: { groups: boolean 
     userId,
     groups.map((group) => group.id),
   );
+  // The owner is level 1 even if the group_admins row went missing (as in get group info).
+  for (const group of groups) if (group.ownerId === userId) adminLevels.set(group.id, 1);
   return { row, groups, adminLevels, recommended, banGroups: facts.banGroups, inviteGroups: facts.inviteGroups };
 }
 

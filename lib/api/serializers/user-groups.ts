@@ -25,13 +25,15 @@ function serializeGroupItemBase(row: UserGroupItemRow) {
   };
 }
 
-/** Group list item in a user's `groups`: with the page url and the user's permission level. */
-export function serializeUserGroup(row: UserGroupItemRow, facts: { origin: string; adminLevel: number | null }): UserGroupDto {
+/**
+ * Group list item in a user's `groups` (groups they are a member of): with the page url and their
+ * permission level as get group info gives it: "1" owner … "3" moderator, "4" a plain member.
+ */
+export function serializeUserGroup(row: UserGroupItemRow, facts: { origin: string; level: number | null }): UserGroupDto {
   return {
     ...serializeGroupItemBase(row),
     url: `${facts.origin}/g/${encodeURIComponent(row.name)}`,
-    // As in get group info: the user's admin level when there is one, else the group's default.
-    permission_level: facts.adminLevel === null ? row.permissionLevel : String(facts.adminLevel),
+    permission_level: String(facts.level ?? 4),
   };
 }
 

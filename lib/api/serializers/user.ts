@@ -61,7 +61,8 @@ export function serializeMeUser(bundle: UserBundle, origin: string): MeUserDto {
     web3_public_keys: serializeWalletKeys(row),
     group_perm_level: row.adminOf.map((admin) => ({ group_id: admin.groupId, level: admin.level })),
     groups: bundle.groups.map((group) =>
-      serializeUserGroup(group, { origin, adminLevel: bundle.adminLevels.get(group.id) ?? null }),
+      // A site super_admin counts as owner everywhere (contract section 12).
+      serializeUserGroup(group, { origin, level: row.superAdmin > 0 ? 1 : (bundle.adminLevels.get(group.id) ?? null) }),
     ),
     recommend_groups: bundle.recommended.map(serializeRecommendGroup),
     ban_group: bundle.banGroups,
