@@ -101,7 +101,7 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
       WHERE ${parentId}::int IS NULL OR parent.id IS NOT NULL
       RETURNING id, thread_id, group_id, user_id, parent_id, depth, content, sign, sign_msg, likes_count, report_count
     ), parent_count AS (
-      UPDATE posts SET children_count = children_count + 1, updated_at = ${now} WHERE id = (SELECT parent_id FROM post) RETURNING id
+      UPDATE posts SET children_count = children_count + 1 WHERE id = (SELECT parent_id FROM post) RETURNING id
     ), participant AS (
       INSERT INTO thread_participants (thread_id, user_id) SELECT ${threadId}, ${userId} FROM post ON CONFLICT DO NOTHING RETURNING user_id
     ), thread AS (

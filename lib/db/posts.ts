@@ -68,6 +68,7 @@ export interface PostLikeRow {
   id: number;
   userId: number;
   postId: number;
+  /** 1 when the liker is under a live ban in the post's group (the reference's `likes[].is_ban`). */
   isBan: number;
 }
 
@@ -185,14 +186,16 @@ export async function loadPostLikes(postIds: readonly number[]): Promise<Map<num
   if (postIds.length === 0) return byPost;
   const db = await getDb();
   const rows = await db.$queryRaw<PostLikeRow[]>`
-    SELECT id, user_id AS "userId", post_id AS "postId", is_ban AS "isBan"
+    SELECT ranked.id, ranked.user_id AS "userId", ranked.post_id AS "postId",
+      EXISTS (SELECT 1 FROM posts p JOIN group_bans b ON b.group_id = p.group_id
+              WHERE p.id = ranked.post_id AND b.user_id = ranked.user_id AND (b.until IS NULL OR b.until > now()))::int AS "isBan"
     FROM (
-      SELECT id, user_id, post_id, is_ban, row_number() OVER (PARTITION BY post_id ORDER BY id) AS position
+      SELECT id, user_id, post_id, row_number() OVER (PARTITION BY post_id ORDER BY id) AS position
       FROM post_likes
       WHERE post_id IN (${Prisma.join([...new Set(postIds)])})
     ) ranked
     WHERE position <= ${MAX_LIKES_PER_POST}
-    ORDER BY post_id, id`;
+    ORDER BY ranked.post_id, ranked.id`;
   for (const row of rows) {
     const list = byPost.get(row.postId) ?? [];
     list.push(row);

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { findCategoryNames, type CategoryNameRow } from "@/lib/db/categories";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
-import { POST_AUTHOR_SELECT, type PostAuthorRow } from "@/lib/db/posts";
+import type { PostAuthorRow } from "@/lib/db/posts";
 
 export const THREAD_LIST_SELECT = {
   id: true,
@@ -50,6 +50,8 @@ export interface ThreadListEntry {
   starter: PostAuthorRow | null;
   /** Who posted last (the starter when nobody replied); null only if that user is gone. */
   lastPoster: PostAuthorRow | null;
+  /** The last poster is under a live ban in the group (the reference's `latest_reply.is_ban`). */
+  lastPosterBanned: boolean;
   firstPost: FirstPostSummaryRow | null;
   category: CategoryNameRow | null;
 }
@@ -86,6 +88,16 @@ async function listPageIds(db: Awaited<ReturnType<typeof getDb>>, query: ThreadL
   return rows.map((row) => row.id);
 }
 
+type ListedUserRow = PostAuthorRow & { banned: boolean };
+
+/** Starters and last posters, each with whether a ban keeps them out of the group now: one statement. */
+function listUsersWithBans(db: Awaited<ReturnType<typeof getDb>>, groupId: number, ids: readonly number[]): Promise<ListedUserRow[]> {
+  return db.$queryRaw<ListedUserRow[]>`
+    SELECT u.id, u.username, u.photo_url AS "photoUrl", u.is_nft AS "isNft", u.last_seen_at AS "lastSeenAt",
+      EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = ${groupId} AND b.user_id = u.id AND (b.until IS NULL OR b.until > now())) AS banned
+    FROM users u WHERE u.id IN (${Prisma.join([...ids])})`;
+}
+
 function uniqueIds(values: Array<number | null>): number[] {
   return [...new Set(values.filter((value): value is number => value !== null))];
 }
@@ -102,16 +114,18 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
   const lastUserIds = uniqueIds(rows.flatMap((row) => [row.userId, row.lastPostUserId ?? row.userId]));
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
   const [users, firstPosts, categories] = await Promise.all([
-    lastUserIds.length === 0 ? [] : db.user.findMany({ where: { id: { in: lastUserIds } }, select: POST_AUTHOR_SELECT }),
+    lastUserIds.length === 0 ? [] : listUsersWithBans(db, query.groupId, lastUserIds),
     firstPostIds.length === 0 ? [] : listFirstPosts(db, firstPostIds),
     findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
   ]);
-  const usersById = new Map(users.map((user) => [user.id, user]));
+  const usersById = new Map<number, PostAuthorRow>(users.map((user) => [user.id, user]));
+  const bannedIds = new Set(users.filter((user) => user.banned).map((user) => user.id));
   const postsById = new Map(firstPosts.map((post) => [post.id, post]));
   return rows.map((thread) => ({
     thread,
     starter: usersById.get(thread.userId) ?? null,
     lastPoster: usersById.get(thread.lastPostUserId ?? thread.userId) ?? null,
+    lastPosterBanned: bannedIds.has(thread.lastPostUserId ?? thread.userId),
     firstPost: thread.firstPostId === null ? null : (postsById.get(thread.firstPostId) ?? null),
     category: thread.categoryId === null ? null : (categories.get(thread.categoryId) ?? null),
   }));

@@ -14,7 +14,7 @@ import { createNamedGroup, createPostOverHttp, createThreadOverHttp, textDelta }
 type Membership = { membership: { group_id: number; user_id: number; state: string; level: number }; members: number };
 type GroupInfo = { group: Record<string, unknown> & { members: number; permission_level: string; pending_user: { user_id: number; message: string }[] } };
 type Members = { members: { user: { id: number; username: string }; level: number; state: string }[]; count: number };
-type Me = { user: { ban_group: number[]; can_join_group: number[]; group_perm_level: { group_id: number; level: number }[]; groups: { id: number }[] } };
+type Me = { user: { ban_group: number[]; can_join_group: number[]; group_perm_level: { group_id: number; level: number }[]; groups: { id: number; permission_level: string }[] } };
 type NotificationList = { notifications: NotificationDto[]; unread_count: number };
 
 const join = (user: TestUser, group: Group, message?: string) => postAs<Membership>(user, `/api/v2/groups/${group.id}/join`, message === undefined ? {} : { message });
@@ -69,10 +69,16 @@ describe("joining an open group", () => {
     expect((await info(undefined, group)).body.data.group.permission_level).toBe("0");
   });
 
-  it("lists the group in /api/me's groups", async () => {
-    const me = await getAs<Me>(alice, "/api/me");
-    expect(me.status).toBe(200);
-    expect(me.body.data.user.groups.map((entry) => entry.id)).toContain(group.id);
+  it("lists the group in /api/me's groups with the permission_level get group info gives (4 for a member, 3 for a moderator, 1 for the owner)", async () => {
+    const mod = await createTestUser();
+    await setRole(owner, group.id, mod, 3);
+    for (const [user, level] of [[alice, "4"], [mod, "3"], [owner, "1"]] as const) {
+      const me = await getAs<Me>(user, "/api/me");
+      expect(me.status).toBe(200);
+      const entry = me.body.data.user.groups.find((item) => item.id === group.id);
+      expect(entry?.permission_level).toBe(level);
+      expect((await info(user, group)).body.data.group.permission_level).toBe(level);
+    }
   });
 
   it("lets a member leave (the count follows) and refuses the owner and non-members", async () => {

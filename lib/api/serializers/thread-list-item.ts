@@ -38,7 +38,7 @@ export function serializeThreadListItem(entry: ThreadListEntry, access: Access, 
       online,
       badge: [],
       user_title: [],
-      is_ban: "0",
+      is_ban: entry.lastPosterBanned ? "1" : "0",
     },
     first_post: {
       content: firstPost && (firstPost.deleted === 0 || canSeeDeletedContent(access.actor, firstPost, access.role)) ? firstPost.content : "[]",
