@@ -33,6 +33,8 @@ interface RouteScope {
   /** The highest unexpired write mark of the viewer; "unknown" (Redis failed) reads from the primary. */
   markLsn: bigint | null | "unknown";
   markSubjects: string[];
+  /** A write request (a POST): every read it makes runs on the primary, before and after its writes. */
+  primaryOnly: boolean;
   wrote: boolean;
   replicaReads: number;
   primaryReads: number;
@@ -52,6 +54,12 @@ export function parseLsn(text: string): bigint {
 }
 
 const READ_START = /^\s*(select|with)\b/i;
+/**
+ * Opens a bookkeeping statement: a write no reader needs to see at once (a read position). It runs
+ * on the primary but neither holds the rest of the request there nor marks the viewer, so a reader
+ * who only reads stays on the replica.
+ */
+export const BOOKKEEPING_SQL = "/* agora:bookkeeping */ ";
 const WRITE_WORDS = /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|nextval|setval|pg_advisory\w*|pg_try_advisory\w*|agora_publish|pg_notify|set_config)\b/i;
 const SESSION_WORDS = /^\s*(begin|commit|rollback|savepoint|release|set|show|start\s+transaction)\b/i;
 
@@ -68,7 +76,7 @@ function statementText(args: unknown[]): string | null {
 }
 
 function replicaUsable(state: ReplicaState, scope: RouteScope): boolean {
-  if (scope.wrote || scope.markLsn === "unknown") return false;
+  if (scope.primaryOnly || scope.wrote || scope.markLsn === "unknown") return false;
   if (!state.reachable || Date.now() < state.downUntil) return false;
   if (state.lagMs === null || state.lagMs >= MAX_REPLICA_LAG_MS) return false;
   if (scope.markLsn !== null && (state.replayLsn === null || state.replayLsn < scope.markLsn)) return false;
@@ -85,7 +93,7 @@ async function runRouted(state: ReplicaState, args: unknown[]): Promise<pg.Query
   const scope = scopes().getStore();
   const text = statementText(args);
   const read = text !== null && isReadOnlySql(text) && typeof args[args.length - 1] !== "function";
-  if (!scope) return state.primaryQuery(...args);
+  if (!scope || text?.startsWith(BOOKKEEPING_SQL)) return state.primaryQuery(...args);
   if (!read) {
     if (text === null || !SESSION_WORDS.test(text)) scope.wrote = true;
     return state.primaryQuery(...args);
@@ -208,18 +216,25 @@ export interface RoutingSubjects {
   write: string[];
 }
 
+/** Whether reads may go to a replica at all (one is configured): callers may then split a read from a bookkeeping write. */
+export function hasReadReplica(): boolean {
+  return Boolean(globalForRouting.agoraReplica);
+}
+
 /**
- * Runs one API request's work in a routing scope; `db` says where its reads ran. After a request
- * that wrote, the primary's WAL position is recorded for its viewer (at most 30 s), so their next
- * reads, on any instance, wait for the replica to have replayed it.
+ * Runs one API request's work in a routing scope; `db` says where its reads ran: "replica" only
+ * when every read ran there. A write request (`writes`) reads on the primary throughout. After a
+ * request that wrote, the primary's WAL position is recorded for its viewer (at most 30 s), so
+ * their next reads, on any instance, wait for the replica to have replayed it.
  */
-export async function withReadRouting<T>(subjects: RoutingSubjects, work: () => Promise<T>): Promise<{ result: T; db: "primary" | "replica" }> {
+export async function withReadRouting<T>(subjects: RoutingSubjects, work: () => Promise<T>, options: { writes: boolean }): Promise<{ result: T; db: "primary" | "replica" }> {
   const state = globalForRouting.agoraReplica;
   if (!state) return { result: await work(), db: "primary" };
-  const scope: RouteScope = { markLsn: await readWriteMarks(subjects.read), markSubjects: subjects.write, wrote: false, replicaReads: 0, primaryReads: 0 };
+  const markLsn = options.writes ? null : await readWriteMarks(subjects.read);
+  const scope: RouteScope = { markLsn, markSubjects: subjects.write, primaryOnly: options.writes, wrote: false, replicaReads: 0, primaryReads: 0 };
   try {
     const result = await scopes().run(scope, work);
-    return { result, db: scope.replicaReads > 0 && scope.primaryReads === 0 ? "replica" : "primary" };
+    return { result, db: !scope.primaryOnly && scope.replicaReads > 0 && scope.primaryReads === 0 ? "replica" : "primary" };
   } finally {
     if (scope.wrote) await markWrite(state, scope.markSubjects);
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { getPool } from "@/lib/db/client";
+import { BOOKKEEPING_SQL, hasReadReplica } from "@/lib/db/read-routing";
 import { getEnv } from "@/lib/env";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { findPost, listDescendants, listTopLevelPosts, type TopLevelPageQuery } from "@/lib/db/posts";
@@ -93,32 +94,43 @@ function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
   return { ...node, likedByViewer: liked.has(node.post.id), children: node.children.map((child) => withLikes(child, liked)) };
 }
 
+// Marks the thread read to its last post (thread_reads, for the lists' "N new" markers): an
+// upsert that runs only when the thread moved on since the viewer's last read. Already read to
+// here: no INSERT at all. ON CONFLICT would lock the row (a transaction id, a WAL flush at commit)
+// even when its WHERE then writes nothing, and readers of one thread by one person would queue on
+// that lock.
+const MARK_READ_SQL = `INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
+  SELECT $1, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id = $2
+    AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id
+                    AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count)
+  ON CONFLICT (user_id, thread_id) DO UPDATE
+    SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
+    WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count`;
+
+const VIEWER_STATE_SQL = `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND thread_id = $2) AS subscribed,
+  ARRAY(SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($3::int[])) AS liked`;
+
+type ViewerState = { subscribed: boolean; liked: number[] };
+
+/** The viewer's likes and follow, with the read mark written on the way: one statement, or, with a replica, the read there and the mark beside it on the primary. */
+async function readViewerState(viewerId: number, threadId: number, postIds: number[]): Promise<ViewerState[]> {
+  const pool = await getPool();
+  if (!hasReadReplica()) {
+    const combined = `WITH marked AS (${MARK_READ_SQL}) ${VIEWER_STATE_SQL}`;
+    return (await pool.query<ViewerState>(combined, [viewerId, threadId, postIds])).rows;
+  }
+  // A read mark must not hold the reader on the primary (contract section 16): it is bookkeeping.
+  const [state] = await Promise.all([pool.query<ViewerState>(VIEWER_STATE_SQL, [viewerId, threadId, postIds]), pool.query(BOOKKEEPING_SQL + MARK_READ_SQL, [viewerId, threadId])]);
+  return state.rows;
+}
+
 /**
  * A (possibly kept, so shared) record as one signed-in viewer sees it: their likes among its posts
- * and whether they follow the thread, read in one statement. The record itself is not changed.
- * The same statement marks the thread read to its last post (thread_reads, for the lists' "N new"
- * markers): an upsert that runs only when the thread moved on since the viewer's last read.
+ * and whether they follow the thread; reading it marks the thread read. The record itself is not changed.
  */
 export async function personaliseThreadPage(record: ThreadPageRecord, viewerId: number): Promise<ThreadPageRecord> {
   const postIds = collectPostIds([record.firstPost, ...record.posts], []);
-  const pool = await getPool();
-  const { rows } = await pool.query<{ subscribed: boolean; liked: number[] }>(
-    `WITH marked AS (
-       INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
-       SELECT $1, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id = $2
-         -- Already read to here: no INSERT at all. ON CONFLICT would lock the row (a transaction
-         -- id, a WAL flush at commit) even when its WHERE then writes nothing, and readers of one
-         -- thread by one person would queue on that lock.
-         AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id
-                         AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count)
-       ON CONFLICT (user_id, thread_id) DO UPDATE
-         SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
-         WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count
-     )
-     SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND thread_id = $2) AS subscribed,
-            ARRAY(SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($3::int[])) AS liked`,
-    [viewerId, record.thread.id, postIds],
-  );
+  const rows = await readViewerState(viewerId, record.thread.id, postIds);
   const state = rows[0] ?? { subscribed: false, liked: [] };
   const liked = new Set(state.liked);
   if (liked.size === 0) return { ...record, viewerSubscribed: state.subscribed };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // @ts-expect-error: a plain ES module of the cluster scripts, without type declarations
 import { setReplayPaused, startPostgresPair } from "../../scripts/cluster/postgres.mjs";
 import { GENEROUS_BUDGETS } from "../support/budgets";
-import { createGroupWithThread, createPost, readUserPostIds, registerUser, seedDatabase, type ClusterUser } from "../support/cluster-client";
+import { apiCall, createApiKey, createNamedGroupWithThread, createPost, readUserPostIds, registerUser, seedDatabase, type ClusterUser } from "../support/cluster-client";
 import { findFreePort } from "../support/free-port";
 import { startServer, type RunningServer } from "../support/server-process";
 import { findTestRedis, type TestRedis } from "../support/test-redis";
@@ -47,13 +47,17 @@ describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (cont
   let a: RunningServer;
   let b: RunningServer;
   let apiKey: string;
+  /** Another client app's key: its users and guests are never held by the author's writes. */
+  let otherKey: string;
   let author: ClusterUser;
   let threadId: number;
+  let groupName: string;
 
   beforeAll(async () => {
     baseDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-replica-"));
     pair = (await startPostgresPair({ baseDir, primaryPort: await findFreePort(), replicaPort: await findFreePort() })) as Pair;
     apiKey = seedDatabase(pair.primaryUrl);
+    otherKey = createApiKey(pair.primaryUrl, "another client");
     redis = await findTestRedis();
     const env = {
       DATABASE_URL: pair.primaryUrl,
@@ -67,7 +71,7 @@ describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (cont
     };
     [a, b] = await Promise.all([startServer({ ...env, AGORA_INSTANCE_ID: "instance-a" }), startServer({ ...env, AGORA_INSTANCE_ID: "instance-b" })]);
     author = await registerUser(a.baseUrl, apiKey);
-    threadId = await createGroupWithThread(a.baseUrl, apiKey, author);
+    ({ threadId, groupName } = await createNamedGroupWithThread(a.baseUrl, apiKey, author));
     await waitFor(async () => (await readHealth(a.baseUrl)).body.replica?.status === "ok" && (await readHealth(b.baseUrl)).body.replica?.status === "ok", "a healthy replica");
   }, 180_000);
 
@@ -91,6 +95,48 @@ describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (cont
     await waitFor(async () => (await readUserPostIds(a.baseUrl, apiKey, author.id)).db === "replica", "a read on the replica");
   });
 
+  it("answers a write's request from the primary, and says so", async () => {
+    await waitFor(async () => (await readUserPostIds(a.baseUrl, apiKey, author.id, author.token)).db === "replica", "the author's reads back on the replica");
+    const created = await apiCall<{ post: { id: number } }>(a.baseUrl, apiKey, "POST", `/api/v2/threads/${threadId}/posts/create`, {
+      token: author.token,
+      body: { content: JSON.stringify([{ insert: "Written on the primary\n" }]) },
+    });
+    expect(created.status).toBe(200);
+    expect(created.headers.get("x-agora-db")).toBe("primary");
+    const liked = await apiCall(a.baseUrl, apiKey, "POST", `/api/v2/posts/${created.body.data.post.id}/like`, { token: author.token });
+    expect(liked.headers.get("x-agora-db")).toBe("primary");
+  });
+
+  it("with replay paused, holds only the writer and the writing key on the primary: another user on another key reads a thread (marking it read) on the replica", async () => {
+    const reader = await registerUser(a.baseUrl, otherKey);
+    const readThread = (who: ClusterUser | null, key: string) =>
+      apiCall<{ thread: { posts: { id: number }[] } }>(b.baseUrl, key, "GET", `/api/get_thread/${threadId}`, { token: who?.token, query: { group_name: groupName, sort: "new" } });
+    // The register marked the other key until the replica replays it.
+    await waitFor(async () => (await readThread(reader, otherKey)).headers.get("x-agora-db") === "replica", "the new reader on the replica");
+    await setReplayPaused(pair.replicaUrl, true);
+    try {
+      const postId = await createPost(a.baseUrl, apiKey, author, threadId, "While replay is paused");
+      const dbs: Record<string, (string | null)[]> = { reader: [], otherGuest: [], author: [], writingKeyGuest: [] };
+      for (let round = 0; round < 3; round++) {
+        // Each read marks the thread read for the reader (a write on the primary) and must not hold them there.
+        const seen = await readThread(reader, otherKey);
+        expect(seen.status).toBe(200);
+        expect(seen.body.data.thread.posts.map((post) => post.id)).not.toContain(postId);
+        dbs.reader!.push(seen.headers.get("x-agora-db"));
+        dbs.otherGuest!.push((await readUserPostIds(b.baseUrl, otherKey, author.id)).db);
+        const own = await readUserPostIds(b.baseUrl, apiKey, author.id, author.token);
+        expect(own.ids).toContain(postId);
+        dbs.author!.push(own.db);
+        const sameApp = await readUserPostIds(b.baseUrl, apiKey, author.id);
+        expect(sameApp.ids).toContain(postId);
+        dbs.writingKeyGuest!.push(sameApp.db);
+      }
+      expect(dbs).toEqual({ reader: Array(3).fill("replica"), otherGuest: Array(3).fill("replica"), author: Array(3).fill("primary"), writingKeyGuest: Array(3).fill("primary") });
+    } finally {
+      await setReplayPaused(pair.replicaUrl, false);
+    }
+  });
+
   it("with replay paused, write-then-read pairs across instances (3.5 s of them) all see their write while other readers stay on the replica", async () => {
     await setReplayPaused(pair.replicaUrl, true);
     const misses: number[] = [];
@@ -107,7 +153,7 @@ describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (cont
         const own = await readUserPostIds(reader.baseUrl, apiKey, author.id, author.token);
         if (!own.ids.includes(postId)) misses.push(postId);
         if (own.db === "primary") onPrimary += 1;
-        const guest = await readUserPostIds(reader.baseUrl, apiKey, author.id);
+        const guest = await readUserPostIds(reader.baseUrl, otherKey, author.id);
         guestDbs.add(guest.db);
         if (guest.ids.includes(postId)) guestSawLatest += 1;
         pairs += 1;

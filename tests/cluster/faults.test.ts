@@ -7,7 +7,7 @@ import { setReplayPaused, startServer as startPostgres, stopServer as stopPostgr
 // @ts-expect-error: as above
 import { startRedis } from "../../scripts/cluster/services.mjs";
 import { chromium } from "playwright";
-import { createNamedGroupWithThread, createPost, readThreadPostIds, readUserPostIds, registerUser, type ClusterUser } from "../support/cluster-client";
+import { apiCall, createApiKey, createNamedGroupWithThread, createPost, readThreadPostIds, readUserPostIds, registerUser, type ClusterUser } from "../support/cluster-client";
 import { countDelivery, sumDeliveries, type Acknowledged } from "../support/event-delivery";
 import { followEvents, type EventFollower } from "../support/sse-follower";
 
@@ -104,12 +104,14 @@ async function settleDelivery(label: string, followers: readonly EventFollower[]
 }
 
 const guestRead = (userId: number) => `${base}/api/v2/users/${userId}/posts?per_page=5`;
-const guestHeaders = { api_key: key };
+// Guests of another client app: the writers' key is held on the primary after each write (contract section 16).
+const guestHeaders = { api_key: "" };
 
 describe("several instances behind haproxy (contract section 16)", () => {
   const writers: { user: ClusterUser; threadId: number; groupName: string }[] = [];
 
   beforeAll(async () => {
+    guestHeaders.api_key = createApiKey(cluster.primaryUrl, "guests' app");
     for (let i = 0; i < 4; i++) {
       const user = await registerUser(base, key);
       writers.push({ user, ...(await createNamedGroupWithThread(base, key, user)) });
@@ -117,23 +119,37 @@ describe("several instances behind haproxy (contract section 16)", () => {
     await waitFor(async () => (await replicaLag()) === 0, "the replica to catch up");
   });
 
-  it("read-your-writes with the replica's replay paused: 1,000 write-then-read pairs, 0 misses; other readers stay on the replica", async () => {
+  it("read-your-writes with the replica's replay paused: 1,000 write-then-read pairs, 0 misses, every write read on the primary; other readers (guests, a signed-in reader) on another key stay on the replica", async () => {
     let pairs = 0;
     const misses: number[] = [];
     const guests = newTally();
+    const otherReader = newTally();
+    const writes: Record<string, number> = {};
+    const reader = await registerUser(base, guestHeaders.api_key);
+    const { groupName, threadId: readThreadId } = writers[0]!;
+    const readerHeaders = { api_key: guestHeaders.api_key, authorization: `Bearer ${reader.token}` };
     let windows = 0;
     while (pairs < 1_000 && windows < 40) {
       windows += 1;
       await setReplayPaused(cluster.replicaUrl, true);
       try {
         // 3.5 s per window: the replica stays under the 5 s lag cut-off, so guests may read it.
-        await runFor(3_500, 5, async (worker) => {
+        await runFor(3_500, 6, async (worker) => {
           if (worker === 4) {
             await timedFetch(guests, guestRead(writers[0]!.user.id), { headers: guestHeaders });
             return;
           }
+          if (worker === 5) {
+            // Each read marks the thread read for the reader: a bookkeeping write that must not hold them on the primary.
+            await timedFetch(otherReader, `${base}/api/get_thread/${readThreadId}?group_name=${groupName}&page_size=5`, { headers: readerHeaders });
+            return;
+          }
           const { user, threadId } = writers[worker]!;
-          const postId = await createPost(base, key, user, threadId, `pair ${pairs}`);
+          const written = await apiCall<{ post: { id: number } }>(base, key, "POST", `/api/v2/threads/${threadId}/posts/create`, { token: user.token, body: { content: JSON.stringify([{ insert: `pair ${pairs}\n` }]) } });
+          expect(written.status).toBe(200);
+          const db = written.headers.get("x-agora-db") ?? "none";
+          writes[db] = (writes[db] ?? 0) + 1;
+          const postId = written.body.data.post.id;
           const own = await readUserPostIds(base, key, user.id, user.token);
           if (!own.ids.includes(postId)) misses.push(postId);
           pairs += 1;
@@ -143,11 +159,14 @@ describe("several instances behind haproxy (contract section 16)", () => {
       }
       await waitFor(async () => (await replicaLag()) === 0, "the replica to catch up");
     }
-    console.log(`read-your-writes: ${pairs} pairs in ${windows} paused windows, ${misses.length} misses; guest reads ${JSON.stringify(guests.dbs)}`);
+    console.log(`read-your-writes: ${pairs} pairs in ${windows} paused windows, ${misses.length} misses; writes answered by ${JSON.stringify(writes)}; guest reads ${JSON.stringify(guests.dbs)}; signed-in reader on another key ${JSON.stringify(otherReader.dbs)}`);
     expect(misses).toEqual([]);
     expect(pairs).toBeGreaterThanOrEqual(1_000);
+    expect(writes).toEqual({ primary: pairs });
     expect(guests.byStatus[200]).toBeGreaterThan(0);
     expect(guests.dbs.replica ?? 0).toBeGreaterThan((guests.dbs.primary ?? 0) * 4);
+    expect(Object.keys(otherReader.byStatus)).toEqual(["200"]);
+    expect(otherReader.dbs.replica ?? 0).toBeGreaterThan((otherReader.dbs.primary ?? 0) * 4);
   }, 400_000);
 
   it("one rate budget across four instances: 600 purse registers a minute, 2,000 sent, exactly 600 pass", async () => {

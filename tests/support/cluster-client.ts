@@ -46,6 +46,17 @@ export function seedDatabase(databaseUrl: string): string {
   return key;
 }
 
+/** A new API key on `databaseUrl` (`npm run apikey -- create`), for a second client app. */
+export function createApiKey(databaseUrl: string, label: string): string {
+  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/apikey.ts", "create", label], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_REPLICA_URL: "", AGORA_MIGRATE_ON_START: "0", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  const key = result.stdout.trim().split("\n").pop()?.trim() ?? "";
+  if (result.status !== 0 || !/^\S{20,}$/.test(key)) throw new Error(`apikey create failed: ${result.stderr}${result.stdout}`);
+  return key;
+}
+
 export interface ClusterUser {
   id: number;
   token: string;
