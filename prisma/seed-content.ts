@@ -95,13 +95,23 @@ export const DEMO_GROUPS: DemoGroup[] = [
   },
 ];
 
-const IMAGES = [
-  "https://upload.wikimedia.org/wikipedia/commons/thumb/3/3f/Fronalpstock_big.jpg/640px-Fronalpstock_big.jpg",
-  "https://upload.wikimedia.org/wikipedia/commons/thumb/a/a8/Tour_Eiffel_Wikimedia_Commons.jpg/480px-Tour_Eiffel_Wikimedia_Commons.jpg",
-];
+// Pictures in prisma/demo-images/, uploaded by the seed (prisma/seed-images.ts): every third
+// opening post shows a landscape, and the "my setup" reply its desk.
+const LANDSCAPES = ["mountain-lake.jpg", "city-dusk.jpg"];
+const SETUP_PICTURE = "desk-setup.jpg";
 
-/** The first post of a thread: formatted prose, a section heading, a list and a link. */
-export function openingPost(title: string, index: number): Op[] {
+/** The picture thread `index`'s opening post shows, or null. */
+export function openingPicture(index: number): string | null {
+  return index % 3 === 0 ? LANDSCAPES[(index / 3) % LANDSCAPES.length]! : null;
+}
+
+/** A group's logo and cover, by its name. */
+export function groupArt(name: string): { logo: string; cover: string } {
+  return { logo: `${name}-logo.png`, cover: `${name}-cover.jpg` };
+}
+
+/** The first post of a thread: formatted prose, a section heading, a list, a link and, given one, a picture (its address). */
+export function openingPost(title: string, image: string | null): Op[] {
   const ops: Op[] = [
     text("Hi everyone "),
     emoji("wave", "👋"),
@@ -126,7 +136,7 @@ export function openingPost(title: string, index: number): Op[] {
     text("."),
     line(),
   ];
-  if (index % 3 === 0) ops.push({ insert: { image: IMAGES[index % IMAGES.length]! } }, line());
+  if (image) ops.push({ insert: { image } }, line());
   return ops;
 }
 
@@ -137,10 +147,19 @@ const REPLIES: Op[][] = [
   [text("Quoting the classics:"), line(), text("Simplicity is prerequisite for reliability."), line({ blockquote: true })],
   [text("Thanks, this helped me ship "), emoji("rocket", "🚀"), line()],
   [text("I tried "), text("exactly this", { italic: true }), text(" last year and ran into trouble with "), text("edge cases", { code: true }), text("."), line()],
-  [text("Here is a picture of my setup:"), line(), { insert: { image: IMAGES[0]! } }, line()],
+  [text("Here is a picture of my setup:"), line()],
   [text("+1, following this thread "), emoji("eyes", "👀"), line()],
 ];
 
-export function replyContent(index: number): Op[] {
-  return REPLIES[index % REPLIES.length]!;
+const SETUP_REPLY = 6;
+
+/** The picture reply `index` shows, or null. */
+export function replyPicture(index: number): string | null {
+  return index % REPLIES.length === SETUP_REPLY ? SETUP_PICTURE : null;
+}
+
+/** Reply `index`, with its picture's address when it has one. */
+export function replyContent(index: number, image: string | null): Op[] {
+  const ops = REPLIES[index % REPLIES.length]!;
+  return image ? [...ops, { insert: { image } }, line()] : ops;
 }

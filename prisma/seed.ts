@@ -3,12 +3,13 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { getDb } from "@/lib/db/client";
 import { parseDeltaContent } from "@/lib/delta/parse";
 import { createCategory } from "@/lib/services/categories";
-import { createGroup } from "@/lib/services/groups";
+import { createGroup, updateGroupSettings } from "@/lib/services/groups";
 import { createPost } from "@/lib/services/posts";
 import { createThread } from "@/lib/services/threads";
 import { createUserWithWallet, usernameKey } from "@/lib/services/users";
 import { runScript } from "../scripts/run-script";
-import { DEMO_GROUPS, DEMO_USERS, openingPost, replyContent, type DemoGroup } from "./seed-content";
+import { DEMO_GROUPS, DEMO_USERS, groupArt, openingPicture, openingPost, replyContent, replyPicture, type DemoGroup } from "./seed-content";
+import { uploadDemoImage } from "./seed-images";
 
 function toContent(ops: unknown): string {
   const parsed = parseDeltaContent(ops);
@@ -39,6 +40,14 @@ async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: n
     cover: "",
     logo: "",
   });
+  // Group art is uploaded to the group once it exists, as its settings page does.
+  const art = groupArt(definition.name);
+  await updateGroupSettings({ id: owner }, group.id, {
+    title: definition.title,
+    description: definition.description,
+    logo: await uploadDemoImage(owner, group.id, art.logo, "logo"),
+    cover: await uploadDemoImage(owner, group.id, art.cover, "cover"),
+  });
   const categoryIds = new Map<string, number>();
   for (const category of definition.categories) {
     const { id } = await createCategory({ id: owner }, { groupId: group.id, name: category.name, parentId: null });
@@ -50,10 +59,12 @@ async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: n
   let threads = 0;
   for (const [index, spec] of definition.threads.entries()) {
     const author = userIds[(groupIndex + index) % userIds.length]!;
+    // Uploaded by the post's author just before the post, which attaches it (its delta shows it).
+    const picture = openingPicture(index);
     const thread = await createThread({ id: author }, {
       group: { id: group.id },
       title: spec.title,
-      content: toContent(openingPost(spec.title, index)),
+      content: toContent(openingPost(spec.title, picture ? await uploadDemoImage(author, group.id, picture, "post") : null)),
       categoryId: categoryIds.get(spec.category) ?? null,
     });
     // Pinning is a moderator's act, not part of starting a thread.
@@ -63,9 +74,11 @@ async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: n
     for (let r = 0; r < replies; r++) {
       // Every third reply answers an earlier reply, so threads show nested conversations.
       const parentId = r >= 2 && r % 3 === 2 ? postIds[r - 2] : undefined;
-      const post = await createPost({ id: userIds[(author + r + 1) % userIds.length]! }, {
+      const replier = userIds[(author + r + 1) % userIds.length]!;
+      const replyImage = replyPicture(index + r);
+      const post = await createPost({ id: replier }, {
         threadId: thread.id,
-        content: toContent(replyContent(index + r)),
+        content: toContent(replyContent(index + r, replyImage ? await uploadDemoImage(replier, group.id, replyImage, "post") : null)),
         parentId: parentId ?? null,
       });
       postIds.push(post.id);

@@ -5,6 +5,7 @@ import { BoardThreads } from "@/components/groups/board-threads";
 import { GroupBoard } from "@/components/groups/group-board";
 import { JoinPanel } from "@/components/groups/join-panel";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { describeGroupPage } from "@/lib/views/group-metadata";
 import { getGroupByName, getGroupCategories, readPageParam } from "@/lib/views/page-data";
 
 interface GroupPageProps {
@@ -16,11 +17,11 @@ export async function generateMetadata({ params, searchParams }: GroupPageProps)
   const [{ name }, query] = await Promise.all([params, searchParams]);
   const group = await getGroupByName(name);
   const page = readPageParam(query.page);
-  return {
+  return describeGroupPage(group, {
+    path: page > 1 ? `/g/${group.name}?page=${page}` : `/g/${group.name}`,
     title: page > 1 ? `${group.title} (page ${page})` : group.title,
     description: group.description || `Threads and discussions in ${group.title} on Agora.`,
-    alternates: { canonical: page > 1 ? `/g/${group.name}?page=${page}` : `/g/${group.name}` },
-  };
+  });
 }
 
 // The group is loaded before anything streams, so an unknown group is a real 404; the threads

@@ -6,6 +6,7 @@ import { BoardThreads } from "@/components/groups/board-threads";
 import { GroupBoard } from "@/components/groups/group-board";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { describeGroupPage } from "@/lib/views/group-metadata";
 import type { CategoryView } from "@/lib/views/group-view";
 import { getGroupByName, getGroupCategories, readIdSegment, readPageParam } from "@/lib/views/page-data";
 
@@ -32,11 +33,11 @@ function findParent(categories: CategoryView[], category: CategoryView): Categor
 export async function generateMetadata({ params }: CategoryPageProps): Promise<Metadata> {
   const { name, categoryId } = await params;
   const { group, category } = await loadCategory(name, categoryId);
-  return {
+  return describeGroupPage(group, {
+    path: `/g/${group.name}/c/${category.id}`,
     title: `${category.name} · ${group.title}`,
     description: `Threads in ${category.name}, a category of ${group.title} on Agora.`,
-    alternates: { canonical: `/g/${group.name}/c/${category.id}` },
-  };
+  });
 }
 
 export default async function CategoryPage({ params, searchParams }: CategoryPageProps) {

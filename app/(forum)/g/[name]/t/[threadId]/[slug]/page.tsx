@@ -42,7 +42,7 @@ export async function generateMetadata(props: ThreadPageProps): Promise<Metadata
     title: `${thread.title} · ${group.title}`,
     description: description || `A thread in ${group.title} on Agora.`,
     alternates: { canonical: basePath },
-    openGraph: { type: "article", title: thread.title, description, siteName: "Agora" },
+    openGraph: { type: "article", title: thread.title, description, url: basePath, siteName: "Agora" },
   };
 }
 
