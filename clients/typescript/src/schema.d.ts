@@ -956,7 +956,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One upload's record (whoever may read its post; its uploader always)
+         * One upload's record (whoever may read its post; its uploader always, and alone while it is attached to no post)
          * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
          */
         get: operations["getUpload"];
@@ -7584,7 +7584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorV2"];
                 };
             };
-            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
