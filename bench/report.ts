@@ -1,5 +1,5 @@
-// The benchmark's output: one Markdown table per database and scale (pasted as is into the
-// README), a large ÷ small comparison, and the JSON record in bench/results/.
+// The benchmark's output: one Markdown table per database and scale (pasted as is into a
+// dated bench/results/<date>.md), a large ÷ small comparison, and the JSON record in bench/results/.
 import fs from "node:fs";
 import path from "node:path";
 import type { LoadSettings, ScenarioResult } from "./load";
@@ -96,7 +96,7 @@ export function formatComparison(small: RunRecord, large: RunRecord): string {
 
 /**
  * bench/results/<timestamp>-<scale>-<database>.json (git-ignored: one per run) and
- * latest-<scale>-<database>.json (tracked: the record behind the README's table).
+ * latest-<scale>-<database>.json (tracked: the record behind bench/results/<date>.md).
  */
 export function writeRecord(record: RunRecord): string {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });

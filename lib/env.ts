@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-// Read once and validated, so a bad setting fails at start with a clear message.
-const EnvSchema = z.object({
+// Read once and validated, so a bad setting fails at start with a clear message. Exported for
+// tests/docs/env-docs.test.ts, which holds docs/operations.md to these keys.
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   AGORA_DATA_DIR: z.string().min(1).default(".data"),

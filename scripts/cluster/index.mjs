@@ -1,6 +1,6 @@
 // npm run cluster [-- --instances N --port P --dir D]   |   npm run cluster -- down [--dir D] [--clean]
 //
-// Several instances on one machine (contract section 16; README "Run several instances"): a
+// Several instances on one machine (contract section 16; docs/operations.md, "Several instances"): a
 // PostgreSQL primary and a streaming replica (their own data directories and ports), pgbouncer in
 // transaction mode in front of both, Redis, N instances of this checkout's build and haproxy in
 // front of them with health checks. Everything lives in the state directory (default .cluster/);

@@ -13,7 +13,7 @@ import { followEvents, type EventFollower } from "../support/sse-follower";
 
 // Contract section 16 under faults, through haproxy in front of four instances on pgbouncer, a
 // primary, a streaming replica and Redis (tests/support/cluster-setup.ts). Each test prints its
-// counts; the README's "Run several instances" section quotes them.
+// counts; bench/results/<date>.md records them (docs/operations.md, "Several instances").
 
 const cluster = inject("cluster");
 const base = cluster.baseUrl;
