@@ -17,7 +17,7 @@ import { localUploadPath, proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import { excerptFromContent } from "@/lib/views/excerpt";
-import { extractUploadIds } from "@/lib/uploads/delta-uploads";
+import { extractUploadIds } from "@/lib/delta/upload-ids";
 import { presentUploadedImages } from "@/lib/views/post-images";
 import type { AttachmentView, PostPageView, PostView } from "@/lib/views/post-view";
 
