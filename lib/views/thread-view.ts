@@ -12,7 +12,8 @@ import {
   type Access,
 } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
-import { renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
+import { renderDeltaToStoredHtml } from "@/lib/delta/render";
+import { serveStoredHtml } from "@/lib/views/served-html";
 import { localUploadPath, proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
