@@ -3,11 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { findUserIdByUsername } from "@/lib/db/users";
 import { Invalid, NotFound } from "@/lib/errors";
 import { GateRuleSchema } from "@/lib/schemas/membership-schemas";
 import { updateGroupPolicy } from "@/lib/services/groups";
 import { approveRequest, inviteUser, joinGroup, leaveGroup, rejectRequest } from "@/lib/services/memberships";
+import { findUserIdByName } from "@/lib/services/users";
 import { checkMyGate, setGroupGate } from "@/lib/services/token-gates";
 
 // Contract section 14 for the pages: the same use cases as the API.
@@ -49,7 +49,7 @@ export const answerRequestAction = defineAction({ name: "answerRequest", auth: "
 export const inviteByNameAction = defineAction(
   { name: "inviteByName", auth: "user", input: GroupRef.extend({ username: z.string().trim().min(1, "Type a username").max(64) }) },
   async ({ viewer, input }) => {
-    const userId = await findUserIdByUsername(input.username);
+    const userId = await findUserIdByName(input.username);
     if (userId === null) throw new NotFound("user", `No one is called ${input.username}`);
     await inviteUser(viewer, input.groupId, userId);
     return undefined;

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
+import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
 import { isWalletRegistered, issueWalletNonce } from "@/lib/services/wallet-auth";
 
 const AddressInput = z.string().regex(/^0x[0-9a-fA-F]{40}$/);

@@ -3,7 +3,7 @@ import type { User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { z } from "zod";
 import { verifyUserToken } from "@/lib/auth/tokens";
-import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
+import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
 import { getDb } from "@/lib/db/client";
 import { Conflict, DomainError, NotFound, Unauthenticated } from "@/lib/errors";
 import { touchLastSeen } from "@/lib/db/presence";

@@ -1,7 +1,7 @@
 import "server-only";
 import { findBannedUserIds } from "@/lib/db/roles";
 import { findLiveUploadIds } from "@/lib/db/uploads";
-import { extractUploadIds } from "@/lib/uploads/delta-uploads";
+import { extractUploadIds } from "@/lib/delta/upload-ids";
 import {
   findPost,
   loadPostAttachments,

@@ -144,6 +144,23 @@ export async function findUserBundle(userId: number, options: { groups: boolean 
   return { row, groups, adminLevels, recommended, banGroups: facts.banGroups, inviteGroups: facts.inviteGroups };
 }
 
+/** The user columns a profile edit may change (endpoint 6, the settings page); absent ones stay as they are. */
+export interface UserColumnChanges {
+  username?: string;
+  usernameKey?: string;
+  usernameSkeleton?: string;
+  photoUrl?: string;
+  coverImage?: string | null;
+  email?: string | null;
+  isNft?: number;
+}
+
+/** Writes a profile edit; a taken username surfaces as Prisma's unique violation for the caller to name. */
+export async function updateUserColumns(userId: number, data: UserColumnChanges): Promise<void> {
+  const db = await getDb();
+  await db.user.update({ where: { id: userId }, data, select: { id: true } });
+}
+
 /** A user's id by username, matched the way usernames are unique: case-insensitively (usernameKey, after NFKC). */
 export async function findUserIdByUsername(username: string): Promise<number | null> {
   const key = username.normalize("NFKC").trim().toLowerCase();

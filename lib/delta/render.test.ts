@@ -1,7 +1,8 @@
 import { describe, it, expect } from "vitest";
-import { renderDeltaToHtml, renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
+import { renderDeltaToStoredHtml } from "@/lib/delta/render";
 import type { Delta } from "@/lib/delta/schema";
 import { IMAGE_PROXY_PATH, proxyImageUrl } from "@/lib/media/image-proxy-url";
+import { renderDeltaToHtml, serveStoredHtml } from "@/lib/views/served-html";
 
 const REL = 'rel="nofollow noopener noreferrer ugc" target="_blank"';
 

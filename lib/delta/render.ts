@@ -11,7 +11,6 @@ import {
   type EmojiInsert,
   type ImageInsert,
 } from "@/lib/delta/schema";
-import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 
 type Line = { html: string; attributes: DeltaAttributes | undefined };
 type ListTag = "ul" | "ol";
@@ -36,29 +35,14 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
 };
 
-/** A post's HTML as readers get it: rendered, sanitised, remote images through the signed proxy. */
-export function renderDeltaToHtml(content: string | Delta): string {
-  return serveStoredHtml(renderDeltaToStoredHtml(content));
-}
-
 /**
  * The HTML stored with a post (posts.content_html), rendered and sanitised once at write time.
  * Images keep their own address: the proxy's signature depends on the server secret, so it is
- * added when the HTML is served (serveStoredHtml), never stored.
+ * added when the HTML is served (serveStoredHtml, lib/views/served-html.ts), never stored.
  */
 export function renderDeltaToStoredHtml(content: string | Delta): string {
   const lines = splitIntoLines(readRenderableOps(content));
   return sanitizeHtml(renderBlocks(lines), SANITIZE_OPTIONS);
-}
-
-// Only renderDeltaToStoredHtml's output reaches this: text is escaped there, so `<img src="` can
-// only be an image this renderer emitted, its address escaped by escapeHtml.
-const STORED_IMAGE_PATTERN = /<img src="([^"]*)"/g;
-
-/** Stored HTML as it is served: each remote image's address becomes a signed /media/proxy address. */
-export function serveStoredHtml(html: string): string {
-  if (!html.includes("<img")) return html;
-  return html.replace(STORED_IMAGE_PATTERN, (_match, src: string) => `<img src="${escapeHtml(proxyImageUrl(unescapeHtml(src)))}"`);
 }
 
 function readRenderableOps(content: string | Delta): DeltaOp[] {
@@ -169,7 +153,7 @@ function wrapInline(html: string, attributes: DeltaAttributes | undefined): stri
 
 // sanitize-html re-encodes attributes on output (&amp; and &quot; at least), so undo every entity
 // either escaper may have written.
-function unescapeHtml(text: string): string {
+export function unescapeHtml(text: string): string {
   return text
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&#x27;/g, "'")
@@ -178,7 +162,7 @@ function unescapeHtml(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

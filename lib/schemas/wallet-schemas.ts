@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { WALLET_PURPOSES } from "@/lib/auth/wallet/wallet-purposes";
-import { WalletTypeSchema } from "@/lib/auth/wallet/wallet-types";
+import { WALLET_PURPOSES } from "@/lib/schemas/wallet-purposes";
+import { WalletTypeSchema } from "@/lib/schemas/wallet-types";
 import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 
 // Shape and presence only; the address format depends on wallet_type and is checked by the service.

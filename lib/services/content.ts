@@ -11,7 +11,7 @@ const PREFIX = "content: ";
 export interface StoredContent {
   /** Normalised delta JSON. */
   content: string;
-  /** Sanitised HTML; remote images are signed for the proxy when served (serveStoredHtml, lib/delta/render.ts). */
+  /** Sanitised HTML; remote images are signed for the proxy when served (serveStoredHtml, lib/views/served-html.ts). */
   html: string;
   /** A truncated delta JSON for thread lists when the content is longer than a preview; else null. */
   preview: string | null;

@@ -3,7 +3,7 @@ import { attachUploads, findGroupVisibility, findUploads, type UploadRow } from 
 import type { Tx } from "@/lib/db/transaction";
 import { Invalid } from "@/lib/errors";
 import { readAttachRules } from "@/lib/uploads/attach-rules";
-import { extractUploadIds } from "@/lib/uploads/delta-uploads";
+import { extractUploadIds } from "@/lib/delta/upload-ids";
 
 // Contract section 15: `file_attachments` on create post and create thread. The ids must be the
 // author's own unattached post uploads in the post's group, and the group must allow attachments

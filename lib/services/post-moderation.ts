@@ -1,6 +1,6 @@
 import "server-only";
 import { attachUploads } from "@/lib/db/uploads";
-import { extractUploadIds } from "@/lib/uploads/delta-uploads";
+import { extractUploadIds } from "@/lib/delta/upload-ids";
 import {
   canDeletePost,
   canEditPost,

@@ -1,8 +1,15 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SignedIn } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
-import { findPublicProfile, findUserBundle, findUserProfile, type PublicProfileRow, type UserBundle, type UserProfileRow } from "@/lib/db/users";
+import {
+  findPublicProfile,
+  findUserBundle,
+  findUserProfile,
+  updateUserColumns,
+  type PublicProfileRow,
+  type UserBundle,
+  type UserColumnChanges,
+  type UserProfileRow,
+} from "@/lib/db/users";
 import { NotFound } from "@/lib/errors";
 import { EmailSchema, IsNftSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
@@ -18,7 +25,7 @@ export interface UserInfoChanges {
 
 /** Endpoint 6 and the settings page: changes only what is given. An empty email or cover image clears it. */
 export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges): Promise<void> {
-  const data: Prisma.UserUpdateInput = {};
+  const data: UserColumnChanges = {};
   if (changes.username !== undefined) {
     Object.assign(data, usernameColumns(parseField(UsernameSchema, changes.username, "username")));
   }
@@ -30,9 +37,8 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
   if (changes.isNft !== undefined) data.isNft = parseField(IsNftSchema, changes.isNft, "is_nft");
   if (Object.keys(data).length === 0) return;
 
-  const db = await getDb();
   try {
-    await db.user.update({ where: { id: actor.id }, data, select: { id: true } });
+    await updateUserColumns(actor.id, data);
   } catch (error) {
     throw toUsernameConflict(error) ?? error;
   }

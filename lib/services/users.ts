@@ -56,6 +56,11 @@ export async function createUserWithWallet(input: NewUser, tx?: Tx): Promise<{ i
   }
 }
 
+/** The id of the person with this username (case-insensitive), or null: for a form that words its own NotFound. */
+export function findUserIdByName(username: string): Promise<number | null> {
+  return findUserIdByUsername(username);
+}
+
 /** The id of the person a form names by username (case-insensitive), or NotFound in words. */
 export async function resolveUsername(username: string): Promise<number> {
   const id = await findUserIdByUsername(username);

@@ -1,9 +1,9 @@
 import "server-only";
 import { readSignInSite } from "@/lib/auth/wallet/sign-in-site";
 import { parseWalletMessage, statementFor, type WalletMessageFields } from "@/lib/auth/wallet/wallet-message";
-import { WALLET_PURPOSES, type WalletPurpose } from "@/lib/auth/wallet/wallet-purposes";
+import { WALLET_PURPOSES, type WalletPurpose } from "@/lib/schemas/wallet-purposes";
 import { verifyWalletSignature } from "@/lib/auth/wallet/wallet-signature";
-import { isWalletType, type WalletType } from "@/lib/auth/wallet/wallet-types";
+import { isWalletType, type WalletType } from "@/lib/schemas/wallet-types";
 import { getDb } from "@/lib/db/client";
 import { Invalid, Unauthenticated } from "@/lib/errors";
 import type { Tx } from "@/lib/db/transaction";

@@ -1,6 +1,6 @@
 import "server-only";
 import { normalizeWalletKey } from "@/lib/auth/wallet/wallet-address";
-import { WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
+import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
 import { getEnv } from "@/lib/env";
 import { Invalid, Unauthenticated, Unavailable } from "@/lib/errors";
 import { logger } from "@/lib/log";

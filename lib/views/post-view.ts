@@ -1,7 +1,7 @@
 import type { PostSort } from "@/lib/services/thread-reads";
 
 // What a post looks like to the web pages, on the server and in the browser ("load more"):
-// bodies arrive as sanitised HTML from renderDeltaToHtml, never as raw deltas.
+// bodies arrive as sanitised HTML from renderDeltaToHtml (lib/views/served-html.ts), never as raw deltas.
 
 /** Top-level posts per page of a thread; "Load more" fetches the next page of the same size. */
 export const THREAD_PAGE_SIZE = 20;

@@ -12,12 +12,13 @@ import {
   type Access,
 } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
-import { renderDeltaToStoredHtml, serveStoredHtml } from "@/lib/delta/render";
+import { renderDeltaToStoredHtml } from "@/lib/delta/render";
+import { serveStoredHtml } from "@/lib/views/served-html";
 import { localUploadPath, proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import { excerptFromContent } from "@/lib/views/excerpt";
-import { extractUploadIds } from "@/lib/uploads/delta-uploads";
+import { extractUploadIds } from "@/lib/delta/upload-ids";
 import { presentUploadedImages } from "@/lib/views/post-images";
 import type { AttachmentView, PostPageView, PostView } from "@/lib/views/post-view";
 

@@ -4,7 +4,7 @@ import { methodsOf, type EndpointSpec } from "@/lib/api/define-endpoint";
 import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
 import type { ApiFamily } from "@/lib/api/envelope";
 import { typedClientSample } from "@/lib/api/openapi/code-samples";
-import { WALLET_TYPES, WalletTypeSchema } from "@/lib/auth/wallet/wallet-types";
+import { WALLET_TYPES, WalletTypeSchema } from "@/lib/schemas/wallet-types";
 import { componentRegistry } from "@/lib/api/openapi/component-schemas";
 import { operationErrorCodes } from "@/lib/api/openapi/operation-errors";
 import { FileAttachmentsParamSchema, UploadedFileSchema } from "@/lib/schemas/upload-schemas";

@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import { formatNullableTimestamp, formatTimestamp } from "@/lib/api/time";
 import { serializeRecommendGroup, serializeUserGroup } from "@/lib/api/serializers/user-groups";
 import { getServerSecret } from "@/lib/auth/secret";
-import { isEvmStyle, isWalletType, WALLET_TYPES } from "@/lib/auth/wallet/wallet-types";
+import { isEvmStyle, isWalletType, WALLET_TYPES } from "@/lib/schemas/wallet-types";
 import type { UserBundle, UserProfileRow } from "@/lib/db/users";
 import type {
   CreateGroupUserDto,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { createEvmTestWallet, createPermawebTestWallet } from "./test-wallets";
 import { normalizeWalletKey } from "./wallet-address";
-import { isEvmStyle, WalletTypeSchema } from "./wallet-types";
+import { isEvmStyle, WalletTypeSchema } from "@/lib/schemas/wallet-types";
 
 const modulusOfBytes = (bytes: Buffer) => bytes.toString("base64url");
 // An odd value with the top bit set passes the sanity checks at any length.

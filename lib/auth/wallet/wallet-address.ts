@@ -3,7 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 import { decodeBase64Url, encodeBase64Url } from "./wallet-encoding";
-import { isEvmStyle, WALLET_TYPES, type WalletType } from "./wallet-types";
+import { isEvmStyle, WALLET_TYPES, type WalletType } from "@/lib/schemas/wallet-types";
 
 export type NormalizedWalletKey =
   | { ok: true; address: string; publicKey: string | null }

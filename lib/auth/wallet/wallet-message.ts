@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { getAddress, zeroAddress } from "viem";
 import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 
-import type { WalletPurpose } from "./wallet-purposes";
+import type { WalletPurpose } from "@/lib/schemas/wallet-purposes";
 
 /** EIP-4361 (Sign-In with Ethereum) fields; a permaweb wallet signs the same text with its own address. */
 export interface WalletMessageFields {

@@ -5,7 +5,7 @@ import { recoverMessageAddress } from "viem";
 
 import { normalizeWalletKey } from "./wallet-address";
 import { decodeBase64Url } from "./wallet-encoding";
-import { isEvmStyle, WALLET_TYPES, type WalletType } from "./wallet-types";
+import { isEvmStyle, WALLET_TYPES, type WalletType } from "@/lib/schemas/wallet-types";
 
 export interface WalletSignatureInput {
   walletType: WalletType;

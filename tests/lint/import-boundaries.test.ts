@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The import-boundary rule of eslint.config.mjs (STYLE.md, "The flow"), run by real ESLint on the
+// real config: each probe is linted as if it were a file at that path in the tree.
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+let eslint: ESLint;
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.filter((message) => message.ruleId === "boundaries/dependencies").map((message) => message.message);
+}
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+describe("import boundaries", () => {
+  it.each([
+    ["a service importing lib/api", "lib/services/probe.ts", 'import { x } from "@/lib/api/envelope";'],
+    ["lib/db importing lib/api", "lib/db/probe.ts", 'import { x } from "@/lib/api/envelope";'],
+    ["a view importing lib/api", "lib/views/probe.ts", 'import { x } from "@/lib/api/serializers/post";'],
+    ["lib/auth importing lib/api", "lib/auth/probe.ts", 'import { x } from "@/lib/api/error-map";'],
+    ["a component importing lib/db", "components/probe.tsx", 'import { getDb } from "@/lib/db/client";'],
+    ["a component importing lib/services", "components/posts/probe.tsx", 'import { likePost } from "@/lib/services/likes";'],
+    ["lib/db importing lib/services", "lib/db/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
+    ["lib/schemas importing lib/db", "lib/schemas/probe.ts", 'import { getDb } from "@/lib/db/client";'],
+    ["lib/delta importing lib/services", "lib/delta/probe.ts", 'import { x } from "@/lib/services/content";'],
+    ["a service importing the browser session", "lib/services/probe.ts", 'import { getViewer } from "@/lib/auth/session";'],
+    ["a page importing lib/db", "app/(forum)/probe/page.tsx", 'import { getDb } from "@/lib/db/client";'],
+  ])("refuses %s", async (_name, file, code) => {
+    expect(await boundaryErrors(file, `${code}\nexport const probe = 1;\n`)).not.toEqual([]);
+  });
+
+  it.each([
+    ["a service importing lib/db", "lib/services/probe.ts", 'import { getDb } from "@/lib/db/client";'],
+    ["an endpoint importing a service", "lib/api/endpoints/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
+    ["a view importing lib/auth", "lib/views/probe.ts", 'import { canLike } from "@/lib/auth/permissions";'],
+    ["a component importing a view model type", "components/probe.tsx", 'import type { PostView } from "@/lib/views/post-view";'],
+    ["lib/db importing lib/schemas", "lib/db/probe.ts", 'import type { x } from "@/lib/schemas/report-values";'],
+  ])("allows %s", async (_name, file, code) => {
+    // The target must exist, or the rule would have nothing to judge.
+    const target = /"@\/([^"]+)"/.exec(code)![1]!;
+    expect(fs.existsSync(path.join(ROOT, `${target}.ts`))).toBe(true);
+    expect(await boundaryErrors(file, `${code}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+});
