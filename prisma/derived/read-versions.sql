@@ -1,0 +1,145 @@
+-- Read versions: what a cached answer was built from (docs/architecture.md, "Caches keyed by read
+-- versions"). A cached answer is served only while the versions it was built from are unchanged.
+-- Statement-level triggers with transition tables move each version once per statement, so no
+-- write path (a service, a script, SQL by hand) can forget one, and a bulk write moves it once.
+--
+-- table (operation)                        | keeps up to date                                      | bumps                                   | emits
+-- threads, groups (update; row, before)    | the row's own version, unless the statement set it    | threads / groups.cache_version          | -
+-- posts, thread_tags (insert/update/delete)| their threads' versions                               | threads.cache_version                   | -
+-- attachments (any; per row)               | its thread's version (directly or through its post)   | threads.cache_version                   | -
+-- threads (insert/update/delete)           | their groups' versions; the frame when a pinned       | groups.cache_version, frame_version     | -
+--                                          | thread's pin, title, category, time or removal moves  |                                         |
+-- categories, group_features (any)         | their groups' versions                                | groups.cache_version                    | -
+-- group_bans, group_admins (any)           | their groups' versions and frames                     | groups.cache_version, frame_version     | -
+-- users (update)                           | the users epoch, only when name, avatar or NFT mark   | cache_epochs.users_version              | -
+--                                          | change (not presence or counters)                     |                                         |
+--
+-- Lock order: posts, thread_tags, attachments → threads → groups; users → cache_epochs. The chain:
+-- a post's write updates its thread, and that update fires threads_bump_group_upd, which updates
+-- the group. Every write path takes its rows in this order, so the triggers add no new cycle.
+
+-- A row's own update moves its version unless the statement already set it.
+CREATE FUNCTION "agora_bump_own_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."cache_version" = OLD."cache_version" THEN
+    NEW."cache_version" := OLD."cache_version" + 1;
+  END IF;
+  RETURN NEW;
+END $$;
+
+CREATE TRIGGER "threads_bump_own_version" BEFORE UPDATE ON "threads" FOR EACH ROW EXECUTE FUNCTION "agora_bump_own_version"();
+
+CREATE TRIGGER "groups_bump_own_version" BEFORE UPDATE ON "groups" FOR EACH ROW EXECUTE FUNCTION "agora_bump_own_version"();
+
+-- Rows that carry a thread_id (posts, thread_tags): their thread's version moves.
+CREATE FUNCTION "agora_bump_thread_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1 WHERE "id" IN (SELECT DISTINCT "thread_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1 WHERE "id" IN (SELECT DISTINCT "thread_id" FROM "old_rows");
+  ELSE
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1
+    WHERE "id" IN (SELECT "thread_id" FROM "new_rows" UNION SELECT "thread_id" FROM "old_rows");
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Attachments name their thread directly or through their post (row by row: they are few).
+CREATE FUNCTION "agora_bump_attachment_thread_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed "attachments";
+BEGIN
+  FOR changed IN SELECT (CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END).* UNION ALL SELECT (CASE WHEN TG_OP = 'UPDATE' THEN OLD END).* LOOP
+    CONTINUE WHEN changed."id" IS NULL;
+    UPDATE "threads" SET "cache_version" = "cache_version" + 1
+    WHERE "id" = COALESCE(changed."thread_id", (SELECT p."thread_id" FROM "posts" p WHERE p."id" = changed."post_id"));
+  END LOOP;
+  RETURN NULL;
+END $$;
+
+-- Rows that carry a group_id (threads, categories, bans, roles, features): their group's version
+-- moves; for bans and roles (and pinned threads, below) the frame version too.
+CREATE FUNCTION "agora_bump_group_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  frame BOOLEAN := COALESCE(TG_ARGV[0] = 'frame', false);
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1, "frame_version" = "frame_version" + frame::int
+    WHERE "id" IN (SELECT DISTINCT "group_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1, "frame_version" = "frame_version" + frame::int
+    WHERE "id" IN (SELECT DISTINCT "group_id" FROM "old_rows");
+  ELSE
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1, "frame_version" = "frame_version" + frame::int
+    WHERE "id" IN (SELECT "group_id" FROM "new_rows" UNION SELECT "group_id" FROM "old_rows");
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Threads: a change that shows in the group's pinned list (a pin, or a pinned thread's title,
+-- category, time or removal) moves the frame version as well.
+CREATE FUNCTION "agora_bump_thread_group_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1,
+      "frame_version" = g."frame_version" + (SELECT (bool_or(n."is_pin" > 0))::int FROM "new_rows" n WHERE n."group_id" = g."id")
+    WHERE g."id" IN (SELECT DISTINCT "group_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1,
+      "frame_version" = g."frame_version" + (SELECT (bool_or(o."is_pin" > 0))::int FROM "old_rows" o WHERE o."group_id" = g."id")
+    WHERE g."id" IN (SELECT DISTINCT "group_id" FROM "old_rows");
+  ELSE
+    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1,
+      "frame_version" = g."frame_version" + COALESCE((
+        SELECT (bool_or(
+          n."group_id" IS DISTINCT FROM o."group_id"
+          OR ((n."is_pin" > 0 OR o."is_pin" > 0) AND (n."is_pin", n."title", n."category_id", n."updated_at", n."is_delete")
+              IS DISTINCT FROM (o."is_pin", o."title", o."category_id", o."updated_at", o."is_delete"))))::int
+        FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+        WHERE n."group_id" = g."id" OR o."group_id" = g."id"), 0)
+    WHERE g."id" IN (SELECT "group_id" FROM "new_rows" UNION SELECT "group_id" FROM "old_rows");
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Users: only what other people see of them (name, avatar, NFT mark) moves the epoch; presence
+-- (last_seen_at) and counters do not.
+CREATE FUNCTION "agora_bump_users_epoch"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (
+    SELECT 1 FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+    WHERE (n."username", n."photo_url", n."is_nft") IS DISTINCT FROM (o."username", o."photo_url", o."is_nft")
+  ) THEN
+    UPDATE "cache_epochs" SET "users_version" = "users_version" + 1 WHERE "id" = 1;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "posts_bump_thread_ins" AFTER INSERT ON "posts" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "posts_bump_thread_upd" AFTER UPDATE ON "posts" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "posts_bump_thread_del" AFTER DELETE ON "posts" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "thread_tags_bump_thread_ins" AFTER INSERT ON "thread_tags" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "thread_tags_bump_thread_upd" AFTER UPDATE ON "thread_tags" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+CREATE TRIGGER "thread_tags_bump_thread_del" AFTER DELETE ON "thread_tags" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_versions"();
+
+CREATE TRIGGER "attachments_bump_thread" AFTER INSERT OR UPDATE OR DELETE ON "attachments" FOR EACH ROW EXECUTE FUNCTION "agora_bump_attachment_thread_version"();
+
+CREATE TRIGGER "threads_bump_group_ins" AFTER INSERT ON "threads" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_group_versions"();
+CREATE TRIGGER "threads_bump_group_upd" AFTER UPDATE ON "threads" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_group_versions"();
+CREATE TRIGGER "threads_bump_group_del" AFTER DELETE ON "threads" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_thread_group_versions"();
+
+CREATE TRIGGER "categories_bump_group_ins" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "categories_bump_group_upd" AFTER UPDATE ON "categories" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "categories_bump_group_del" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_features_bump_group_ins" AFTER INSERT ON "group_features" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_features_bump_group_upd" AFTER UPDATE ON "group_features" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_features_bump_group_del" AFTER DELETE ON "group_features" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_bans_bump_group_ins" AFTER INSERT ON "group_bans" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_bans_bump_group_upd" AFTER UPDATE ON "group_bans" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_bans_bump_group_del" AFTER DELETE ON "group_bans" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_admins_bump_group_ins" AFTER INSERT ON "group_admins" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_admins_bump_group_upd" AFTER UPDATE ON "group_admins" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_admins_bump_group_del" AFTER DELETE ON "group_admins" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+
+CREATE TRIGGER "users_bump_epoch" AFTER UPDATE ON "users" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_users_epoch"();
