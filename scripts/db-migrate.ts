@@ -1,10 +1,11 @@
-// npm run db:migrate: applies pending migrations alone (contract section 11).
+// npm run db:migrate: applies pending migrations alone (contract section 11), then re-applies prisma/derived/.
 import { resolveDatabaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { getEnv } from "@/lib/env";
 import { runScript } from "./run-script";
 
 runScript(async () => {
-  const { applied, total } = await applyMigrations((getEnv().DATABASE_URL && getEnv().DATABASE_DIRECT_URL) || (await resolveDatabaseUrl()));
+  const { applied, total, derived } = await applyMigrations((getEnv().DATABASE_URL && getEnv().DATABASE_DIRECT_URL) || (await resolveDatabaseUrl()));
   console.log(applied.length === 0 ? `Database is up to date (${total} migrations).` : `Applied: ${applied.join(", ")}`);
+  console.log(`Re-applied prisma/derived/: ${derived.join(", ")}`);
 });

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { listDerivedFiles, reapplyDerived } from "@/lib/db/derived";
 
 // Prisma's own bookkeeping table, so `prisma migrate deploy` and this runner agree on what ran.
 const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -22,6 +23,8 @@ const MIGRATION_LOCK_KEY = 7_274_070_291;
 export interface MigrationResult {
   applied: string[];
   total: number;
+  /** The files of prisma/derived/ re-applied after the migrations (every time). */
+  derived: string[];
 }
 
 // Read at run time from the working directory; the bundler must not try to trace it.
@@ -73,7 +76,19 @@ export async function applyMigrations(databaseUrl: string): Promise<MigrationRes
       }
       applied.push(migration.name);
     }
-    return { applied, total: migrations.length };
+    // Then the derived data (triggers and functions), always, and after every migration: a fresh
+    // database gets the folder's definitions over the ones its migrations created, an old one the
+    // folder's current ones. One transaction: no write runs between a trigger's drop and its creation.
+    const derived = listDerivedFiles();
+    await client.query("BEGIN");
+    try {
+      await reapplyDerived(client, derived);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK");
+      throw error;
+    }
+    return { applied, total: migrations.length, derived: derived.map((file) => file.name) };
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await client.end();
