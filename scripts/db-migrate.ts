@@ -7,5 +7,5 @@ import { runScript } from "./run-script";
 runScript(async () => {
   const { applied, total, derived } = await applyMigrations((getEnv().DATABASE_URL && getEnv().DATABASE_DIRECT_URL) || (await resolveDatabaseUrl()));
   console.log(applied.length === 0 ? `Database is up to date (${total} migrations).` : `Applied: ${applied.join(", ")}`);
-  console.log(`Re-applied prisma/derived/: ${derived.join(", ")}`);
+  console.log(derived.length === 0 ? "prisma/derived/ is already in place." : `Re-applied prisma/derived/: ${derived.join(", ")}`);
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
@@ -19,6 +20,20 @@ export const SCHEMA_BOUND_FUNCTIONS = ["agora_search_clean", "agora_delta_text",
 export interface DerivedFile {
   name: string;
   sql: string;
+}
+
+/** Which folder was last applied: its hash, so a start with nothing new leaves the triggers alone. */
+export const DERIVED_BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_agora_derived" (
+  "id" INTEGER PRIMARY KEY CHECK ("id" = 1),
+  "hash" VARCHAR(64) NOT NULL,
+  "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now()
+)`;
+
+/** One hash of the folder: its file names and contents, in the order they are applied. */
+export function hashDerivedFiles(files: readonly DerivedFile[]): string {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(`${file.name}\0${file.sql}\0`);
+  return hash.digest("hex");
 }
 
 // Read at run time from the working directory, as the migrations are; applied in name order.

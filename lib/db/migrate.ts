@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { listDerivedFiles, reapplyDerived } from "@/lib/db/derived";
+import { DERIVED_BOOKKEEPING, hashDerivedFiles, listDerivedFiles, reapplyDerived } from "@/lib/db/derived";
 
 // Prisma's own bookkeeping table, so `prisma migrate deploy` and this runner agree on what ran.
 const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -23,7 +23,7 @@ const MIGRATION_LOCK_KEY = 7_274_070_291;
 export interface MigrationResult {
   applied: string[];
   total: number;
-  /** The files of prisma/derived/ re-applied after the migrations (every time). */
+  /** The files of prisma/derived/ re-applied after the migrations; empty when the folder was already in place. */
   derived: string[];
 }
 
@@ -76,13 +76,23 @@ export async function applyMigrations(databaseUrl: string): Promise<MigrationRes
       }
       applied.push(migration.name);
     }
-    // Then the derived data (triggers and functions), always, and after every migration: a fresh
-    // database gets the folder's definitions over the ones its migrations created, an old one the
-    // folder's current ones. One transaction: no write runs between a trigger's drop and its creation.
+    // Then the derived data (triggers and functions), after every migration: a fresh database gets
+    // the folder's definitions over the ones its migrations created, an old one the folder's current
+    // ones. One transaction: no write runs between a trigger's drop and its creation. A start that
+    // applied no migration and finds this folder already in place (its hash recorded) skips it:
+    // dropping triggers locks their tables, and instances start often under load.
     const derived = listDerivedFiles();
+    const hash = hashDerivedFiles(derived);
+    await client.query(DERIVED_BOOKKEEPING);
+    const recorded = await client.query<{ hash: string }>(`SELECT hash FROM "_agora_derived" WHERE id = 1`);
+    if (applied.length === 0 && recorded.rows[0]?.hash === hash) return { applied, total: migrations.length, derived: [] };
     await client.query("BEGIN");
     try {
       await reapplyDerived(client, derived);
+      await client.query(
+        `INSERT INTO "_agora_derived" (id, hash, applied_at) VALUES (1, $1, now()) ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, applied_at = excluded.applied_at`,
+        [hash],
+      );
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK");
