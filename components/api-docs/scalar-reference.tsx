@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { SCALAR_CUSTOM_CSS } from "@/components/api-docs/scalar-css";
+import { watchScalarRepairs } from "@/components/api-docs/scalar-repairs";
 
 type Theme = "light" | "dark";
 type ScalarConfiguration = Record<string, unknown>;
@@ -21,34 +23,6 @@ export interface ScalarReferenceProps {
   /** The OpenAPI document to render. */
   documentUrl: string;
 }
-
-// Scalar's variables mapped onto Agora's design tokens, which already follow the site's theme.
-const CUSTOM_CSS = `
-.light-mode, .dark-mode {
-  --scalar-font: var(--font-sans);
-  --scalar-font-code: var(--font-mono);
-  --scalar-background-1: var(--bg);
-  --scalar-background-2: var(--surface);
-  --scalar-background-3: var(--surface-2);
-  --scalar-background-accent: var(--accent-soft);
-  --scalar-color-1: var(--text);
-  --scalar-color-2: var(--muted);
-  --scalar-color-3: color-mix(in srgb, var(--muted) 80%, var(--bg));
-  --scalar-color-accent: var(--accent);
-  --scalar-link-color: var(--accent);
-  --scalar-link-color-hover: var(--accent-hover);
-  --scalar-border-color: var(--border);
-  --scalar-button-1: var(--accent);
-  --scalar-button-1-hover: var(--accent-hover);
-  --scalar-button-1-color: var(--accent-text);
-  --scalar-sidebar-background-1: var(--surface);
-  --scalar-sidebar-item-active-background: var(--accent-soft);
-  --scalar-sidebar-color-active: var(--accent);
-  --scalar-sidebar-border-color: var(--border);
-  --scalar-sidebar-search-background: var(--bg);
-  --scalar-sidebar-search-border-color: var(--border);
-}
-`;
 
 // Code samples: curl and JavaScript (plus the document's own x-codeSamples, which Scalar adds).
 const HIDDEN_CLIENTS = {
@@ -87,7 +61,7 @@ function buildConfiguration(documentUrl: string, theme: Theme, onLoaded: () => v
     // Servers come from the document. No proxy: every request goes to this origin.
     withDefaultFonts: false,
     theme: "default",
-    customCss: CUSTOM_CSS,
+    customCss: SCALAR_CUSTOM_CSS,
     forceDarkModeState: theme,
     hideDarkModeToggle: true,
     documentDownloadType: "none",
@@ -149,6 +123,7 @@ export function ScalarReference({ scriptUrl, documentUrl }: ScalarReferenceProps
 
   useEffect(() => {
     let instance: ScalarInstance | undefined;
+    let stopRepairs: (() => void) | undefined;
     let cancelled = false;
     let theme = readActiveTheme();
     const onLoaded = () => {
@@ -172,6 +147,7 @@ export function ScalarReference({ scriptUrl, documentUrl }: ScalarReferenceProps
         if (cancelled || !mountRef.current || !window.Scalar) return;
         for (const style of ownedStyles) if (!style.isConnected) document.head.append(style);
         instance = window.Scalar.createApiReference(mountRef.current, buildConfiguration(documentUrl, theme, onLoaded));
+        stopRepairs = watchScalarRepairs(mountRef.current);
         themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
         systemTheme.addEventListener("change", applyTheme);
       },
@@ -182,6 +158,7 @@ export function ScalarReference({ scriptUrl, documentUrl }: ScalarReferenceProps
 
     return () => {
       cancelled = true;
+      stopRepairs?.();
       themeObserver.disconnect();
       systemTheme.removeEventListener("change", applyTheme);
       instance?.destroy();

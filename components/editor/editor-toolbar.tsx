@@ -30,7 +30,8 @@ const GROUPS: ToolbarButton[][] = [
     { label: "Inline code", command: { kind: "format", format: "code" }, icon: svg(<path d="m8 7-5 5 5 5M16 7l5 5-5 5" />) },
   ],
   [1, 2, 3].map((level) => ({
-    label: `Heading ${level}`,
+    // The name starts with what the button shows ("H1"), which is what voice control users say.
+    label: `H${level} heading`,
     command: { kind: "format", format: "header", value: level },
     icon: <span className="toolbar-text">H{level}</span>,
   })),

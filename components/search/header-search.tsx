@@ -29,7 +29,7 @@ export function HeaderSearch() {
   }, []);
 
   return (
-    <Form action="/search" role="search" className="site-search">
+    <Form action="/search" role="search" aria-label="Site" className="site-search">
       <input
         ref={inputRef}
         className="site-search__input"

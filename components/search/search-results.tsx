@@ -32,11 +32,11 @@ export function SearchResults({ results }: { results: readonly SearchResultView[
             {" · "}
             <RelativeTime value={result.createdAt} />
           </p>
-          <h3 className="search-hit__title">
+          <h2 className="search-hit__title">
             <Link href={result.href} className="stretched-link">
               {result.title}
             </Link>
-          </h3>
+          </h2>
           {result.snippet.length > 0 ? <Snippet parts={result.snippet} /> : null}
         </li>
       ))}

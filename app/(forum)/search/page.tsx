@@ -28,7 +28,7 @@ export default async function SearchPage({ searchParams }: SearchPageProps) {
   return (
     <main className="page">
       <h1 className="section-heading">Search</h1>
-      <Form action="/search" role="search" className="search-page__form">
+      <Form action="/search" role="search" aria-label="Refine" className="search-page__form">
         <input type="search" name="q" defaultValue={request.text} maxLength={SEARCH_QUERY_MAX} aria-label="Search for" placeholder='Words, "a phrase", -excluded' />
         <input type="hidden" name="type" value={request.type} />
         {request.groupName ? <input type="hidden" name="g" value={request.groupName} /> : null}

@@ -97,6 +97,8 @@ export default async function ThreadPage(props: ThreadPageProps) {
           ) : null}
         </header>
         <ThreadNotices notices={viewer.notices} />
+        {/* Posts may hold h3s of their own; without this the outline would jump from the title's h1 to them. */}
+        <h2 className="visually-hidden">Opening post</h2>
         <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
         {firstPost.children.length > 0 ? (
           <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
