@@ -127,7 +127,19 @@ const config = [
     },
     rules: { "boundaries/dependencies": ["error", { default: "disallow", checkInternals: true, policies: POLICIES }] },
   },
-  { ignores: ["lib/generated/**", ".next*/**", ".data/**", ".test-data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "clients/*/dist/**", "clients/typescript/src/schema.d.ts"] },
+  {
+    ignores: [
+      "lib/generated/**",
+      ".next*/**",
+      ".data/**",
+      ".test-data/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+      "clients/*/dist/**",
+      "clients/typescript/src/schema.d.ts",
+    ],
+  },
 ];
 
 export default config;

@@ -95,5 +95,8 @@ export async function proxy(request: NextRequest) {
 // CORS headers (lib/http/api-headers.ts). Only /api paths holding an escape of a non-ASCII byte
 // (%80-%FF) or a malformed one come here, for the envelope's 400 above.
 export const config = {
-  matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|icon\\.svg|apple-icon\\.png|icons/|manifest\\.webmanifest|media/|uploads(?:/|$)).*)", "/api/:path((?:.*)%(?:[89a-fA-F]|(?![0-9a-fA-F]{2})).*)"],
+  matcher: [
+    "/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|icon\\.svg|apple-icon\\.png|icons/|manifest\\.webmanifest|media/|uploads(?:/|$)).*)",
+    "/api/:path((?:.*)%(?:[89a-fA-F]|(?![0-9a-fA-F]{2})).*)",
+  ],
 };

@@ -10,9 +10,7 @@ export default function NotFound() {
       <div className="status-page" data-testid="not-found">
         <p className="status-page__code">404</p>
         <h1 className="status-page__title">We could not find that page</h1>
-        <p className="status-page__text">
-          The community, thread or person you were looking for does not exist, or the link is mistyped.
-        </p>
+        <p className="status-page__text">The community, thread or person you were looking for does not exist, or the link is mistyped.</p>
         <Link className="button button--primary" href="/">
           Browse communities
         </Link>

@@ -10,7 +10,19 @@ export default async function robots(): Promise<MetadataRoute.Robots> {
     rules: {
       userAgent: "*",
       allow: "/",
-      disallow: ["/api/", "/live/", "/media/", "/settings", "/notifications", "/signin", "/new-group", "/search", "/g/*/new", "/g/*/settings", "/g/*/moderation"],
+      disallow: [
+        "/api/",
+        "/live/",
+        "/media/",
+        "/settings",
+        "/notifications",
+        "/signin",
+        "/new-group",
+        "/search",
+        "/g/*/new",
+        "/g/*/settings",
+        "/g/*/moderation",
+      ],
     },
     sitemap: new URL("/sitemap.xml", origin).href,
   };

@@ -147,7 +147,11 @@ export interface SideLoad {
 /** The side load during `seconds`: each instance kept as busy as haproxy keeps one in rotation (its request slots). */
 async function sideLoad(side: SideLoad | undefined, seconds: number): Promise<{ total: number; failed: number }> {
   if (!side) return { total: 0, failed: 0 };
-  const results = await Promise.all(side.instances.map((instance) => autocannon({ url: instance.baseUrl, connections: MAX_IN_FLIGHT, duration: seconds, requests: side.requests, timeout: 30 })));
+  const results = await Promise.all(
+    side.instances.map((instance) =>
+      autocannon({ url: instance.baseUrl, connections: MAX_IN_FLIGHT, duration: seconds, requests: side.requests, timeout: 30 }),
+    ),
+  );
   return { total: results.reduce((sum, r) => sum + r["2xx"] + r.non2xx, 0), failed: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0) };
 }
 
@@ -157,7 +161,14 @@ async function sideLoad(side: SideLoad | undefined, seconds: number): Promise<{ 
  * both: its requests count in the shared tiers' figures per request (they served them too), not in
  * the measured throughput, latency or instances' CPU.
  */
-export async function measure(cluster: Cluster, connections: number, duration: number, warmup: number, inRotation = cluster.instances.length, side?: SideLoad): Promise<Measured> {
+export async function measure(
+  cluster: Cluster,
+  connections: number,
+  duration: number,
+  warmup: number,
+  inRotation = cluster.instances.length,
+  side?: SideLoad,
+): Promise<Measured> {
   const { baseUrl, requests, instanceTiers, dbTiers } = cluster;
   await Promise.all([autocannon({ url: baseUrl, connections, duration: warmup, requests }), sideLoad(side, warmup)]);
   const tiers = [...instanceTiers, dbTiers.primary, dbTiers.replica, dbTiers.pgbouncer];
@@ -201,7 +212,8 @@ export async function measure(cluster: Cluster, connections: number, duration: n
   };
 }
 
-export const cpuCells = (m: Measured) => `${m.cpuMsPerRequest.instances} | ${m.cpuMsPerRequest.primary} | ${m.cpuMsPerRequest.replica} | ${m.cpuMsPerRequest.pgbouncer}`;
+export const cpuCells = (m: Measured) =>
+  `${m.cpuMsPerRequest.instances} | ${m.cpuMsPerRequest.primary} | ${m.cpuMsPerRequest.replica} | ${m.cpuMsPerRequest.pgbouncer}`;
 
 export function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os.loadavg()[0]!.toFixed(1)}`;

@@ -6,7 +6,10 @@ import { numberOption } from "./options";
 
 /** Every instance restarted with or without the replica, healthy and warm. */
 async function restartWithReplica(cluster: Cluster, withReplica: boolean, warmAmount: number): Promise<void> {
-  await restartInstances(cluster, cluster.instances, { ...cluster.instanceEnv, DATABASE_REPLICA_URL: withReplica ? cluster.instanceEnv.DATABASE_REPLICA_URL! : "" });
+  await restartInstances(cluster, cluster.instances, {
+    ...cluster.instanceEnv,
+    DATABASE_REPLICA_URL: withReplica ? cluster.instanceEnv.DATABASE_REPLICA_URL! : "",
+  });
   await sleep(2_500);
   await warmInstances(cluster.instances, cluster.requests, warmAmount);
 }
@@ -40,7 +43,9 @@ export async function postgresLimit(cluster: Cluster, quotas: string): Promise<{
       await restartWithReplica(cluster, replica, warmRequests);
       const row = { replica, ...(await measure(cluster, connections, duration, warmup)), reads: await readPlaces(cluster, 40) };
       rows.push(row);
-      log(`replica ${replica ? "on" : "off"}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, CPU ms/request ${JSON.stringify(row.cpuMsPerRequest)}, reads ${JSON.stringify(row.reads)}`);
+      log(
+        `replica ${replica ? "on" : "off"}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, CPU ms/request ${JSON.stringify(row.cpuMsPerRequest)}, reads ${JSON.stringify(row.reads)}`,
+      );
     }
   }
   const table = [
@@ -48,7 +53,14 @@ export async function postgresLimit(cluster: Cluster, quotas: string): Promise<{
     "",
     "| replica | req/s | p50 ms | p99 ms | non-2xx | errors | CPU ms/req instances | primary | replica | pgbouncer | 40 guest reads ran on |",
     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
-    ...rows.map((row) => `| ${row.replica ? "on" : "off"} | ${row.reqPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} | ${cpuCells(row)} | ${Object.entries(row.reads).map(([place, count]) => `${place} ${count}`).join(", ")} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.replica ? "on" : "off"} | ${row.reqPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} | ${cpuCells(row)} | ${Object.entries(
+          row.reads,
+        )
+          .map(([place, count]) => `${place} ${count}`)
+          .join(", ")} |`,
+    ),
   ];
   return { table, rows };
 }

@@ -22,7 +22,19 @@ import { clusterDown, clusterUp } from "../scripts/cluster/index.mjs";
 import { findFreePortBlock } from "../tests/support/free-port";
 import { buildApp } from "../tests/support/server-process";
 import { joinCpuSet, joinTier, makeCpuSet, makeTier, postmasterPid, removeCpuSet, removeTier, setQuota, type Tier } from "./cgroups";
-import { buildMix, cpuCells, log, machine, measure, pointHaproxy, restartInstances, warmInstances, type Cluster, type Instance, type Measured } from "./cluster-load";
+import {
+  buildMix,
+  cpuCells,
+  log,
+  machine,
+  measure,
+  pointHaproxy,
+  restartInstances,
+  warmInstances,
+  type Cluster,
+  type Instance,
+  type Measured,
+} from "./cluster-load";
 import { numberOption, switchOption } from "./options";
 import { postgresLimit } from "./cluster-postgres-limit";
 
@@ -47,8 +59,16 @@ function medianRow(instances: number, runs: Measured[]): ScalingRow {
     sideReqPerSec: of((m) => m.sideReqPerSec),
     sideFailed: runs.reduce((sum, m) => sum + m.sideFailed, 0),
     cpuMsPerRequest: Object.fromEntries(tiers.map((tier) => [tier, of((m) => m.cpuMsPerRequest[tier]!)])),
-    eachInstance: runs[0]!.eachInstance.map((item, i) => ({ name: item.name, requests: of((m) => m.eachInstance[i]!.requests), cpuMsPerRequest: of((m) => m.eachInstance[i]!.cpuMsPerRequest) })),
-    perRequest: { primaryXacts: of((m) => m.perRequest.primaryXacts), replicaXacts: of((m) => m.perRequest.replicaXacts), redisCommands: of((m) => m.perRequest.redisCommands) },
+    eachInstance: runs[0]!.eachInstance.map((item, i) => ({
+      name: item.name,
+      requests: of((m) => m.eachInstance[i]!.requests),
+      cpuMsPerRequest: of((m) => m.eachInstance[i]!.cpuMsPerRequest),
+    })),
+    perRequest: {
+      primaryXacts: of((m) => m.perRequest.primaryXacts),
+      replicaXacts: of((m) => m.perRequest.replicaXacts),
+      redisCommands: of((m) => m.perRequest.redisCommands),
+    },
     reqPerSecRuns: runs.map((m) => m.reqPerSec),
   };
 }
@@ -96,7 +116,9 @@ async function scaling(cluster: Cluster, quotas: string, instanceCpu: number | n
       const side = fresh ? undefined : { instances: cluster.instances.slice(n), requests: cluster.sideRequests };
       const run = await measure(cluster, connections, duration, warmup, n, side);
       if (round > 0) runs.get(n)!.push(run);
-      log(`round ${round}${round === 0 ? " (warm-up)" : ""}, ${n} instance(s): ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, non-2xx ${run.non2xx}, errors ${run.errors}, side load ${run.sideReqPerSec} req/s (${run.sideFailed} failed), machine ${run.machineBusyPct}% busy, CPU ms/request ${JSON.stringify(run.cpuMsPerRequest)}, per request ${JSON.stringify(run.perRequest)}, each instance ${run.eachInstance.map((item) => `${item.name} ${item.requests} req ${item.cpuMsPerRequest} ms`).join(", ")}`);
+      log(
+        `round ${round}${round === 0 ? " (warm-up)" : ""}, ${n} instance(s): ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, non-2xx ${run.non2xx}, errors ${run.errors}, side load ${run.sideReqPerSec} req/s (${run.sideFailed} failed), machine ${run.machineBusyPct}% busy, CPU ms/request ${JSON.stringify(run.cpuMsPerRequest)}, per request ${JSON.stringify(run.perRequest)}, each instance ${run.eachInstance.map((item) => `${item.name} ${item.requests} req ${item.cpuMsPerRequest} ms`).join(", ")}`,
+      );
     }
   }
   const rows = counts.map((n) => medianRow(n, runs.get(n)!));
@@ -106,7 +128,10 @@ async function scaling(cluster: Cluster, quotas: string, instanceCpu: number | n
     "",
     "| instances | req/s (median) | each round | × one | ÷ N | p50 ms | p99 ms | non-2xx | errors | machine CPU busy | CPU ms/req instances | primary | replica | pgbouncer | transactions/req primary | replica | Redis commands/req |",
     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
-    ...rows.map((row) => `| ${row.instances} | ${row.reqPerSec} | ${row.reqPerSecRuns.join(", ")} | ${(row.reqPerSec / one.reqPerSec).toFixed(2)} | ${(row.reqPerSec / one.reqPerSec / row.instances).toFixed(2)} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} | ${row.machineBusyPct}% | ${cpuCells(row)} | ${row.perRequest.primaryXacts} | ${row.perRequest.replicaXacts} | ${row.perRequest.redisCommands} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.instances} | ${row.reqPerSec} | ${row.reqPerSecRuns.join(", ")} | ${(row.reqPerSec / one.reqPerSec).toFixed(2)} | ${(row.reqPerSec / one.reqPerSec / row.instances).toFixed(2)} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} | ${row.machineBusyPct}% | ${cpuCells(row)} | ${row.perRequest.primaryXacts} | ${row.perRequest.replicaXacts} | ${row.perRequest.redisCommands} |`,
+    ),
   ];
   return { table, rows };
 }
@@ -120,7 +145,14 @@ export async function runClusterBench(): Promise<void> {
   buildApp();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-bench-cluster-"));
   const port = await findFreePortBlock(30);
-  const budgetsOff = { LOG_LEVEL: "warn", AGORA_RATE_LIMIT_PER_MINUTE: "0", AGORA_RATE_LIMIT_WRITES_PER_MINUTE: "0", AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE: "0", AGORA_RATE_LIMIT_PAGES_PER_MINUTE: "0", AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE: "0" };
+  const budgetsOff = {
+    LOG_LEVEL: "warn",
+    AGORA_RATE_LIMIT_PER_MINUTE: "0",
+    AGORA_RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE: "0",
+    AGORA_RATE_LIMIT_PAGES_PER_MINUTE: "0",
+    AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE: "0",
+  };
   const tiers: (Tier | null)[] = [];
   // The app tier on a CPU of its own, everything else (PostgreSQL, pgbouncer, Redis, haproxy and
   // autocannon in this process) on the others: instances and the database are on different
@@ -156,7 +188,21 @@ export async function runClusterBench(): Promise<void> {
     const quotas = `${dbTiers.primary ? `instances ${instanceCpu ?? "none"}${instanceCpu ? " CPU each" : ""}, primary and replica ${postgresCpu} CPU each` : "none (cgroups not writable)"}${appSet ? `; instances on CPU ${cpuCount - 1}, the rest on the others` : ""}`;
     log(`CPU quotas: ${quotas}`);
 
-    const cluster: Cluster = { dir, baseUrl: state.baseUrl, instances: state.instances, instanceEnv: state.instanceEnv, haproxyPort: state.ports.haproxy, primaryUrl: state.primaryUrl, replicaUrl: state.replicaUrl, redisPort: state.ports.redis, instanceTiers, appSet, dbTiers, requests, sideRequests };
+    const cluster: Cluster = {
+      dir,
+      baseUrl: state.baseUrl,
+      instances: state.instances,
+      instanceEnv: state.instanceEnv,
+      haproxyPort: state.ports.haproxy,
+      primaryUrl: state.primaryUrl,
+      replicaUrl: state.replicaUrl,
+      redisPort: state.ports.redis,
+      instanceTiers,
+      appSet,
+      dbTiers,
+      requests,
+      sideRequests,
+    };
     const result: { table: string[]; rows: unknown[] } = limitMode ? await postgresLimit(cluster, quotas) : await scaling(cluster, quotas, instanceCpu);
     console.log(`\n${result.table.join("\n")}\n`);
     fs.mkdirSync("bench/results", { recursive: true });

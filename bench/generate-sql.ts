@@ -54,6 +54,7 @@ const SENTENCES = [
 // Two words of each post come from here (by a hash of its id), so search has words of every
 // frequency: a sentence word is in about a quarter of the posts, a vocabulary word in about 1 in
 // 40, and a given pair of them side by side ("ledger pruning") in about 150 of a million.
+// prettier-ignore
 const VOCABULARY = [
   "ledger", "pruning", "validator", "snapshot", "mempool", "oracle", "bridge", "custody", "airdrop", "multisig",
   "keystore", "firmware", "bandwidth", "latency", "indexer", "archive", "checkpoint", "consensus", "delegation", "slashing",
@@ -93,7 +94,9 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
   // Threads: the huge one is s = 1 (group 2, started 60 days ago, active until hours ago); the
   // others start uniformly over the last 60 days and stay active for a random share of the
   // time since. Ids follow creation time, as they would on a live forum.
-  add("plan threads", `
+  add(
+    "plan threads",
+    `
     CREATE TEMP TABLE bench_threads ON COMMIT DROP AS
     SELECT (row_number() OVER (ORDER BY created_at, s))::int AS id, s, group_id,
            (group_id - 1) * ${C} + cat_slot + 1 AS category_id, user_id, n_posts, created_at,
@@ -108,11 +111,14 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
              ${NOW} - interval '60 days' + interval '60 days' * CASE WHEN s = 1 THEN 0.005 ELSE random() * 0.99 END AS created_at,
              CASE WHEN s = 1 THEN 0.995 ELSE random() END AS span_r
       FROM (SELECT s, random() AS r_group FROM generate_series(1, ${T}) AS s) base
-    ) planned`);
+    ) planned`,
+  );
 
   // Posts: k = 0 is the thread's first post (by the thread's author); the rest are spread evenly
   // over the thread's active span. Ids follow time across the whole forum.
-  add("plan posts", `
+  add(
+    "plan posts",
+    `
     CREATE TEMP TABLE bench_posts ON COMMIT DROP AS
     SELECT (row_number() OVER (ORDER BY created_at, thread_id, k))::int AS id, *
     FROM (
@@ -122,41 +128,59 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
              ${PARENT_K} AS parent_k, ${ROOT_K} AS root_k, ${DEPTH} AS depth,
              floor(6 * power(random(), 10))::int AS n_likes
       FROM bench_threads t CROSS JOIN LATERAL generate_series(0, t.n_posts - 1) AS k
-    ) planned`);
-  add("plan per-thread figures", `
+    ) planned`,
+  );
+  add(
+    "plan per-thread figures",
+    `
     CREATE TEMP TABLE bench_thread_stats ON COMMIT DROP AS
     SELECT thread_id, min(id) AS first_id, max(id) AS last_id, count(*)::int AS posts,
            (count(*) FILTER (WHERE parent_k IS NULL AND k > 0))::int AS first_level,
            sum(n_likes)::int AS likes, max(created_at) AS last_at
-    FROM bench_posts GROUP BY thread_id`);
+    FROM bench_posts GROUP BY thread_id`,
+  );
   // Every author is subscribed to the thread and is a member of the group (insertPost);
   // owners are members from the start (createGroup).
-  add("plan participants", `
+  add(
+    "plan participants",
+    `
     CREATE TEMP TABLE bench_participants ON COMMIT DROP AS
-    SELECT thread_id, user_id, min(created_at) AS created_at FROM bench_posts GROUP BY thread_id, user_id`);
-  add("plan members", `
+    SELECT thread_id, user_id, min(created_at) AS created_at FROM bench_posts GROUP BY thread_id, user_id`,
+  );
+  add(
+    "plan members",
+    `
     CREATE TEMP TABLE bench_members ON COMMIT DROP AS
     SELECT group_id, user_id, min(created_at) AS created_at FROM (
       SELECT group_id, user_id, created_at FROM bench_posts
       UNION ALL
       SELECT g, ${owner("g")}, ${NOW} - interval '61 days' FROM generate_series(1, ${G}) AS g
-    ) joined GROUP BY group_id, user_id`);
+    ) joined GROUP BY group_id, user_id`,
+  );
   add("analyze plan", `ANALYZE bench_threads, bench_posts, bench_thread_stats, bench_participants, bench_members`);
 
-  add("users", `
+  add(
+    "users",
+    `
     INSERT INTO users (id, username, username_key, widget_secret, posts_count, likes_count, last_post_at, last_seen_at, created_at, updated_at)
     SELECT u, 'User' || u, 'user' || u, md5(random()::text) || substr(md5(random()::text), 1, 16),
            coalesce(a.posts, 0), coalesce(a.likes, 0), a.last_at, a.last_at,
            ${NOW} - interval '61 days' + u * interval '1 second', coalesce(a.last_at, ${NOW} - interval '61 days')
     FROM generate_series(1, ${U}) AS u
     LEFT JOIN (SELECT user_id, count(*)::int AS posts, sum(n_likes)::int AS likes, max(created_at) AS last_at FROM bench_posts GROUP BY user_id) a
-      ON a.user_id = u`);
+      ON a.user_id = u`,
+  );
   // Type 5 (EVM) addresses: 0x + 40 lower-case hex, unique by the id in the first 8.
-  add("wallets", `
+  add(
+    "wallets",
+    `
     INSERT INTO wallets (id, user_id, type, address, created_at)
     SELECT u, u, 5, '0x' || lpad(to_hex(u), 8, '0') || md5('wallet' || u), ${NOW} - interval '61 days' + u * interval '1 second'
-    FROM generate_series(1, ${U}) AS u`);
-  add("groups", `
+    FROM generate_series(1, ${U}) AS u`,
+  );
+  add(
+    "groups",
+    `
     INSERT INTO groups (id, name, title, description, owner_id, settings, members_count, threads_count, posts_count, last_activity_at, created_at, updated_at)
     SELECT g, 'bench-group-' || g, 'Bench group ' || g, 'Generated community ' || g || ' for the load benchmark.', ${owner("g")},
            '{"layout_type": "forum", "show_link_preview": "1", "show_poll_cate": "0"}'::jsonb,
@@ -167,27 +191,42 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
       SELECT t.group_id, count(*)::int AS threads, sum(ts.posts)::int AS posts, max(ts.last_at) AS last_at
       FROM bench_threads t JOIN bench_thread_stats ts ON ts.thread_id = t.id GROUP BY t.group_id
     ) s ON s.group_id = g
-    LEFT JOIN (SELECT group_id, count(*)::int AS members FROM bench_members GROUP BY group_id) m ON m.group_id = g`);
-  add("group_features", `
+    LEFT JOIN (SELECT group_id, count(*)::int AS members FROM bench_members GROUP BY group_id) m ON m.group_id = g`,
+  );
+  add(
+    "group_features",
+    `
     INSERT INTO group_features (group_id, feature_name, is_setting, status)
-    SELECT g, feature, 0, 1 FROM generate_series(1, ${G}) AS g, unnest(${sqlTextArray(DEFAULT_GROUP_FEATURES)}) AS feature`);
-  add("group_admins", `
+    SELECT g, feature, 0, 1 FROM generate_series(1, ${G}) AS g, unnest(${sqlTextArray(DEFAULT_GROUP_FEATURES)}) AS feature`,
+  );
+  add(
+    "group_admins",
+    `
     INSERT INTO group_admins (group_id, user_id, level, created_at, updated_at)
-    SELECT g, ${owner("g")}, 1, ${NOW} - interval '61 days', ${NOW} - interval '61 days' FROM generate_series(1, ${G}) AS g`);
-  add("categories", `
+    SELECT g, ${owner("g")}, 1, ${NOW} - interval '61 days', ${NOW} - interval '61 days' FROM generate_series(1, ${G}) AS g`,
+  );
+  add(
+    "categories",
+    `
     INSERT INTO categories (id, group_id, name, "order", created_at, updated_at)
     SELECT (g - 1) * ${C} + c + 1, g, (${sqlTextArray(CATEGORY_NAMES)})[1 + c % ${CATEGORY_NAMES.length}], c,
            ${NOW} - interval '61 days', ${NOW} - interval '61 days'
-    FROM generate_series(1, ${G}) AS g, generate_series(0, ${C - 1}) AS c`);
-  add("group_members", `
-    INSERT INTO group_members (group_id, user_id, created_at) SELECT group_id, user_id, created_at FROM bench_members`);
+    FROM generate_series(1, ${G}) AS g, generate_series(0, ${C - 1}) AS c`,
+  );
+  add(
+    "group_members",
+    `
+    INSERT INTO group_members (group_id, user_id, created_at) SELECT group_id, user_id, created_at FROM bench_members`,
+  );
 
   const participants = schema.participantsCount ? ", participants_count" : "";
   const participantsValue = schema.participantsCount ? ", p.n" : "";
   const participantsJoin = schema.participantsCount
     ? "JOIN (SELECT thread_id, count(*)::int AS n FROM bench_participants GROUP BY thread_id) p ON p.thread_id = t.id"
     : "";
-  add("threads", `
+  add(
+    "threads",
+    `
     INSERT INTO threads (id, group_id, category_id, user_id, title, slug, first_post_id, last_post_id, last_post_user_id,
                          posts_count, first_level_count, likes_count, is_pin, last_activity_at, created_at, updated_at${participants})
     SELECT t.id, t.group_id, t.category_id, t.user_id, titled.title,
@@ -198,7 +237,8 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
     JOIN bench_posts last_post ON last_post.id = s.last_id
     ${participantsJoin}
     CROSS JOIN LATERAL (SELECT CASE WHEN t.s = 1 THEN 'Megathread ' || t.id || ': everything in one place'
-                                    ELSE 'Thread ' || t.id || ': ' || (${sqlTextArray(TOPICS)})[1 + t.id % ${TOPICS.length}] END AS title) titled`);
+                                    ELSE 'Thread ' || t.id || ': ' || (${sqlTextArray(TOPICS)})[1 + t.id % ${TOPICS.length}] END AS title) titled`,
+  );
 
   // Content is a Quill delta as the app stores it (JSON of the ops, ending in a newline), with the
   // HTML the app would render for it: one paragraph (the sentences hold no character to escape).
@@ -209,7 +249,9 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
   const aside = `' Notes on ' || ${vocabulary(hash("a"))} || ' ' || ${vocabulary(hash("b"))} || '.'`;
   const html = schema.postContentHtml ? ", content_html" : "";
   const htmlValue = schema.postContentHtml ? ", '<p>' || body.text || '</p>'" : "";
-  add("posts", `
+  add(
+    "posts",
+    `
     INSERT INTO posts (id, thread_id, group_id, user_id, parent_id, root_id, depth, content${html}, reply_uid,
                        children_count, likes_count, created_at, updated_at)
     SELECT c.id, c.thread_id, c.group_id, c.user_id, parent.id, root.id, c.depth,
@@ -221,26 +263,36 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
     LEFT JOIN bench_posts parent ON parent.thread_id = c.thread_id AND parent.k = c.parent_k
     LEFT JOIN bench_posts root ON root.thread_id = c.thread_id AND root.k = c.root_k
     LEFT JOIN (SELECT thread_id, parent_k, count(*)::int AS n FROM bench_posts WHERE parent_k IS NOT NULL GROUP BY thread_id, parent_k) children
-      ON children.thread_id = c.thread_id AND children.parent_k = c.k`);
+      ON children.thread_id = c.thread_id AND children.parent_k = c.k`,
+  );
   if (schema.postSearchTexts) {
     // ON CONFLICT: where the load cannot skip triggers (not a superuser), the trigger wrote them.
-    add("post search texts", `
-    INSERT INTO post_search_texts (post_id, text) SELECT id, agora_search_text(content) FROM posts ON CONFLICT (post_id) DO NOTHING`);
+    add(
+      "post search texts",
+      `
+    INSERT INTO post_search_texts (post_id, text) SELECT id, agora_search_text(content) FROM posts ON CONFLICT (post_id) DO NOTHING`,
+    );
   }
   if (schema.threadSearchVector) {
     add("thread search vectors", `UPDATE threads SET search_vector = agora_thread_search_vector(title, first_post_id)`);
   }
-  add("subscriptions", `
-    INSERT INTO subscriptions (user_id, thread_id, created_at) SELECT user_id, thread_id, created_at FROM bench_participants`);
+  add(
+    "subscriptions",
+    `
+    INSERT INTO subscriptions (user_id, thread_id, created_at) SELECT user_id, thread_id, created_at FROM bench_participants`,
+  );
   if (schema.threadParticipants) {
     add("thread_participants", `INSERT INTO thread_participants (thread_id, user_id) SELECT thread_id, user_id FROM bench_participants`);
   }
   // Likes by distinct users per post: j * 104729 (a prime) never repeats modulo the user count.
-  add("post_likes", `
+  add(
+    "post_likes",
+    `
     INSERT INTO post_likes (post_id, user_id, created_at)
     SELECT c.id, ((c.id::bigint * 7919 + j * 104729) % ${U} + 1)::int, least(c.created_at + j * interval '1 hour', ${NOW})
     FROM bench_posts c CROSS JOIN LATERAL generate_series(1, c.n_likes) AS j
-    WHERE c.n_likes > 0`);
+    WHERE c.n_likes > 0`,
+  );
   return steps;
 }
 

@@ -70,9 +70,11 @@ async function secondaryIndexes(client: pg.Client): Promise<IndexDefinition[]> {
 
 async function resetSequences(client: pg.Client, tables: readonly string[]): Promise<void> {
   for (const table of tables) {
-    const { rows } = await client.query<{ seq: string | null }>(`SELECT pg_get_serial_sequence($1, 'id') AS seq FROM information_schema.columns
+    const { rows } = await client.query<{ seq: string | null }>(
+      `SELECT pg_get_serial_sequence($1, 'id') AS seq FROM information_schema.columns
        WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'id'`,
-      [table],);
+      [table],
+    );
     const sequence = rows[0]?.seq;
     if (!sequence) continue;
     await client.query(`SELECT setval($1, coalesce(max(id), 1), max(id) IS NOT NULL) FROM ${client.escapeIdentifier(table)}`, [sequence]);

@@ -80,16 +80,13 @@ export function formatTable(record: RunRecord): string {
 
 /** Large ÷ small for each request on the same database (the issue asks for ≤ 1.5× on p50). */
 export function formatComparison(small: RunRecord, large: RunRecord): string {
-  const lines = [
-    `### ${large.database}: large ÷ small`,
-    "",
-    "| request | p50 large ÷ small | req/s large ÷ small |",
-    "|---|--:|--:|",
-  ];
+  const lines = [`### ${large.database}: large ÷ small`, "", "| request | p50 large ÷ small | req/s large ÷ small |", "|---|--:|--:|"];
   for (const scenario of large.scenarios) {
     const before = small.scenarios.find((candidate) => candidate.key === scenario.key);
     if (!before) continue;
-    lines.push(`| ${scenario.name.replace(/ \(.*?\)/g, "")} | ${(scenario.p50Ms / Math.max(before.p50Ms, 1)).toFixed(2)}× | ${(scenario.reqPerSec / before.reqPerSec).toFixed(2)}× |`);
+    lines.push(
+      `| ${scenario.name.replace(/ \(.*?\)/g, "")} | ${(scenario.p50Ms / Math.max(before.p50Ms, 1)).toFixed(2)}× | ${(scenario.reqPerSec / before.reqPerSec).toFixed(2)}× |`,
+    );
   }
   return lines.join("\n");
 }

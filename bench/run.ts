@@ -104,7 +104,9 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
     }
     const share = index === 0 ? "" : `, ${Math.round((100 * result.reqPerSec) / results[0]!.reqPerSec)}% of floor`;
     const problems = result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : "";
-    log(`${database.label} ${scale} ${index + 1}/${scenarios.length} ${scenario.name}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${share}${problems}`);
+    log(
+      `${database.label} ${scale} ${index + 1}/${scenarios.length} ${scenario.name}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${share}${problems}`,
+    );
     if (result.probeStatus >= 300) log(`  the probe answered ${result.probeStatus}: ${scenario.method} ${scenario.path}`);
   }
   const serverRssMiB = processTreeRssMiB(server.pid);
@@ -148,7 +150,14 @@ process.once("SIGINT", () => {
 
 // Every rate-limit budget off: the load is one client at many times a person's pace.
 const BUDGETS_OFF = Object.fromEntries(
-  ["AGORA_RATE_LIMIT_PER_MINUTE", "AGORA_RATE_LIMIT_WRITES_PER_MINUTE", "AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE", "AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE", "AGORA_RATE_LIMIT_PAGES_PER_MINUTE", "AGORA_PURSE_REGISTER_PER_MINUTE"].map((name) => [name, "0"]),
+  [
+    "AGORA_RATE_LIMIT_PER_MINUTE",
+    "AGORA_RATE_LIMIT_WRITES_PER_MINUTE",
+    "AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE",
+    "AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE",
+    "AGORA_RATE_LIMIT_PAGES_PER_MINUTE",
+    "AGORA_PURSE_REGISTER_PER_MINUTE",
+  ].map((name) => [name, "0"]),
 );
 
 async function runOne(plan: Plan, settings: LoadSettings): Promise<RunRecord> {

@@ -22,7 +22,16 @@ export const SCALES: Record<ScaleName, Scale> = {
   // ≈10k posts: 1,001 in the huge thread + 499 threads × ≈18.
   small: { name: "small", users: 500, groups: 10, threads: 500, hugeThreadReplies: 1_000, meanPostsPerThread: 18, bigGroupShare: 0.42, categoriesPerGroup: 4 },
   // ≈1M posts: 50,001 in the huge thread + 49,999 threads × ≈19.
-  large: { name: "large", users: 20_000, groups: 200, threads: 50_000, hugeThreadReplies: 50_000, meanPostsPerThread: 19, bigGroupShare: 0.42, categoriesPerGroup: 4 },
+  large: {
+    name: "large",
+    users: 20_000,
+    groups: 200,
+    threads: 50_000,
+    hugeThreadReplies: 50_000,
+    meanPostsPerThread: 19,
+    bigGroupShare: 0.42,
+    categoriesPerGroup: 4,
+  },
 };
 
 export function parseScale(value: string | undefined): Scale {

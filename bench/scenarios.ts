@@ -42,9 +42,21 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
 
   return [
     { key: "floor", name: "floor (constant route handler)", method: "GET", path: "/api/bench-floor", headers: {} },
-    { key: "thread_guest", name: `get thread, typical (${typical.postsCount} posts), guest`, method: "GET", path: threadPath(typical.id, typical.groupName), headers: guest },
+    {
+      key: "thread_guest",
+      name: `get thread, typical (${typical.postsCount} posts), guest`,
+      method: "GET",
+      path: threadPath(typical.id, typical.groupName),
+      headers: guest,
+    },
     { key: "thread_signed_in", name: "get thread, typical, signed in", method: "GET", path: threadPath(typical.id, typical.groupName), headers: signedIn },
-    { key: "thread_huge", name: `get thread, huge (${count(huge.postsCount - 1)} replies)`, method: "GET", path: threadPath(huge.id, huge.groupName), headers: guest },
+    {
+      key: "thread_huge",
+      name: `get thread, huge (${count(huge.postsCount - 1)} replies)`,
+      method: "GET",
+      path: threadPath(huge.id, huge.groupName),
+      headers: guest,
+    },
     {
       key: "thread_huge_deep",
       name: "get thread, huge, deep page",
@@ -67,7 +79,13 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
     // Search: a word in about a quarter of the posts (ranking is capped to the newest 1,000
     // matches), and a phrase of two rare words (about 1 post in 6,400).
     { key: "search_common", name: "search posts, a common word", method: "GET", path: "/api/v2/search?q=documentation", headers: guest },
-    { key: "search_phrase", name: "search posts, a rare phrase", method: "GET", path: `/api/v2/search?q=${encodeURIComponent('"ledger pruning"')}`, headers: guest },
+    {
+      key: "search_phrase",
+      name: "search posts, a rare phrase",
+      method: "GET",
+      path: `/api/v2/search?q=${encodeURIComponent('"ledger pruning"')}`,
+      headers: guest,
+    },
     { key: "home_html", name: "home page HTML, guest", method: "GET", path: "/", headers: {} },
     { key: "thread_html", name: "thread page HTML, guest", method: "GET", path: threadPage, headers: {} },
     { key: "home_html_signed_in", name: "home page HTML, signed in", method: "GET", path: "/", headers: signedInPage },

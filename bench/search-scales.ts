@@ -101,10 +101,20 @@ async function main(): Promise<void> {
   const budgetsOff = { AGORA_RATE_LIMIT_PER_MINUTE: "0", AGORA_RATE_LIMIT_PAGES_PER_MINUTE: "0" };
   const sides: Side[] = [];
   for (const [scale, url] of Object.entries(urls)) {
-    const env = { DATABASE_URL: url, AGORA_SECRET: randomBytes(32).toString("hex"), AGORA_NEXT_DIST_DIR: dist, AGORA_BENCH_BUILD: "1", AGORA_DB_POOL_MAX: "16", LOG_LEVEL: "warn", ...budgetsOff };
+    const env = {
+      DATABASE_URL: url,
+      AGORA_SECRET: randomBytes(32).toString("hex"),
+      AGORA_NEXT_DIST_DIR: dist,
+      AGORA_BENCH_BUILD: "1",
+      AGORA_DB_POOL_MAX: "16",
+      LOG_LEVEL: "warn",
+      ...budgetsOff,
+    };
     const server = await startServer(env);
     const apiKey = lastLine(runNpmScript("apikey", ["create", "bench-search"], server.env));
-    const scenarios = buildScenarios(await findTargets(url), { apiKey, token: "", writerTokens: [], sessionCookie: "" }).filter((scenario) => SEARCH_KEYS.includes(scenario.key));
+    const scenarios = buildScenarios(await findTargets(url), { apiKey, token: "", writerTokens: [], sessionCookie: "" }).filter((scenario) =>
+      SEARCH_KEYS.includes(scenario.key),
+    );
     sides.push({ scale, server, database: new URL(url).pathname.slice(1), scenarios, results: new Map<string, Measured[]>() });
     log(`${scale}: server ${server.baseUrl} (pid ${server.pid}) on ${url}`);
   }
@@ -115,8 +125,10 @@ async function main(): Promise<void> {
           const scenario = side.scenarios.find((candidate) => candidate.key === key)!;
           const result = await measureWithCpu(side.server, side.database, scenario, settings);
           side.results.set(key, [...(side.results.get(key) ?? []), result]);
-          log(`round ${round} ${side.scale} ${scenario.name}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
-            `${result.bytes} B, CPU per request ${result.serverCpuMs} ms server + ${result.databaseCpuMs} ms database${result.non2xx + result.errors > 0 ? ", FAILURES" : ""}`);
+          log(
+            `round ${round} ${side.scale} ${scenario.name}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+              `${result.bytes} B, CPU per request ${result.serverCpuMs} ms server + ${result.databaseCpuMs} ms database${result.non2xx + result.errors > 0 ? ", FAILURES" : ""}`,
+          );
         }
       }
     }
@@ -128,7 +140,9 @@ async function main(): Promise<void> {
     for (const side of sides) {
       const results = side.results.get(key)!;
       const pick = (field: keyof Measured) => median(results.map((result) => Number(result[field])));
-      console.log(`| ${results[0]!.name} | ${side.scale} | ${pick("reqPerSec").toFixed(0)} | ${pick("p50Ms")} | ${pick("serverCpuMs")} | ${pick("databaseCpuMs")} |`);
+      console.log(
+        `| ${results[0]!.name} | ${side.scale} | ${pick("reqPerSec").toFixed(0)} | ${pick("p50Ms")} | ${pick("serverCpuMs")} | ${pick("databaseCpuMs")} |`,
+      );
     }
     const p50 = (side: Side) => median(side.results.get(key)!.map((result) => result.p50Ms));
     console.log(`| ${key}: large ÷ small p50 | | | ${(p50(sides[1]!) / p50(sides[0]!)).toFixed(2)}× | | |`);

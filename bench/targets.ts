@@ -74,7 +74,14 @@ export async function findTargets(url: string): Promise<Targets> {
     );
     const posts = await one<{ n: number }>(client, "SELECT count(*)::int AS n FROM posts");
     return {
-      typicalThread: { id: typical.id, slug: typical.slug, groupName: typicalGroup.name, postsCount: typical.posts_count, authorId: typical.user_id, followers: typical.followers },
+      typicalThread: {
+        id: typical.id,
+        slug: typical.slug,
+        groupName: typicalGroup.name,
+        postsCount: typical.posts_count,
+        authorId: typical.user_id,
+        followers: typical.followers,
+      },
       hugeThread: { id: huge.id, groupName: huge.name, postsCount: huge.posts_count, deepStartPostId: deep.id },
       bigGroup: {
         id: big.id,

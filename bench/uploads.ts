@@ -22,7 +22,9 @@ async function makeJpeg(bytes: number): Promise<Buffer> {
   for (;;) {
     const noise = Buffer.alloc(side * side * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (Math.random() * 256) | 0;
-    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     if (jpeg.length >= bytes) return jpeg;
     side = Math.ceil(side * Math.sqrt(bytes / jpeg.length) * 1.05);
   }
@@ -50,7 +52,11 @@ async function main() {
       const form = new FormData();
       form.append("group_id", String(fixture.groupId));
       form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "photo.jpg");
-      const response = await fetch(`${server.baseUrl}/api/v2/uploads`, { method: "POST", headers: { api_key: apiKey, authorization: `Bearer ${fixture.token}` }, body: form });
+      const response = await fetch(`${server.baseUrl}/api/v2/uploads`, {
+        method: "POST",
+        headers: { api_key: apiKey, authorization: `Bearer ${fixture.token}` },
+        body: form,
+      });
       await response.arrayBuffer();
       return response.status;
     };

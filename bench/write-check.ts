@@ -42,7 +42,15 @@ export function checkWrites(
 ): Promise<WriteCheck> {
   const { rowsBefore, succeeded, connections } = writes;
   return withClient(url, async (client) => {
-    const { rows } = await client.query<{ id: number; posts_count: number; rows: number; first_level_ok: boolean; last_ok: boolean; group_ok: boolean; user_ok: boolean }>(
+    const { rows } = await client.query<{
+      id: number;
+      posts_count: number;
+      rows: number;
+      first_level_ok: boolean;
+      last_ok: boolean;
+      group_ok: boolean;
+      user_ok: boolean;
+    }>(
       `SELECT t.id, t.posts_count,
               (SELECT count(*)::int FROM posts WHERE thread_id = t.id) AS rows,
               t.first_level_count = (SELECT count(*) FROM posts WHERE thread_id = t.id AND parent_id IS NULL AND id <> t.first_post_id) AS first_level_ok,

@@ -4,13 +4,21 @@ import { z } from "zod";
 // tests/docs/env-docs.test.ts, which holds docs/operations.md to these keys.
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   AGORA_DATA_DIR: z.string().min(1).default(".data"),
   AGORA_SECRET: z.string().min(32, "AGORA_SECRET must be at least 32 characters").optional(),
   AGORA_MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
   AGORA_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
   // Named in the statement a wallet signs, which must be one line.
-  AGORA_SITE_NAME: z.string().min(1).regex(/^[^\p{Cc}]+$/u, "AGORA_SITE_NAME must be one line").default("Agora"),
+  AGORA_SITE_NAME: z
+    .string()
+    .min(1)
+    .regex(/^[^\p{Cc}]+$/u, "AGORA_SITE_NAME must be one line")
+    .default("Agora"),
   // The origin people reach the site on. Wallet sign-in messages name it (EIP-4361 domain and URI)
   // and only messages naming it are accepted, so a copy of the site cannot reuse a signature.
   AGORA_PUBLIC_URL: z
@@ -39,8 +47,16 @@ export const EnvSchema = z.object({
   AGORA_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   AGORA_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   // Shared rate-limit budgets across instances (lib/redis.ts); unset: each instance counts alone.
-  REDIS_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
-  AGORA_REDIS_PREFIX: z.string().min(1).regex(/^[\w.:-]+$/, "AGORA_REDIS_PREFIX: letters, digits, _ . : - only").default("agora"),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AGORA_REDIS_PREFIX: z
+    .string()
+    .min(1)
+    .regex(/^[\w.:-]+$/, "AGORA_REDIS_PREFIX: letters, digits, _ . : - only")
+    .default("agora"),
   // PostgreSQL connections per server process (the embedded database always uses 4).
   // Embedded database: a connection that holds the session inside a transaction and sends
   // nothing this long is rolled back and closed, so it cannot stall every other connection.
@@ -65,11 +81,23 @@ export const EnvSchema = z.object({
   AGORA_IMAGE_PROXY_ALLOW_PRIVATE: z.string().default(""),
   // Live events (lib/live/): LISTEN needs a session of its own, so behind a pooler in transaction
   // mode point this at the database directly; unset: DATABASE_URL.
-  DATABASE_DIRECT_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Several instances (contract section 16): an optional streaming replica for reads, and the
   // instance's name in the X-Agora-Instance header (default: host and port).
-  DATABASE_REPLICA_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
-  AGORA_INSTANCE_ID: z.string().regex(/^[\w.:@-]{1,100}$/, "AGORA_INSTANCE_ID: letters, digits, _ . : @ - only").optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AGORA_INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.:@-]{1,100}$/, "AGORA_INSTANCE_ID: letters, digits, _ . : @ - only")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Tests only: several servers may share one embedded database (each keeps its own memory state).
   AGORA_EMBEDDED_SHARED: z.enum(["0", "1"]).default("0"),
   // Comment lines sent on an idle event stream so proxies and clients know it is alive.
@@ -83,8 +111,15 @@ export const EnvSchema = z.object({
   AGORA_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10_485_760),
   AGORA_UPLOADS_PER_DAY: z.coerce.number().int().nonnegative().default(200),
   AGORA_UPLOAD_BYTES_PER_DAY: z.coerce.number().int().nonnegative().default(524_288_000),
-  AGORA_S3_BUCKET: z.string().optional().or(z.literal("").transform(() => undefined)),
-  AGORA_S3_ENDPOINT: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  AGORA_S3_BUCKET: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AGORA_S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   AGORA_S3_REGION: z.string().default("us-east-1"),
   AGORA_S3_ACCESS_KEY_ID: z.string().optional(),
   AGORA_S3_SECRET_ACCESS_KEY: z.string().optional(),

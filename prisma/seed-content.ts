@@ -142,11 +142,35 @@ export function openingPost(title: string, image: string | null): Op[] {
 
 const REPLIES: Op[][] = [
   [text("Great topic! "), emoji("fire", "🔥"), text(" I have been thinking about this for weeks."), line()],
-  [text("Strong agree with the "), text("second point", { bold: true }), text(". Here is my checklist:"), line(), text("Start small"), line({ list: "ordered" }), text("Measure"), line({ list: "ordered" }), text("Write it down"), line({ list: "ordered" })],
-  [text("Careful here:", { bold: true }), text(" it depends a lot on context. "), text("Read the docs", { link: "https://example.org/docs" }), text(" before you decide."), line()],
+  [
+    text("Strong agree with the "),
+    text("second point", { bold: true }),
+    text(". Here is my checklist:"),
+    line(),
+    text("Start small"),
+    line({ list: "ordered" }),
+    text("Measure"),
+    line({ list: "ordered" }),
+    text("Write it down"),
+    line({ list: "ordered" }),
+  ],
+  [
+    text("Careful here:", { bold: true }),
+    text(" it depends a lot on context. "),
+    text("Read the docs", { link: "https://example.org/docs" }),
+    text(" before you decide."),
+    line(),
+  ],
   [text("Quoting the classics:"), line(), text("Simplicity is prerequisite for reliability."), line({ blockquote: true })],
   [text("Thanks, this helped me ship "), emoji("rocket", "🚀"), line()],
-  [text("I tried "), text("exactly this", { italic: true }), text(" last year and ran into trouble with "), text("edge cases", { code: true }), text("."), line()],
+  [
+    text("I tried "),
+    text("exactly this", { italic: true }),
+    text(" last year and ran into trouble with "),
+    text("edge cases", { code: true }),
+    text("."),
+    line(),
+  ],
   [text("Here is a picture of my setup:"), line()],
   [text("+1, following this thread "), emoji("eyes", "👀"), line()],
 ];

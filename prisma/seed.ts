@@ -22,10 +22,7 @@ async function ensureUsers(): Promise<number[]> {
   const ids: number[] = [];
   for (const user of DEMO_USERS) {
     const existing = await db.user.findUnique({ where: { usernameKey: usernameKey(user.username) }, select: { id: true } });
-    ids.push(
-      existing?.id ??
-        (await createUserWithWallet({ username: user.username, wallet: { type: 5, address: user.address, publicKey: null } })).id,
-    );
+    ids.push(existing?.id ?? (await createUserWithWallet({ username: user.username, wallet: { type: 5, address: user.address, publicKey: null } })).id);
   }
   return ids;
 }
@@ -33,13 +30,16 @@ async function ensureUsers(): Promise<number[]> {
 async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: number): Promise<number> {
   const db = await getDb();
   const owner = userIds[groupIndex % userIds.length]!;
-  const group = await createGroup({ id: owner }, {
-    name: definition.name,
-    title: definition.title,
-    description: definition.description,
-    cover: "",
-    logo: "",
-  });
+  const group = await createGroup(
+    { id: owner },
+    {
+      name: definition.name,
+      title: definition.title,
+      description: definition.description,
+      cover: "",
+      logo: "",
+    },
+  );
   // Group art is uploaded to the group once it exists, as its settings page does.
   const art = groupArt(definition.name);
   await updateGroupSettings({ id: owner }, group.id, {
@@ -61,12 +61,15 @@ async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: n
     const author = userIds[(groupIndex + index) % userIds.length]!;
     // Uploaded by the post's author just before the post, which attaches it (its delta shows it).
     const picture = openingPicture(index);
-    const thread = await createThread({ id: author }, {
-      group: { id: group.id },
-      title: spec.title,
-      content: toContent(openingPost(spec.title, picture ? await uploadDemoImage(author, group.id, picture, "post") : null)),
-      categoryId: categoryIds.get(spec.category) ?? null,
-    });
+    const thread = await createThread(
+      { id: author },
+      {
+        group: { id: group.id },
+        title: spec.title,
+        content: toContent(openingPost(spec.title, picture ? await uploadDemoImage(author, group.id, picture, "post") : null)),
+        categoryId: categoryIds.get(spec.category) ?? null,
+      },
+    );
     // Pinning is a moderator's act, not part of starting a thread.
     if (spec.pinned) await db.thread.update({ where: { id: thread.id }, data: { isPin: 1 } });
     const replies = 2 + ((index * 7 + groupIndex) % 6);
@@ -76,11 +79,14 @@ async function seedGroup(definition: DemoGroup, userIds: number[], groupIndex: n
       const parentId = r >= 2 && r % 3 === 2 ? postIds[r - 2] : undefined;
       const replier = userIds[(author + r + 1) % userIds.length]!;
       const replyImage = replyPicture(index + r);
-      const post = await createPost({ id: replier }, {
-        threadId: thread.id,
-        content: toContent(replyContent(index + r, replyImage ? await uploadDemoImage(replier, group.id, replyImage, "post") : null)),
-        parentId: parentId ?? null,
-      });
+      const post = await createPost(
+        { id: replier },
+        {
+          threadId: thread.id,
+          content: toContent(replyContent(index + r, replyImage ? await uploadDemoImage(replier, group.id, replyImage, "post") : null)),
+          parentId: parentId ?? null,
+        },
+      );
       postIds.push(post.id);
     }
     // Spread the demo over the past weeks so listings and relative times look lived-in.

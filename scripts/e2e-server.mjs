@@ -9,9 +9,21 @@ const port = process.argv[2] ?? "3100";
 // The browser reaches the app on 127.0.0.1:<port>, so sign-in messages name that origin.
 // The browser tests sign in and click through far faster than people: every budget is generous.
 const budgets = Object.fromEntries(
-  ["AGORA_RATE_LIMIT_PER_MINUTE", "AGORA_RATE_LIMIT_WRITES_PER_MINUTE", "AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE", "AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE", "AGORA_RATE_LIMIT_PAGES_PER_MINUTE", "AGORA_PURSE_REGISTER_PER_MINUTE"].map((name) => [name, "100000"]),
+  [
+    "AGORA_RATE_LIMIT_PER_MINUTE",
+    "AGORA_RATE_LIMIT_WRITES_PER_MINUTE",
+    "AGORA_RATE_LIMIT_SIGN_IN_PER_MINUTE",
+    "AGORA_RATE_LIMIT_BAD_KEYS_PER_MINUTE",
+    "AGORA_RATE_LIMIT_PAGES_PER_MINUTE",
+    "AGORA_PURSE_REGISTER_PER_MINUTE",
+  ].map((name) => [name, "100000"]),
 );
-const env = { ...process.env, ...budgets, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", AGORA_PUBLIC_URL: process.env.AGORA_PUBLIC_URL ?? `http://127.0.0.1:${port}` };
+const env = {
+  ...process.env,
+  ...budgets,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  AGORA_PUBLIC_URL: process.env.AGORA_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+};
 if (!env.DATABASE_URL) {
   // Named by port, so the browser tests find the database behind the app they drive.
   env.AGORA_DATA_DIR = path.resolve(".test-data", `e2e-port-${port}`);

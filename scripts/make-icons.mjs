@@ -5,7 +5,11 @@ import fs from "node:fs";
 import sharp from "sharp";
 
 const svg = fs.readFileSync("app/icon.svg");
-const png = (size) => sharp(svg, { density: (72 * size) / 64 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (size) =>
+  sharp(svg, { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** An ICO holding PNG images (every browser since 2007 reads them): a 6-byte header, a 16-byte entry per image, then the images. */
 function ico(images) {
@@ -29,7 +33,13 @@ function ico(images) {
 const sizes = [16, 32, 48];
 fs.writeFileSync("app/favicon.ico", ico(await Promise.all(sizes.map(async (size) => ({ size, bytes: await png(size) })))));
 // iOS rounds the corners itself and shows transparency as black: a full square.
-fs.writeFileSync("app/apple-icon.png", await sharp({ create: { width: 180, height: 180, channels: 4, background: "#6366f1" } }).composite([{ input: await png(180) }]).png({ compressionLevel: 9 }).toBuffer());
+fs.writeFileSync(
+  "app/apple-icon.png",
+  await sharp({ create: { width: 180, height: 180, channels: 4, background: "#6366f1" } })
+    .composite([{ input: await png(180) }])
+    .png({ compressionLevel: 9 })
+    .toBuffer(),
+);
 fs.mkdirSync("public/icons", { recursive: true });
 for (const size of [192, 512]) fs.writeFileSync(`public/icons/icon-${size}.png`, await png(size));
 console.log("icons written");

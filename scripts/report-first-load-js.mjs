@@ -102,8 +102,12 @@ if (process.argv.includes("--json")) {
   }
   const thread = report.find((row) => row.route === THREAD_ROUTE);
   if (editor && thread) {
-    console.log(`${"  + editor opened (lazy Quill chunks)".padEnd(44)}${`+${editor.files}`.padStart(6)}${`+${kb(editor.bytes)}`.padStart(12)}${`+${kb(editor.gzipBytes)}`.padStart(12)}`);
-    console.log(`${"  = thread page with the editor open".padEnd(44)}${String(thread.files + editor.files).padStart(6)}${kb(thread.bytes + editor.bytes).padStart(12)}${kb(thread.gzipBytes + editor.gzipBytes).padStart(12)}`);
+    console.log(
+      `${"  + editor opened (lazy Quill chunks)".padEnd(44)}${`+${editor.files}`.padStart(6)}${`+${kb(editor.bytes)}`.padStart(12)}${`+${kb(editor.gzipBytes)}`.padStart(12)}`,
+    );
+    console.log(
+      `${"  = thread page with the editor open".padEnd(44)}${String(thread.files + editor.files).padStart(6)}${kb(thread.bytes + editor.bytes).padStart(12)}${kb(thread.gzipBytes + editor.gzipBytes).padStart(12)}`,
+    );
   } else {
     console.log("  (no lazily loaded editor chunk found on the thread page)");
   }

@@ -19,9 +19,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
     <main className="page page--wide">
       <section className="page-intro">
         <h1 className="page-intro__title">Communities</h1>
-        <p className="page-intro__lead">
-          Read anything without an account. Connect a wallet to start threads and join the conversation.
-        </p>
+        <p className="page-intro__lead">Read anything without an account. Connect a wallet to start threads and join the conversation.</p>
       </section>
       {groups.length === 0 ? (
         <EmptyState title="No communities yet">

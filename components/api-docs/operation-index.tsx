@@ -48,11 +48,9 @@ export function OperationIndex({ document, documentUrl }: { document: JsonObject
     <div className="page page--wide api-index">
       <h1>Agora API reference</h1>
       <p>
-        The interactive reference needs JavaScript. Every response uses one envelope:{" "}
-        <code>{'{status, code, description, server: "rest", data}'}</code>. Send the API key as header <code>api_key</code>,
-        header <code>svc-api-key</code> or parameter <code>api_key</code>; send the user token as{" "}
-        <code>authorization: Bearer &lt;api_token&gt;</code>. The full description: <a href={documentUrl}>{documentUrl}</a>{" "}
-        (OpenAPI 3.1).
+        The interactive reference needs JavaScript. Every response uses one envelope: <code>{'{status, code, description, server: "rest", data}'}</code>. Send
+        the API key as header <code>api_key</code>, header <code>svc-api-key</code> or parameter <code>api_key</code>; send the user token as{" "}
+        <code>authorization: Bearer &lt;api_token&gt;</code>. The full description: <a href={documentUrl}>{documentUrl}</a> (OpenAPI 3.1).
       </p>
       {families.map((family) => (
         <section key={family.title} className="api-index__family">
@@ -63,8 +61,8 @@ export function OperationIndex({ document, documentUrl }: { document: JsonObject
               <ul className="api-index__list">
                 {resource.items.map((operation) => (
                   <li key={`${operation.method} ${operation.path}`}>
-                    <span className={`api-method api-method-${operation.method}`}>{operation.method.toUpperCase()}</span>{" "}
-                    <code>{operation.path}</code> <span className="muted">{operation.summary}</span>
+                    <span className={`api-method api-method-${operation.method}`}>{operation.method.toUpperCase()}</span> <code>{operation.path}</code>{" "}
+                    <span className="muted">{operation.summary}</span>
                   </li>
                 ))}
               </ul>

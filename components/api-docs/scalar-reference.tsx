@@ -119,7 +119,11 @@ export function ScalarReference({ scriptUrl, documentUrl }: ScalarReferenceProps
   const mountRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
   // False in the server's HTML (no "loading" message for people without JavaScript).
-  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 
   useEffect(() => {
     let instance: ScalarInstance | undefined;

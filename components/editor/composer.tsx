@@ -28,7 +28,19 @@ export interface ComposerProps<T> {
   allowFiles?: boolean;
 }
 
-function ComposerForm<T>({ label, submitLabel, autoFocus, placeholder, initialContent, pendingLabel = "Posting…", onSubmit, onSuccess, onCancel, uploadGroupName, allowFiles }: ComposerProps<T>) {
+function ComposerForm<T>({
+  label,
+  submitLabel,
+  autoFocus,
+  placeholder,
+  initialContent,
+  pendingLabel = "Posting…",
+  onSubmit,
+  onSuccess,
+  onCancel,
+  uploadGroupName,
+  allowFiles,
+}: ComposerProps<T>) {
   const [active, setActive] = useState(Boolean(autoFocus));
   const [localError, setLocalError] = useState<string | null>(null);
   const editorRef = useRef<QuillEditorHandle | null>(null);

@@ -4,9 +4,7 @@ import { useRef, type KeyboardEvent, type ReactNode } from "react";
 
 export type ActiveFormats = Partial<Record<string, unknown>>;
 
-export type FormatCommand =
-  | { kind: "format"; format: string; value?: string | number }
-  | { kind: "panel"; panel: "link" | "image" | "emoji" };
+export type FormatCommand = { kind: "format"; format: string; value?: string | number } | { kind: "panel"; panel: "link" | "image" | "emoji" };
 
 interface ToolbarButton {
   label: string;
@@ -16,7 +14,17 @@ interface ToolbarButton {
 }
 
 const svg = (path: ReactNode) => (
-  <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    width="18"
+    height="18"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     {path}
   </svg>
 );
@@ -36,14 +44,45 @@ const GROUPS: ToolbarButton[][] = [
     icon: <span className="toolbar-text">H{level}</span>,
   })),
   [
-    { label: "Bulleted list", command: { kind: "format", format: "list", value: "bullet" }, icon: svg(<path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />) },
-    { label: "Numbered list", command: { kind: "format", format: "list", value: "ordered" }, icon: svg(<path d="M10 6h10M10 12h10M10 18h10M4 5h1v4M4 9h2M4 15h2l-2 3h2" />) },
+    {
+      label: "Bulleted list",
+      command: { kind: "format", format: "list", value: "bullet" },
+      icon: svg(<path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />),
+    },
+    {
+      label: "Numbered list",
+      command: { kind: "format", format: "list", value: "ordered" },
+      icon: svg(<path d="M10 6h10M10 12h10M10 18h10M4 5h1v4M4 9h2M4 15h2l-2 3h2" />),
+    },
     { label: "Quote", command: { kind: "format", format: "blockquote" }, icon: svg(<path d="M7 8h3v5H6v-1a4 4 0 0 1 1-3M15 8h3v5h-4v-1a4 4 0 0 1 1-3" />) },
   ],
   [
-    { label: "Link", shortcut: "Ctrl+K", command: { kind: "panel", panel: "link" }, icon: svg(<path d="M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1" />) },
-    { label: "Image from a web address", command: { kind: "panel", panel: "image" }, icon: svg(<><rect x="3" y="4" width="18" height="16" rx="2" /><path d="m3 16 5-5 5 5 3-3 5 5M15 9h.01" /></>) },
-    { label: "Emoji", command: { kind: "panel", panel: "emoji" }, icon: svg(<><circle cx="12" cy="12" r="9" /><path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" /></>) },
+    {
+      label: "Link",
+      shortcut: "Ctrl+K",
+      command: { kind: "panel", panel: "link" },
+      icon: svg(<path d="M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1" />),
+    },
+    {
+      label: "Image from a web address",
+      command: { kind: "panel", panel: "image" },
+      icon: svg(
+        <>
+          <rect x="3" y="4" width="18" height="16" rx="2" />
+          <path d="m3 16 5-5 5 5 3-3 5 5M15 9h.01" />
+        </>,
+      ),
+    },
+    {
+      label: "Emoji",
+      command: { kind: "panel", panel: "emoji" },
+      icon: svg(
+        <>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
+        </>,
+      ),
+    },
   ],
 ];
 

@@ -50,7 +50,18 @@ type Panel = null | { kind: "link"; initial: string; range: Range } | { kind: "i
 // nested lists are not part of the API's format, so the indent bindings go too.
 const KEYBOARD_BINDINGS = { tab: false, indent: false, outdent: false, "remove tab": false, "outdent backspace": false };
 
-export function QuillEditor({ label, placeholder, autoFocus, editorRef, describedBy, invalid, onChange, initialContent, uploadGroupName, allowFiles = false }: QuillEditorProps) {
+export function QuillEditor({
+  label,
+  placeholder,
+  autoFocus,
+  editorRef,
+  describedBy,
+  invalid,
+  onChange,
+  initialContent,
+  uploadGroupName,
+  allowFiles = false,
+}: QuillEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
   const onChangeRef = useRef(onChange);
@@ -226,9 +237,7 @@ export function QuillEditor({ label, placeholder, autoFocus, editorRef, describe
           onCancel={() => closePanel()}
         />
       ) : null}
-      {panel?.kind === "emoji" ? (
-        <EmojiPanel onPick={(emoji) => insertEmbed(panel.range, "emoji", emoji)} onCancel={() => closePanel()} />
-      ) : null}
+      {panel?.kind === "emoji" ? <EmojiPanel onPick={(emoji) => insertEmbed(panel.range, "emoji", emoji)} onCancel={() => closePanel()} /> : null}
       <div ref={hostRef} className="quill-editor-host" />
       <AttachmentChips attachments={attachments} />
     </div>

@@ -16,20 +16,7 @@ import { BackgroundStyle } from "quill/formats/background";
 import type { EmojiValue } from "./emoji-list";
 
 /** The `formats` option: anything else (pasted colours, fonts, code blocks…) is dropped on entry. */
-export const AGORA_FORMATS = [
-  "bold",
-  "italic",
-  "underline",
-  "strike",
-  "code",
-  "blockquote",
-  "link",
-  "list",
-  "header",
-  "background",
-  "image",
-  "emoji",
-] as const;
+export const AGORA_FORMATS = ["bold", "italic", "underline", "strike", "code", "blockquote", "link", "list", "header", "background", "image", "emoji"] as const;
 
 // Only h1–h3 exist in the API; a pasted <h4> becomes a plain paragraph.
 class LimitedHeader extends Header {

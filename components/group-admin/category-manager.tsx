@@ -26,8 +26,7 @@ export function CategoryManager({ groupId, groupName, categories }: CategoryMana
   const [parentId, setParentId] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (input: { name: string; parentId: number | null }) =>
-      unwrapAction(() => createCategoryAction({ groupId, groupName, ...input })),
+    mutationFn: (input: { name: string; parentId: number | null }) => unwrapAction(() => createCategoryAction({ groupId, groupName, ...input })),
     onSuccess: () => {
       setName("");
       setParentId("");
@@ -64,7 +63,14 @@ export function CategoryManager({ groupId, groupName, categories }: CategoryMana
       )}
       <form className="form-stack" onSubmit={handleSubmit} noValidate aria-label="Add a category">
         <div className="form-row">
-          <TextField label="New category name" name="category-name" value={name} maxLength={MAX_CATEGORY_NAME} error={nameError} onChange={(event) => setName(event.target.value)} />
+          <TextField
+            label="New category name"
+            name="category-name"
+            value={name}
+            maxLength={MAX_CATEGORY_NAME}
+            error={nameError}
+            onChange={(event) => setName(event.target.value)}
+          />
           <CategorySelectField label="Inside" emptyLabel="Top level" categories={categories} value={parentId} onChange={setParentId} />
         </div>
         <FormStatus mutation={mutation} success={<>Category “{mutation.data?.name}” added.</>} />

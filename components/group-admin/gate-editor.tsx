@@ -63,12 +63,29 @@ export function GateEditor({ group }: { group: GroupView }) {
             <option value="erc1155">ERC-1155</option>
             <option value="native">Native coin</option>
           </select>
-          <input aria-label="Chain id" inputMode="numeric" value={rule.chainId} onChange={(event) => update(index, { chainId: Number(event.target.value) || 0 })} />
+          <input
+            aria-label="Chain id"
+            inputMode="numeric"
+            value={rule.chainId}
+            onChange={(event) => update(index, { chainId: Number(event.target.value) || 0 })}
+          />
           {rule.type !== "native" ? (
-            <input aria-label="Contract address" placeholder="0x…" value={rule.contractAddress} onChange={(event) => update(index, { contractAddress: event.target.value })} />
+            <input
+              aria-label="Contract address"
+              placeholder="0x…"
+              value={rule.contractAddress}
+              onChange={(event) => update(index, { contractAddress: event.target.value })}
+            />
           ) : null}
-          {rule.type === "erc1155" ? <input aria-label="Token id" value={rule.tokenId} onChange={(event) => update(index, { tokenId: event.target.value })} /> : null}
-          <input aria-label="Minimum amount (base units)" inputMode="numeric" value={rule.minAmount} onChange={(event) => update(index, { minAmount: event.target.value })} />
+          {rule.type === "erc1155" ? (
+            <input aria-label="Token id" value={rule.tokenId} onChange={(event) => update(index, { tokenId: event.target.value })} />
+          ) : null}
+          <input
+            aria-label="Minimum amount (base units)"
+            inputMode="numeric"
+            value={rule.minAmount}
+            onChange={(event) => update(index, { minAmount: event.target.value })}
+          />
           <button type="button" className="button button--secondary" onClick={() => setRules(rules.filter((_, at) => at !== index))}>
             Remove rule
           </button>

@@ -30,11 +30,18 @@ export interface GroupFieldsProps {
 
 /** Title, description and images: the fields a new group and its settings page share. */
 export function GroupFields({ values, errors, onChange, groupName, saved }: GroupFieldsProps) {
-  const set = (field: keyof GroupFieldValues) => (event: { target: { value: string } }) =>
-    onChange({ ...values, [field]: event.target.value });
+  const set = (field: keyof GroupFieldValues) => (event: { target: { value: string } }) => onChange({ ...values, [field]: event.target.value });
   return (
     <>
-      <TextField label="Title" name="title" value={values.title} maxLength={100} error={errors.title} onChange={set("title")} hint="Shown at the top of the community and in the directory." />
+      <TextField
+        label="Title"
+        name="title"
+        value={values.title}
+        maxLength={100}
+        error={errors.title}
+        onChange={set("title")}
+        hint="Shown at the top of the community and in the directory."
+      />
       <TextAreaField
         label="Description"
         name="description"

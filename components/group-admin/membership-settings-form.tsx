@@ -62,15 +62,19 @@ export function MembershipSettingsForm({ group }: { group: GroupView }) {
         <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} /> Read-only for non-members (they must join to write)
       </label>
       <label>
-        <input type="checkbox" checked={files.allowEveryone === 1} onChange={(event) => setFiles({ ...files, allowEveryone: event.target.checked ? 1 : 0 })} /> Every
-        member may upload (else moderators only)
+        <input type="checkbox" checked={files.allowEveryone === 1} onChange={(event) => setFiles({ ...files, allowEveryone: event.target.checked ? 1 : 0 })} />{" "}
+        Every member may upload (else moderators only)
       </label>
       <label>
-        <input type="checkbox" checked={files.allowPost === 1} onChange={(event) => setFiles({ ...files, allowPost: event.target.checked ? 1 : 0 })} /> Attachments
-        on posts
+        <input type="checkbox" checked={files.allowPost === 1} onChange={(event) => setFiles({ ...files, allowPost: event.target.checked ? 1 : 0 })} />{" "}
+        Attachments on posts
       </label>
       <label>
-        <input type="checkbox" checked={files.allowAllFileType === "1"} onChange={(event) => setFiles({ ...files, allowAllFileType: event.target.checked ? "1" : "0" })} />{" "}
+        <input
+          type="checkbox"
+          checked={files.allowAllFileType === "1"}
+          onChange={(event) => setFiles({ ...files, allowAllFileType: event.target.checked ? "1" : "0" })}
+        />{" "}
         Files other than images
       </label>
       <div className="membership__actions">

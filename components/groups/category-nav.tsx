@@ -32,11 +32,7 @@ function CategoryItems({ nodes, groupName, activeId }: { nodes: CategoryNode[]; 
     <ul className="category-nav__list">
       {nodes.map(({ category, children }) => (
         <li key={category.id}>
-          <Link
-            className="category-nav__link"
-            href={`/g/${groupName}/c/${category.id}`}
-            aria-current={category.id === activeId ? "page" : undefined}
-          >
+          <Link className="category-nav__link" href={`/g/${groupName}/c/${category.id}`} aria-current={category.id === activeId ? "page" : undefined}>
             <HashIcon /> <span>{category.name}</span>
           </Link>
           {children.length > 0 ? <CategoryItems nodes={children} groupName={groupName} activeId={activeId} /> : null}

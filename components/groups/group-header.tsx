@@ -26,9 +26,7 @@ export function GroupHeader({ group }: GroupHeaderProps) {
       <div
         className="group-header__cover"
         style={{
-          backgroundImage: cover
-            ? `${cover}`
-            : `linear-gradient(135deg, hsl(${hue} 60% 45%), hsl(${(hue + 50) % 360} 65% 35%))`,
+          backgroundImage: cover ? `${cover}` : `linear-gradient(135deg, hsl(${hue} 60% 45%), hsl(${(hue + 50) % 360} 65% 35%))`,
         }}
         aria-hidden="true"
       />

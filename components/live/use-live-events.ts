@@ -108,7 +108,12 @@ function queueSync(): void {
  * newer than `cursor` (the event id a server page read before its data, so nothing written between
  * rendering and connecting is missed).
  */
-export function useLiveEvents<T = Record<string, unknown>>(channel: LiveChannel | null, cursor: number | null, types: readonly string[], onEvent: (message: LiveMessage<T>) => void): void {
+export function useLiveEvents<T = Record<string, unknown>>(
+  channel: LiveChannel | null,
+  cursor: number | null,
+  types: readonly string[],
+  onEvent: (message: LiveMessage<T>) => void,
+): void {
   // The latest handler without resubscribing on every render.
   const handler = useRef(onEvent);
   useEffect(() => {

@@ -66,7 +66,15 @@ export function BanForm({ groupId, initialUsername, limits }: BanFormProps) {
         Ban a user
       </h3>
       <div className="form-row">
-        <TextField label="Username" name="ban-username" autoComplete="off" value={values.username} error={errors.username} maxLength={64} onChange={(event) => update("username", event.target.value)} />
+        <TextField
+          label="Username"
+          name="ban-username"
+          autoComplete="off"
+          value={values.username}
+          error={errors.username}
+          maxLength={64}
+          onChange={(event) => update("username", event.target.value)}
+        />
         <TextField
           label="Days"
           name="ban-days"
@@ -80,7 +88,15 @@ export function BanForm({ groupId, initialUsername, limits }: BanFormProps) {
           onChange={(event) => update("days", event.target.value)}
         />
       </div>
-      <TextField label="Reason" name="ban-reason" optional maxLength={limits.maxReason} hint="Shown in the public moderation log." value={values.reason} onChange={(event) => update("reason", event.target.value)} />
+      <TextField
+        label="Reason"
+        name="ban-reason"
+        optional
+        maxLength={limits.maxReason}
+        hint="Shown in the public moderation log."
+        value={values.reason}
+        onChange={(event) => update("reason", event.target.value)}
+      />
       <FormStatus mutation={mutation} success={mutation.data} />
       <FormActions busy={mutation.isPending || refreshing} label="Ban user" busyLabel="Banning…" />
     </form>

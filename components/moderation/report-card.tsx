@@ -39,7 +39,13 @@ export function ReportCard({ report, banHref }: ReportCardProps) {
           <p className="report__deleted">{DELETED_TEXT[post.deletedBy]}</p>
         ) : (
           // renderDeltaToHtml's sanitised output is the only HTML that reaches this element.
-          <div className="report__body prose" tabIndex={0} role="region" aria-label={`Reported post by ${post.author.username}`} dangerouslySetInnerHTML={{ __html: post.html }} />
+          <div
+            className="report__body prose"
+            tabIndex={0}
+            role="region"
+            aria-label={`Reported post by ${post.author.username}`}
+            dangerouslySetInnerHTML={{ __html: post.html }}
+          />
         )}
       </div>
       <footer className="report__footer">

@@ -16,7 +16,11 @@ function BellMenu({ onClose }: { onClose: () => void }) {
         <strong>Notifications</strong>
         <MarkAllReadButton disabled={(menu.data?.unreadCount ?? 0) === 0} />
       </div>
-      {menu.isPending ? <p className="bell-menu__note" role="status">Loading…</p> : null}
+      {menu.isPending ? (
+        <p className="bell-menu__note" role="status">
+          Loading…
+        </p>
+      ) : null}
       {menu.isError ? (
         <p className="form-error" role="alert">
           {menu.error.message}
@@ -36,7 +40,6 @@ function BellMenu({ onClose }: { onClose: () => void }) {
     </div>
   );
 }
-
 
 function Bell({ initialCount, liveCursor }: BellProps) {
   const unread = useUnreadCount(initialCount);

@@ -21,7 +21,15 @@ interface BellButtonProps {
 export function BellButton({ count, expanded, onToggle }: BellButtonProps) {
   const label = count === 0 ? "Notifications" : `Notifications, ${count} unread`;
   return (
-    <button type="button" className="icon-button bell__button" aria-label={label} title={label} aria-expanded={expanded} onClick={onToggle} disabled={!onToggle}>
+    <button
+      type="button"
+      className="icon-button bell__button"
+      aria-label={label}
+      title={label}
+      aria-expanded={expanded}
+      onClick={onToggle}
+      disabled={!onToggle}
+    >
       <BellIcon />
       {count > 0 ? (
         <span className="bell__count" data-testid="unread-count">

@@ -119,7 +119,14 @@ function ReportDialog({ postId, onClose }: { postId: number; onClose: () => void
           </label>
         ))}
       </fieldset>
-      <TextAreaField label="Anything the moderators should know?" optional rows={3} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
+      <TextAreaField
+        label="Anything the moderators should know?"
+        optional
+        rows={3}
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
       <DialogActions
         error={mutation.isError ? mutation.error.message : null}
         onCancel={onClose}

@@ -15,13 +15,7 @@ function ChangeText({ before, after }: { before: string; after: string }) {
   return (
     <p className="revision__diff">
       {diffWords(before, after).map((part, index) =>
-        part.added ? (
-          <ins key={index}>{part.value}</ins>
-        ) : part.removed ? (
-          <del key={index}>{part.value}</del>
-        ) : (
-          <span key={index}>{part.value}</span>
-        ),
+        part.added ? <ins key={index}>{part.value}</ins> : part.removed ? <del key={index}>{part.value}</del> : <span key={index}>{part.value}</span>,
       )}
     </p>
   );

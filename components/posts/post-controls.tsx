@@ -15,7 +15,10 @@ import type { PostView } from "@/lib/views/post-view";
 // The menu, its dialogs and the edit composer load the first time someone opens a menu.
 const PostMenu = dynamic(() => import("@/components/post-actions/post-menu").then((module) => module.PostMenu), { ssr: false });
 
-export type PostControlsPost = Pick<PostView, "id" | "likes" | "likedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted"> & {
+export type PostControlsPost = Pick<
+  PostView,
+  "id" | "likes" | "likedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted"
+> & {
   authorId: number;
 };
 
@@ -37,7 +40,10 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
   const pathname = usePathname();
   const [state, setState] = useState({ likes, liked });
   // Others' likes, as the thread's live stream reports the new total.
-  useLiveLikes(postId, useCallback((total: number) => setState((current) => ({ ...current, likes: total })), []));
+  useLiveLikes(
+    postId,
+    useCallback((total: number) => setState((current) => ({ ...current, likes: total })), []),
+  );
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const content = (
@@ -68,7 +74,14 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
   }
   return (
     <>
-      <button type="button" className="post__likes post__like-button" aria-pressed={state.liked} onClick={toggle} disabled={pending} title={state.liked ? "Take your like back" : "Like this post"}>
+      <button
+        type="button"
+        className="post__likes post__like-button"
+        aria-pressed={state.liked}
+        onClick={toggle}
+        disabled={pending}
+        title={state.liked ? "Take your like back" : "Like this post"}
+      >
         {content}
         <span className="visually-hidden">{likesLabel(state.likes)}</span>
       </button>

@@ -52,9 +52,20 @@ export function ProfileSettingsForm({ initial, photoPreview }: ProfileSettingsFo
       <h2 id="profile-title">Profile</h2>
       <div className="form-preview">
         <UserAvatar name={values.username || "?"} image={values.photoUrl === initial.photoUrl ? photoPreview : uploadPreview(values.photoUrl)} size={56} />
-        <p className="form-hint">{values.photoUrl === initial.photoUrl ? "This is how you appear next to your posts." : "Save the profile to use the new picture."}</p>
+        <p className="form-hint">
+          {values.photoUrl === initial.photoUrl ? "This is how you appear next to your posts." : "Save the profile to use the new picture."}
+        </p>
       </div>
-      <TextField label="Username" name="username" autoComplete="username" maxLength={32} value={values.username} error={errors.username} onChange={set("username")} hint="2 to 32 characters, unique on Agora." />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        maxLength={32}
+        value={values.username}
+        error={errors.username}
+        onChange={set("username")}
+        hint="2 to 32 characters, unique on Agora."
+      />
       <ImageUploadField
         label="Avatar"
         value={values.photoUrl}
@@ -76,7 +87,17 @@ export function ProfileSettingsForm({ initial, photoPreview }: ProfileSettingsFo
         onChange={(coverImage) => set("coverImage")({ target: { value: coverImage } })}
         hint="A wide picture shown at the top of your profile."
       />
-      <TextField label="Email" name="email" type="email" autoComplete="email" optional value={values.email} error={errors.email} onChange={set("email")} hint="Never shown to other people." />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        optional
+        value={values.email}
+        error={errors.email}
+        onChange={set("email")}
+        hint="Never shown to other people."
+      />
       <FormStatus mutation={mutation} success="Your profile is saved." />
       <FormActions busy={mutation.isPending} label="Save profile" busyLabel="Saving…" />
     </form>

@@ -31,12 +31,7 @@ function MorePosts({ threadId, groupName, sort, pageSize, startPostId, showReply
   return (
     <>
       {posts.length > 0 ? <PostTree posts={posts} threadId={threadId} groupName={groupName} showReply={showReply} /> : null}
-      <LoadMoreBar
-        busy={query.isFetching}
-        failed={query.isError}
-        hasMore={pages.length === 0 || query.hasNextPage}
-        onLoad={() => void query.fetchNextPage()}
-      />
+      <LoadMoreBar busy={query.isFetching} failed={query.isError} hasMore={pages.length === 0 || query.hasNextPage} onLoad={() => void query.fetchNextPage()} />
     </>
   );
 }

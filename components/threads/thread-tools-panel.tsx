@@ -29,7 +29,13 @@ export interface ThreadToolsPanelProps {
   onClose: () => void;
 }
 
-function EditDialog({ threadId, title, categoryId, categories, onClose }: Pick<ThreadToolsPanelProps, "threadId" | "title" | "categoryId" | "categories" | "onClose">) {
+function EditDialog({
+  threadId,
+  title,
+  categoryId,
+  categories,
+  onClose,
+}: Pick<ThreadToolsPanelProps, "threadId" | "title" | "categoryId" | "categories" | "onClose">) {
   const router = useRouter();
   const [draftTitle, setDraftTitle] = useState(title);
   const [category, setCategory] = useState(categoryId === null ? "" : String(categoryId));
@@ -71,7 +77,9 @@ function DeleteDialog({ threadId, groupName, canModerate, onClose }: Pick<Thread
   return (
     <ModalDialog title="Delete this thread?" onClose={onClose}>
       <p>The thread leaves every list of the group. Its posts are kept for the moderators.</p>
-      {canModerate ? <TextField label="Reason, for the modlog" optional maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} /> : null}
+      {canModerate ? (
+        <TextField label="Reason, for the modlog" optional maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      ) : null}
       <DialogActions
         error={mutation.isError ? mutation.error.message : null}
         onCancel={onClose}

@@ -28,10 +28,12 @@ function readInitials(name: string): string {
     .split(/\s+/)
     .filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[1]] : [words[0]?.slice(0, 2)];
-  return letters
-    .map((word) => Array.from(word ?? "")[0] ?? "")
-    .join("")
-    .toUpperCase() || "?";
+  return (
+    letters
+      .map((word) => Array.from(word ?? "")[0] ?? "")
+      .join("")
+      .toUpperCase() || "?"
+  );
 }
 
 /** A photo when there is one; otherwise initials on a colour derived from the id (no requests). */
@@ -46,11 +48,7 @@ export function Avatar({ name, seed, src, size = 40, shape = "circle", className
     );
   }
   return (
-    <span
-      className={classes}
-      aria-hidden="true"
-      style={{ ...style, backgroundColor: `oklch(50% 0.12 ${pickHue(seed)})` }}
-    >
+    <span className={classes} aria-hidden="true" style={{ ...style, backgroundColor: `oklch(50% 0.12 ${pickHue(seed)})` }}>
       {readInitials(name)}
     </span>
   );

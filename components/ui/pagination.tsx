@@ -42,12 +42,7 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
             </li>
           ) : (
             <li key={item}>
-              <Link
-                className="pagination__page"
-                href={hrefFor(item)}
-                aria-current={item === page ? "page" : undefined}
-                aria-label={`Page ${item}`}
-              >
+              <Link className="pagination__page" href={hrefFor(item)} aria-current={item === page ? "page" : undefined} aria-label={`Page ${item}`}>
                 {item}
               </Link>
             </li>

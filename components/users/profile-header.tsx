@@ -16,7 +16,11 @@ export function ProfileHeader({ profile }: ProfileHeaderProps) {
   const joined = formatAbsoluteTime(profile.joinedAt).replace(/ \d{2}:\d{2} UTC$/, "");
   return (
     <header className="profile-header">
-      <div className={cover ? "profile-header__cover" : "profile-header__cover profile-header__cover--plain"} style={cover ? { backgroundImage: cover } : undefined} aria-hidden="true" />
+      <div
+        className={cover ? "profile-header__cover" : "profile-header__cover profile-header__cover--plain"}
+        style={cover ? { backgroundImage: cover } : undefined}
+        aria-hidden="true"
+      />
       <div className="profile-header__body">
         <Avatar name={profile.username} seed={profile.id} src={profile.photoUrl} size={88} className="profile-header__avatar" />
         <div className="profile-header__text">

@@ -78,7 +78,9 @@ function UserMenu({ id, name, image }: UserMenuProps) {
       >
         <UserAvatar name={name} image={image} size={28} />
         <span className="user-menu-name">{name}</span>
-        <span aria-hidden="true" className="user-menu-caret">▾</span>
+        <span aria-hidden="true" className="user-menu-caret">
+          ▾
+        </span>
       </button>
       {open ? (
         <ul className="user-menu-list" id={menuId} aria-label="Account">

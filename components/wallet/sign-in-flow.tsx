@@ -21,7 +21,11 @@ const subscribeNever = () => () => {};
 
 /** True once hydrated: the wallet lives in the browser, so nothing can be clicked before then. */
 function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 function detectWallet(connectorIds: string[]): boolean {

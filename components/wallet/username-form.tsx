@@ -33,8 +33,7 @@ export function UsernameForm({ address, pending, onSubmit, onCancel }: UsernameF
     <form className="form-card form-stack" onSubmit={handleSubmit} noValidate aria-labelledby={titleId}>
       <h2 id={titleId}>Choose a username</h2>
       <p className="form-hint">
-        Welcome! The wallet <span className="signin-address">{address}</span> is new to Agora. Pick the name people will see
-        next to your posts.
+        Welcome! The wallet <span className="signin-address">{address}</span> is new to Agora. Pick the name people will see next to your posts.
       </p>
       <TextField
         label="Username"

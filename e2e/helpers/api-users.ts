@@ -17,7 +17,11 @@ export interface ApiUser {
 type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
 
 export interface ApiClient {
-  call<T>(method: "GET" | "POST", path: string, options?: { token?: string; data?: object; params?: Record<string, string | number>; multipart?: Multipart }): Promise<T>;
+  call<T>(
+    method: "GET" | "POST",
+    path: string,
+    options?: { token?: string; data?: object; params?: Record<string, string | number>; multipart?: Multipart },
+  ): Promise<T>;
   registerUser(username: string, wallet?: EvmTestWallet): Promise<ApiUser>;
 }
 
@@ -25,7 +29,11 @@ export interface ApiClient {
 export async function createApiClient(request: APIRequestContext, baseURL: string, label: string): Promise<ApiClient> {
   const apiKey = `agora_e2e_${randomBytes(18).toString("base64url")}`;
   await withDatabase(baseURL, (db) =>
-    db.query("INSERT INTO api_keys (label, key_hash, prefix) VALUES ($1, $2, $3)", [label, createHash("sha256").update(apiKey).digest("hex"), apiKey.slice(0, 12)]),
+    db.query("INSERT INTO api_keys (label, key_hash, prefix) VALUES ($1, $2, $3)", [
+      label,
+      createHash("sha256").update(apiKey).digest("hex"),
+      apiKey.slice(0, 12),
+    ]),
   );
   const call: ApiClient["call"] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { api_key: apiKey };

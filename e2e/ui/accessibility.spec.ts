@@ -75,7 +75,10 @@ test("every page a guest can open", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/docs/api");
   await expect(scalarReady(page)).toBeVisible();
-  await page.getByRole("button", { name: /^Show more / }).first().click();
+  await page
+    .getByRole("button", { name: /^Show more / })
+    .first()
+    .click();
   await expect(page.getByRole("button", { name: "Copy code" }).first()).toBeAttached();
   await page.waitForTimeout(1_000);
   await expectNoSeriousViolations(page, "guest light api docs, a tag's endpoints shown");
@@ -95,13 +98,19 @@ test("every page signed in, as the owner of a group with a report waiting", asyn
     data: { uid: owner.id, signature: "unused", name: group, title: `Accessible ${suffix}`, description: "Where axe looks around.", cover: "", logo: "" },
   });
   const groupId = await withDatabase(baseURL!, async (db) => (await db.query<{ id: number }>("SELECT id FROM groups WHERE name = $1", [group])).rows[0]!.id);
-  const { category } = await api.call<{ category: { id: number } }>("POST", `/api/v2/groups/${groupId}/categories/create`, { token: owner.token, data: { name: "Questions" } });
+  const { category } = await api.call<{ category: { id: number } }>("POST", `/api/v2/groups/${groupId}/categories/create`, {
+    token: owner.token,
+    data: { name: "Questions" },
+  });
   const title = `Contrast and landmarks ${suffix}`;
   const { thread } = await api.call<{ thread: { id: number } }>("POST", `/api/v2/groups/${groupId}/threads/create`, {
     token: owner.token,
     data: { title, content: textDelta(`Which colours pass? lumen${suffix}`), category_id: category.id },
   });
-  const { post } = await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: reader.token, data: { content: textDelta("A reply that notifies the owner.") } });
+  const { post } = await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+    token: reader.token,
+    data: { content: textDelta("A reply that notifies the owner.") },
+  });
   await api.call("POST", `/api/v2/posts/${post.id}/report`, { token: reporter.token, data: { reason: "spam", note: "For the moderation queue" } });
   await api.call("POST", "/api/v2/uploads", {
     token: owner.token,

@@ -55,7 +55,10 @@ async function openTestRequest(page: Page, method: string, path: string): Promis
   const search = page.getByRole("dialog", { name: "Reference Search" });
   await search.getByRole("combobox").fill(path);
   await search.getByRole("option", { name: new RegExp(`HTTP Method: ${method} Path: ${escapeRegExp(path)}$`) }).click();
-  await page.getByRole("group", { name: `Request Example for ${method}${path}` }).getByRole("button", { name: "Test Request" }).click();
+  await page
+    .getByRole("group", { name: `Request Example for ${method}${path}` })
+    .getByRole("button", { name: "Test Request" })
+    .click();
   const client = page.getByRole("dialog", { name: "API Client" });
   await expect(client).toBeVisible();
   return client;

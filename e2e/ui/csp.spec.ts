@@ -56,6 +56,11 @@ test("signed in, the thread page's Quill editor writes a reply with no policy vi
   await toolbar.getByRole("button", { name: "Bold" }).click();
   await page.keyboard.type(`Written under the CSP ${suffix}`);
   await firstPost.getByRole("button", { name: "Post reply" }).click();
-  await expect(page.locator(".replies [data-testid=post]").filter({ hasText: `Written under the CSP ${suffix}` }).locator("strong")).toBeVisible();
+  await expect(
+    page
+      .locator(".replies [data-testid=post]")
+      .filter({ hasText: `Written under the CSP ${suffix}` })
+      .locator("strong"),
+  ).toBeVisible();
   expect(violations).toEqual([]);
 });

@@ -26,19 +26,33 @@ async function writeThread(request: APIRequestContext, baseURL: string, replies:
   const writer = await api.registerUser(`writer_${suffix}_${++writers}`);
   const token = writer.token;
   const groupName = `live-${suffix}-${writers}`;
-  await api.call("POST", "/api/group/create", { token, data: { uid: writer.id, signature: "unused", name: groupName, title: `Live ${suffix}`, description: "Live updates.", cover: "", logo: "" } });
+  await api.call("POST", "/api/group/create", {
+    token,
+    data: { uid: writer.id, signature: "unused", name: groupName, title: `Live ${suffix}`, description: "Live updates.", cover: "", logo: "" },
+  });
   const groupId = await withDatabase(baseURL, async (db) => (await db.query<{ id: number }>("SELECT id FROM groups WHERE name = $1", [groupName])).rows[0]!.id);
-  const { thread } = await api.call<{ thread: { id: number } }>("POST", `/api/v2/groups/${groupId}/threads/create`, { token, data: { title: `Live thread ${suffix}`, content: textDelta("Opening post") } });
+  const { thread } = await api.call<{ thread: { id: number } }>("POST", `/api/v2/groups/${groupId}/threads/create`, {
+    token,
+    data: { title: `Live thread ${suffix}`, content: textDelta("Opening post") },
+  });
   const replyIds: number[] = [];
   for (let index = 1; index <= replies; index++) {
-    const { post } = await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(longText(`Reply number ${index}`)) } });
+    const { post } = await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+      token,
+      data: { content: textDelta(longText(`Reply number ${index}`)) },
+    });
     replyIds.push(post.id);
   }
-  const reply = async (text: string) => (await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(text) } })).post;
+  const reply = async (text: string) =>
+    (await api.call<{ post: { id: number } }>("POST", `/api/v2/threads/${thread.id}/posts/create`, { token, data: { content: textDelta(text) } })).post;
   return { api, token, groupName, threadId: thread.id, replyIds, reply };
 }
 
-test("a reply written elsewhere waits behind the bar, shows on click without moving the page, and edits and deletions land in place", async ({ page, request, baseURL }) => {
+test("a reply written elsewhere waits behind the bar, shows on click without moving the page, and edits and deletions land in place", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { api, token, groupName, threadId, replyIds, reply } = await writeThread(request, baseURL!, 8);
   const thread = { id: threadId };
 
@@ -87,7 +101,10 @@ test("the notification stream follows the signed-in person's session, and refuse
   expect(await page.evaluate(async () => (await fetch("/live/events?notifications=1")).status)).toBe(401);
   const username = `listener_${suffix}`;
   await signInWithWallet(page, { username });
-  const userId = await withDatabase(baseURL!, async (db) => (await db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username])).rows[0]!.id);
+  const userId = await withDatabase(
+    baseURL!,
+    async (db) => (await db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username])).rows[0]!.id,
+  );
   // What the notification bell's hook does: an EventSource on /live/events?notifications=1, with the session cookie.
   const received = page.evaluate(
     () =>
@@ -101,8 +118,11 @@ test("the notification stream follows the signed-in person's session, and refuse
       }),
   );
   await expect(page.locator("body")).toHaveAttribute("data-live-open", "1");
-  const eventId = await withDatabase(baseURL!, async (db) =>
-    (await db.query<{ id: string }>(`SELECT agora_publish($1, 'notification', '{"notification_id": 1, "unread_count": 4}'::jsonb) AS id`, [`user:${userId}`])).rows[0]!.id,
+  const eventId = await withDatabase(
+    baseURL!,
+    async (db) =>
+      (await db.query<{ id: string }>(`SELECT agora_publish($1, 'notification', '{"notification_id": 1, "unread_count": 4}'::jsonb) AS id`, [`user:${userId}`]))
+        .rows[0]!.id,
   );
   const event = await received;
   expect({ id: event.id, data: JSON.parse(event.data) }).toEqual({ id: String(eventId), data: { notification_id: 1, unread_count: 4 } });

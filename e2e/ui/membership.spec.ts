@@ -25,7 +25,13 @@ async function createGroup(api: ApiClient, baseURL: string, owner: ApiUser, sett
   return { id, name, title, threadTitle };
 }
 
-test("request to join a private group, the owner approves from the queue, the member reads a thread; a hidden group is absent", async ({ page, browser, request, baseURL, wallet }) => {
+test("request to join a private group, the owner approves from the queue, the member reads a thread; a hidden group is absent", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+  wallet,
+}) => {
   const api = await createApiClient(request, baseURL!, `e2e membership ${suffix}`);
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();

@@ -115,7 +115,9 @@ test("ban a user from the moderation page; the public modlog says so without nam
   await expect(ban).toContainText("Flooding the board");
   const until = new Date(Date.now() + 3 * 86_400_000);
   await expect(ban.locator("time").first()).toHaveAttribute("datetime", new RegExp(`^${until.toISOString().slice(0, 10)}`));
-  await expect(ban).toContainText(`Until ${until.toLocaleString("en-US", { month: "short", timeZone: "UTC" })} ${until.getUTCDate()}, ${until.getUTCFullYear()}`);
+  await expect(ban).toContainText(
+    `Until ${until.toLocaleString("en-US", { month: "short", timeZone: "UTC" })} ${until.getUTCDate()}, ${until.getUTCFullYear()}`,
+  );
 
   // A moderator cannot ban themselves; the service's refusal is shown next to the form.
   await form.getByLabel("Username").fill(owner.username);
@@ -193,7 +195,11 @@ test("the team: add a moderator by username, make them admin, then remove them",
   await expect(member).toHaveCount(0);
 
   await page.goto(`/g/${group.name}/modlog`);
-  await expect(page.getByTestId("modlog-entry")).toContainText([`Removed ${helper.username} from the team`, `Made ${helper.username} an admin`, `Made ${helper.username} a moderator`]);
+  await expect(page.getByTestId("modlog-entry")).toContainText([
+    `Removed ${helper.username} from the team`,
+    `Made ${helper.username} an admin`,
+    `Made ${helper.username} a moderator`,
+  ]);
 });
 
 test("a post reported through its menu reaches the queue, and Dismiss keeps the post", async ({ page, request, baseURL, wallet }) => {

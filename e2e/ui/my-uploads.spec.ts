@@ -108,7 +108,9 @@ test("a person lists their uploads and deletes an image a reply shows", async ({
   await page.screenshot({ path: `${SHOTS}/after-delete.png`, fullPage: true });
 
   // Gone since the page loaded (another tab, the sweep): the dialog says so, nothing breaks.
-  await withDatabase(baseURL!, (db) => db.query("DELETE FROM attachments WHERE name = 'draft.png' AND user_id = (SELECT id FROM users WHERE username = $1)", [`mine_${suffix}`]));
+  await withDatabase(baseURL!, (db) =>
+    db.query("DELETE FROM attachments WHERE name = 'draft.png' AND user_id = (SELECT id FROM users WHERE username = $1)", [`mine_${suffix}`]),
+  );
   await page.getByRole("button", { name: "Delete draft.png" }).click();
   await dialog.getByRole("button", { name: "Delete file" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("This file is already deleted. Reload the page to see your uploads as they are now.");

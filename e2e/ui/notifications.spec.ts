@@ -28,7 +28,12 @@ interface World {
   thread: { id: number; firstPostId: number; path: string };
 }
 
-async function setUp(page: Page, baseURL: string, request: Parameters<typeof createApiClient>[0], wallet: Parameters<ApiClient["registerUser"]>[1]): Promise<World> {
+async function setUp(
+  page: Page,
+  baseURL: string,
+  request: Parameters<typeof createApiClient>[0],
+  wallet: Parameters<ApiClient["registerUser"]>[1],
+): Promise<World> {
   const api = await createApiClient(request, baseURL, `e2e notifications ${suffix}`);
   const aliceName = `alice_${suffix}`;
   await signInWithWallet(page, { username: aliceName });
@@ -48,7 +53,12 @@ async function setUp(page: Page, baseURL: string, request: Parameters<typeof cre
   return { api, alice, bob, group: { id: groupId, name }, thread: { id: thread.id, firstPostId: thread.first_post_id, path: `/g/${name}/t/${thread.id}` } };
 }
 
-test("a reply lights the bell; the dropdown leads to the post; follow toggles; mark all read clears; the board marks new posts", async ({ page, request, baseURL, wallet }) => {
+test("a reply lights the bell; the dropdown leads to the post; follow toggles; mark all read clears; the board marks new posts", async ({
+  page,
+  request,
+  baseURL,
+  wallet,
+}) => {
   const { api, bob, group, thread } = await setUp(page, baseURL!, request, wallet);
 
   // No notifications yet: a bell without a count.

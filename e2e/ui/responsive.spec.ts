@@ -61,7 +61,10 @@ test.describe("themes", () => {
     const page = await context.newPage();
     await openSeededThread(page);
     expect(await readBackgroundLuminance(page)).toBeLessThan(0.05);
-    const textColor = await page.locator(".post__body").first().evaluate((element) => getComputedStyle(element).color);
+    const textColor = await page
+      .locator(".post__body")
+      .first()
+      .evaluate((element) => getComputedStyle(element).color);
     expect(textColor).not.toBe("rgb(22, 24, 29)");
     await page.screenshot({ path: "test-results/thread-360-dark.png", fullPage: true });
     await context.close();

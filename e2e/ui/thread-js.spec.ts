@@ -16,7 +16,10 @@ function recordScripts(page: Page): Tally {
     const url = new URL(response.url());
     if (!url.pathname.endsWith(".js") || tally.files.has(url.pathname)) return;
     tally.files.add(url.pathname);
-    void response.body().then((body) => (tally.decodedBytes += body.length), () => undefined);
+    void response.body().then(
+      (body) => (tally.decodedBytes += body.length),
+      () => undefined,
+    );
   });
   return tally;
 }

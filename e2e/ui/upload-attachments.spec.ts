@@ -28,7 +28,9 @@ test("attachment chips, the image lightbox and placeholders for deleted uploads"
   await expect(page.getByText("Upload an image")).toBeVisible();
   await expect(page.getByText("Attach a file")).toHaveCount(0);
 
-  await withDatabase(baseURL!, (db) => db.query(`UPDATE groups SET attached_files = '{"allow_everyone":1,"allow_post":1,"allow_all_file_type":"1"}' WHERE name = $1`, [handle]));
+  await withDatabase(baseURL!, (db) =>
+    db.query(`UPDATE groups SET attached_files = '{"allow_everyone":1,"allow_post":1,"allow_all_file_type":"1"}' WHERE name = $1`, [handle]),
+  );
   await page.goto(`/g/${handle}/new`);
   await page.getByLabel("Title", { exact: true }).fill(`Report ${suffix}`);
   const editor = page.getByRole("textbox", { name: "Post" });
@@ -71,7 +73,10 @@ test("attachment chips, the image lightbox and placeholders for deleted uploads"
   await expect(firstPost.getByText("draft.txt")).toHaveCount(0);
   // The removed chip's upload stays unattached, for the orphan sweep.
   const drafts = await withDatabase(baseURL!, (db) =>
-    db.query<{ post_id: number | null }>("SELECT a.post_id FROM attachments a JOIN users u ON u.id = a.user_id WHERE u.username = $1 AND a.name = 'draft.txt'", [`filer_${suffix}`]),
+    db.query<{ post_id: number | null }>(
+      "SELECT a.post_id FROM attachments a JOIN users u ON u.id = a.user_id WHERE u.username = $1 AND a.name = 'draft.txt'",
+      [`filer_${suffix}`],
+    ),
   );
   expect(drafts.rows).toEqual([{ post_id: null }]);
 
@@ -111,7 +116,10 @@ test("attachment chips, the image lightbox and placeholders for deleted uploads"
   // Deleted uploads (the marker their delete leaves, as the API test shows it made) become placeholders.
   const [pdfId, imageId] = await Promise.all([
     download.getAttribute("href").then((href) => Number(href!.split("/")[2])),
-    imageLinks.nth(1).getAttribute("href").then((href) => Number(href!.split("/")[2])),
+    imageLinks
+      .nth(1)
+      .getAttribute("href")
+      .then((href) => Number(href!.split("/")[2])),
   ]);
   await withDatabase(baseURL!, (db) => db.query("UPDATE attachments SET sha256 = NULL, removed_at = now() WHERE id = ANY($1::int[])", [[pdfId, imageId]]));
   await page.reload();

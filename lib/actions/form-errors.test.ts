@@ -8,7 +8,11 @@ describe("describeForForm", () => {
     [new Invalid("photo_url", "must be an http(s) URL"), "Avatar address must be an http(s) URL", "photoUrl"],
     [new Conflict('name: group name "abc" is already taken', "name"), 'Handle: group name "abc" is already taken', "name"],
     [new Invalid("content", "must not be empty"), "The post must not be empty.", "content"],
-    [new Invalid("content", "content[0].insert: is too long", "content[0].insert: is too long"), "The post could not be saved (content[0].insert: is too long).", "content"],
+    [
+      new Invalid("content", "content[0].insert: is too long", "content[0].insert: is too long"),
+      "The post could not be saved (content[0].insert: is too long).",
+      "content",
+    ],
     [new Conflict("username is already taken", "username"), "username is already taken", "username"],
     [new Invalid("weird_field", "must be odd"), "weird_field: must be odd", "weird_field"],
   ])("%s", (error, message, field) => {

@@ -67,16 +67,19 @@ const PolicyInput = GroupRef.extend({
 export type MembershipSettingsInput = z.infer<typeof PolicyInput>;
 
 /** Group settings: who may join and read, and attachment rules (admins). */
-export const updateMembershipSettingsAction = defineAction({ name: "updateMembershipSettings", auth: "user", input: PolicyInput }, async ({ viewer, input }) => {
-  await updateGroupPolicy(viewer, input.groupId, {
-    joining: input.joining,
-    visibility: input.visibility,
-    openReadonly: input.openReadonly,
-    attachedFiles: { allow_everyone: input.allowEveryone, allow_post: input.allowPost, allow_all_file_type: input.allowAllFileType },
-  });
-  refresh(input.groupName);
-  return undefined;
-});
+export const updateMembershipSettingsAction = defineAction(
+  { name: "updateMembershipSettings", auth: "user", input: PolicyInput },
+  async ({ viewer, input }) => {
+    await updateGroupPolicy(viewer, input.groupId, {
+      joining: input.joining,
+      visibility: input.visibility,
+      openReadonly: input.openReadonly,
+      attachedFiles: { allow_everyone: input.allowEveryone, allow_post: input.allowPost, allow_all_file_type: input.allowAllFileType },
+    });
+    refresh(input.groupName);
+    return undefined;
+  },
+);
 
 const GateInput = GroupRef.extend({ logic: z.enum(["all", "any"]), rules: z.array(z.unknown()).max(5) });
 
@@ -84,7 +87,8 @@ const GateInput = GroupRef.extend({ logic: z.enum(["all", "any"]), rules: z.arra
 export const setGateAction = defineAction({ name: "setGate", auth: "user", input: GateInput }, async ({ viewer, input }) => {
   const rules = input.rules.map((rule, index) => {
     const parsed = GateRuleSchema.safeParse(rule);
-    if (!parsed.success) throw new Invalid(null, `Rule ${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Invalid(null, `Rule ${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
     return parsed.data;
   });
   await setGroupGate(viewer, input.groupId, { logic: input.logic, rules });

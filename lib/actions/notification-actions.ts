@@ -14,7 +14,9 @@ export const setThreadFollowAction = defineAction({ name: "setThreadFollow", aut
 );
 
 /** The bell's unread count (its one react-query query, components/notifications/unread-query.ts). */
-export const loadUnreadCountAction = defineAction({ name: "loadUnreadCount", auth: "user", input: z.object({}) }, async ({ viewer }) => loadUnreadCount(viewer));
+export const loadUnreadCountAction = defineAction({ name: "loadUnreadCount", auth: "user", input: z.object({}) }, async ({ viewer }) =>
+  loadUnreadCount(viewer),
+);
 
 /** The bell's dropdown. */
 export const loadNotificationMenuAction = defineAction({ name: "loadNotificationMenu", auth: "user", input: z.object({}) }, async ({ viewer }) =>

@@ -18,7 +18,12 @@ export const loadPostSourceAction = defineAction({ name: "loadPostSource", auth:
 }));
 
 export const editPostAction = defineAction(
-  { name: "editPost", auth: "user", input: PostId.extend({ content: z.string() }), invalidInput: "This edit could not be saved. Reload the page and try again." },
+  {
+    name: "editPost",
+    auth: "user",
+    input: PostId.extend({ content: z.string() }),
+    invalidInput: "This edit could not be saved. Reload the page and try again.",
+  },
   async ({ viewer, input }) => {
     await editPost(viewer, input.postId, input.content);
     return { postId: input.postId };

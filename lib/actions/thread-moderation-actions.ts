@@ -8,15 +8,21 @@ import { deleteThread, editThread, lockThreadPosting, pinThread } from "@/lib/se
 
 const ThreadId = z.object({ threadId: z.number().int().positive() });
 
-export const setThreadPinnedAction = defineAction({ name: "setThreadPinned", auth: "user", input: ThreadId.extend({ pinned: z.boolean() }) }, async ({ viewer, input }) => {
-  await pinThread(viewer, input.threadId, input.pinned);
-  return { pinned: input.pinned };
-});
+export const setThreadPinnedAction = defineAction(
+  { name: "setThreadPinned", auth: "user", input: ThreadId.extend({ pinned: z.boolean() }) },
+  async ({ viewer, input }) => {
+    await pinThread(viewer, input.threadId, input.pinned);
+    return { pinned: input.pinned };
+  },
+);
 
-export const setThreadLockedAction = defineAction({ name: "setThreadLocked", auth: "user", input: ThreadId.extend({ locked: z.boolean() }) }, async ({ viewer, input }) => {
-  await lockThreadPosting(viewer, input.threadId, input.locked);
-  return { locked: input.locked };
-});
+export const setThreadLockedAction = defineAction(
+  { name: "setThreadLocked", auth: "user", input: ThreadId.extend({ locked: z.boolean() }) },
+  async ({ viewer, input }) => {
+    await lockThreadPosting(viewer, input.threadId, input.locked);
+    return { locked: input.locked };
+  },
+);
 
 export const editThreadAction = defineAction(
   { name: "editThread", auth: "user", input: ThreadId.extend({ title: z.string().optional(), categoryId: z.number().int().min(0).optional() }) },
@@ -26,7 +32,10 @@ export const editThreadAction = defineAction(
   },
 );
 
-export const deleteThreadAction = defineAction({ name: "deleteThread", auth: "user", input: ThreadId.extend({ reason: z.string().trim().max(500) }) }, async ({ viewer, input }) => {
-  await deleteThread(viewer, input.threadId, input.reason);
-  return { threadId: input.threadId };
-});
+export const deleteThreadAction = defineAction(
+  { name: "deleteThread", auth: "user", input: ThreadId.extend({ reason: z.string().trim().max(500) }) },
+  async ({ viewer, input }) => {
+    await deleteThread(viewer, input.threadId, input.reason);
+    return { threadId: input.threadId };
+  },
+);

@@ -14,7 +14,10 @@ export const checkWalletAction = defineAction({ name: "checkWallet", auth: "opti
 }));
 
 /** A fresh single-use message for the wallet to sign (the API's GET /api/wallet/nonce). */
-export const requestSignInMessageAction = defineAction({ name: "requestSignInMessage", auth: "optional", input: AddressInput, invalidInput: BAD_ADDRESS, budget: "signIn" }, async ({ input }) => {
-  const { message } = await issueWalletNonce({ web3PublicKey: input, walletType: WALLET_TYPES.evm });
-  return { message };
-});
+export const requestSignInMessageAction = defineAction(
+  { name: "requestSignInMessage", auth: "optional", input: AddressInput, invalidInput: BAD_ADDRESS, budget: "signIn" },
+  async ({ input }) => {
+    const { message } = await issueWalletNonce({ web3PublicKey: input, walletType: WALLET_TYPES.evm });
+    return { message };
+  },
+);

@@ -215,7 +215,9 @@ function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
       const checked = { context: endpointContext, headers: { ...budgetHeaders, "x-request-id": requestId } };
       // A write's reads run on the primary: what it checks must be what it then writes over.
       const routing = { writes: request.method !== "GET" && request.method !== "HEAD" };
-      const { result: response, db } = spec.stream ? { result: await answer(checked), db: "primary" } : await withReadRouting(routingSubjects(apiKeyId, viewer), () => answer(checked), routing);
+      const { result: response, db } = spec.stream
+        ? { result: await answer(checked), db: "primary" }
+        : await withReadRouting(routingSubjects(apiKeyId, viewer), () => answer(checked), routing);
       response.headers.set("x-agora-db", db);
       status = response.status;
       return response;

@@ -20,7 +20,24 @@ import { serveMethods, type RouteContext, type RouteExports } from "@/lib/api/ro
 import { unknownApiPath } from "@/lib/api/unknown-path";
 
 // An endpoint module's exports are its declarations; declaring one is all it takes to serve it.
-const MODULES = [threads, threadLists, posts, groups, categories, users, userPosts, wallet, postModeration, threadModeration, groupModeration, notifications, live, search, uploads, memberships];
+const MODULES = [
+  threads,
+  threadLists,
+  posts,
+  groups,
+  categories,
+  users,
+  userPosts,
+  wallet,
+  postModeration,
+  threadModeration,
+  groupModeration,
+  notifications,
+  live,
+  search,
+  uploads,
+  memberships,
+];
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === "object" && value !== null && "spec" in value && "handler" in value;

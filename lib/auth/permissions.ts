@@ -262,7 +262,12 @@ export function canReadGroupFiles(actor: Actor, role: GroupRole | null, group: {
 }
 
 /** An upload: its uploader always; anyone else as the group's files allow (a file of no group, an avatar or cover, is public). */
-export function canReadUpload(actor: Actor, upload: { userId: number; groupId: number }, role: GroupRole | null, group: { visibility: number } | null): boolean {
+export function canReadUpload(
+  actor: Actor,
+  upload: { userId: number; groupId: number },
+  role: GroupRole | null,
+  group: { visibility: number } | null,
+): boolean {
   if (isAuthor(actor, upload)) return true;
   return upload.groupId === 0 || group === null || canReadGroupFiles(actor, role, group);
 }

@@ -66,10 +66,9 @@ export async function verifyUserToken(token: string): Promise<VerifiedToken | nu
   const { userId, tokenId } = claims;
   // Every signed-in request asks this: one plain statement on the pool, not an ORM call.
   const pool = await getPool();
-  const { rows } = await pool.query<{ user_id: number; revoked: boolean }>(
-    "SELECT user_id, revoked_at IS NOT NULL AS revoked FROM auth_tokens WHERE id = $1",
-    [tokenId],
-  );
+  const { rows } = await pool.query<{ user_id: number; revoked: boolean }>("SELECT user_id, revoked_at IS NOT NULL AS revoked FROM auth_tokens WHERE id = $1", [
+    tokenId,
+  ]);
   const row = rows[0];
   if (!row || row.revoked || row.user_id !== userId) return null;
   return { userId, tokenId };
@@ -82,6 +81,9 @@ export async function revokeUserToken(tokenId: string): Promise<void> {
 
 export function readBearerToken(header: string | null): string | null {
   if (!header) return null;
-  const value = header.trim().replace(/^Bearer\s+/i, "").trim();
+  const value = header
+    .trim()
+    .replace(/^Bearer\s+/i, "")
+    .trim();
   return value === "" ? null : value;
 }

@@ -43,9 +43,7 @@ export async function authorizeWalletCredentials(credentials: Record<string, str
   const { address, message, signature, username } = parsed.data;
   const proof = { walletType: WALLET_TYPES.evm, web3PublicKey: address, sign: signature, signMsg: message };
   try {
-    const session = username.trim()
-      ? await registerWithWallet({ ...proof, username, photoUrl: "" })
-      : await loginWithWallet(proof);
+    const session = username.trim() ? await registerWithWallet({ ...proof, username, photoUrl: "" }) : await loginWithWallet(proof);
     return { id: String(session.userId), name: "", image: "", apiToken: session.token };
   } catch (error) {
     if (error instanceof DomainError) throw new Error(describeSignInFailure(error));

@@ -44,7 +44,10 @@ async function connect(): Promise<Connection> {
   // its loopback wire server), so the count covers both. Off: an ordinary pool.
   const pool = isQueryCountingOn() ? createCountingPool(poolConfig) : new pg.Pool(poolConfig);
   // DATABASE_REPLICA_URL: reads of API requests may go to the replica (lib/db/read-routing.ts).
-  const replica = env.DATABASE_REPLICA_URL && !embedded ? new pg.Pool({ connectionString: env.DATABASE_REPLICA_URL, max: env.AGORA_DB_POOL_MAX, connectionTimeoutMillis: 2_000 }) : null;
+  const replica =
+    env.DATABASE_REPLICA_URL && !embedded
+      ? new pg.Pool({ connectionString: env.DATABASE_REPLICA_URL, max: env.AGORA_DB_POOL_MAX, connectionTimeoutMillis: 2_000 })
+      : null;
   installReadRouting(pool, replica);
   // (The cast: the adapter ships its own copy of @types/pg; at run time there is one `pg`.)
   const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });

@@ -42,7 +42,7 @@ export function claimEmbeddedInstance(): void {
     if (owner && owner.pid !== process.pid && isProcessAlive(owner.pid)) {
       console.error(
         `Agora: another instance (${owner.id}, pid ${owner.pid}) already runs on the embedded database in ${env.AGORA_DATA_DIR}. ` +
-          "The embedded database serves one instance; to run several, set DATABASE_URL to a PostgreSQL server (docs/operations.md, \"Several instances\").",
+          'The embedded database serves one instance; to run several, set DATABASE_URL to a PostgreSQL server (docs/operations.md, "Several instances").',
       );
       process.exit(1);
     }

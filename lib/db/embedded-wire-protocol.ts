@@ -36,9 +36,7 @@ export interface Need {
 }
 
 export type StartupFrame =
-  | { kind: "encryption"; size: number }
-  | { kind: "cancel"; size: number }
-  | { kind: "startup"; size: number; packet: Buffer; user: string };
+  { kind: "encryption"; size: number } | { kind: "cancel"; size: number } | { kind: "startup"; size: number; packet: Buffer; user: string };
 
 function readUser(packet: Buffer): string {
   const fields = packet.subarray(8).toString("utf8").split("\0");

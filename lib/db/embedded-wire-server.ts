@@ -175,10 +175,7 @@ export async function serveOverWire(db: PGlite, options: WireServerOptions): Pro
     };
     const startIdleClock = () => {
       if (idleTimer || phase === "closed" || !lock.holds(id)) return;
-      idleTimer = setTimeout(
-        () => close(new WireError("25P03", "terminating connection due to idle-in-transaction timeout")),
-        idleInTransactionMs,
-      );
+      idleTimer = setTimeout(() => close(new WireError("25P03", "terminating connection due to idle-in-transaction timeout")), idleInTransactionMs);
     };
 
     const authenticate = (type: string, body: Buffer) => {

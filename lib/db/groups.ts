@@ -81,7 +81,6 @@ export async function countOnlineMembers(groupId: number): Promise<number> {
   });
 }
 
-
 const GROUP_DIRECTORY_SELECT = {
   id: true,
   name: true,
@@ -106,7 +105,12 @@ export function visibleGroupsWhere(userId: number | null): Prisma.GroupWhereInpu
 /** One page of the groups directory: most recently active first (index last_activity_at desc). */
 export async function listGroupDirectory(window: PageWindow, userId: number | null = null): Promise<GroupDirectoryRow[]> {
   const db = await getDb();
-  return db.group.findMany({ where: visibleGroupsWhere(userId), orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }], ...window, select: GROUP_DIRECTORY_SELECT });
+  return db.group.findMany({
+    where: visibleGroupsWhere(userId),
+    orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
+    ...window,
+    select: GROUP_DIRECTORY_SELECT,
+  });
 }
 
 export async function countGroups(userId: number | null = null): Promise<number> {

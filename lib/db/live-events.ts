@@ -27,7 +27,10 @@ function toEvent(row: EventRow): LiveEvent {
 export async function readEventsByIds(ids: readonly number[]): Promise<LiveEvent[]> {
   if (ids.length === 0) return [];
   const pool = await getPool();
-  const { rows } = await pool.query<EventRow>({ text: "SELECT id, topic, type, data FROM live_events WHERE id = ANY($1::bigint[]) ORDER BY id", values: [ids] });
+  const { rows } = await pool.query<EventRow>({
+    text: "SELECT id, topic, type, data FROM live_events WHERE id = ANY($1::bigint[]) ORDER BY id",
+    values: [ids],
+  });
   return rows.map(toEvent);
 }
 

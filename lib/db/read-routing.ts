@@ -60,7 +60,8 @@ const READ_START = /^\s*(select|with)\b/i;
  * who only reads stays on the replica.
  */
 export const BOOKKEEPING_SQL = "/* agora:bookkeeping */ ";
-const WRITE_WORDS = /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|nextval|setval|pg_advisory\w*|pg_try_advisory\w*|agora_publish|pg_notify|set_config)\b/i;
+const WRITE_WORDS =
+  /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|nextval|setval|pg_advisory\w*|pg_try_advisory\w*|agora_publish|pg_notify|set_config)\b/i;
 const SESSION_WORDS = /^\s*(begin|commit|rollback|savepoint|release|set|show|start\s+transaction)\b/i;
 
 /** A statement the replica can answer: a SELECT (or WITH) that neither writes nor locks. */
@@ -227,7 +228,11 @@ export function hasReadReplica(): boolean {
  * request that wrote, the primary's WAL position is recorded for its viewer (at most 30 s), so
  * their next reads, on any instance, wait for the replica to have replayed it.
  */
-export async function withReadRouting<T>(subjects: RoutingSubjects, work: () => Promise<T>, options: { writes: boolean }): Promise<{ result: T; db: "primary" | "replica" }> {
+export async function withReadRouting<T>(
+  subjects: RoutingSubjects,
+  work: () => Promise<T>,
+  options: { writes: boolean },
+): Promise<{ result: T; db: "primary" | "replica" }> {
   const state = globalForRouting.agoraReplica;
   if (!state) return { result: await work(), db: "primary" };
   const markLsn = options.writes ? null : await readWriteMarks(subjects.read);

@@ -61,12 +61,7 @@ export async function countGroupReports(groupId: number, status: ReportStatus): 
  * Closes open reports and keeps the post's open-report counter exact: it moves by the number of
  * rows this statement really closed, so two moderators resolving at once cannot count twice.
  */
-export async function closeReports(
-  tx: Tx,
-  where: { id: number } | { postId: number },
-  resolution: ReportResolution,
-  resolvedById: number,
-): Promise<void> {
+export async function closeReports(tx: Tx, where: { id: number } | { postId: number }, resolution: ReportResolution, resolvedById: number): Promise<void> {
   const open = await tx.postReport.findMany({ where: { ...where, status: "open" }, select: { id: true, postId: true } });
   for (const report of open) {
     const { count } = await tx.postReport.updateMany({

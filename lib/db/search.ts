@@ -15,7 +15,7 @@ export const SEARCH_CANDIDATE_CAP = 1000;
 
 // ts_headline marks matches with control characters no text keeps (agora_search_clean turns
 // them into spaces), so escaping afterwards cannot be confused by what a post says.
-const HEADLINE_OPTIONS = 'StartSel=\u0001, StopSel=\u0002, MaxWords=35, MinWords=15';
+const HEADLINE_OPTIONS = "StartSel=\u0001, StopSel=\u0002, MaxWords=35, MinWords=15";
 
 export interface SearchQuery extends PageWindow {
   text: string;

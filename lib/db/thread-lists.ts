@@ -77,13 +77,15 @@ async function listPageIds(db: Awaited<ReturnType<typeof getDb>>, query: ThreadL
   const { groupId, categoryId, skip, take } = query;
   let rows: { id: number }[];
   if (query.sort === "old") {
-    rows = categoryId > 0
-      ? await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND category_id = ${categoryId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`
-      : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`;
+    rows =
+      categoryId > 0
+        ? await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND category_id = ${categoryId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`
+        : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`;
   } else {
-    rows = categoryId > 0
-      ? await db.$queryRaw`SELECT id FROM threads WHERE category_id = ${categoryId} AND group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`
-      : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`;
+    rows =
+      categoryId > 0
+        ? await db.$queryRaw`SELECT id FROM threads WHERE category_id = ${categoryId} AND group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`
+        : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`;
   }
   return rows.map((row) => row.id);
 }

@@ -120,7 +120,10 @@ async function readViewerState(viewerId: number, threadId: number, postIds: numb
     return (await pool.query<ViewerState>(combined, [viewerId, threadId, postIds])).rows;
   }
   // A read mark must not hold the reader on the primary (contract section 16): it is bookkeeping.
-  const [state] = await Promise.all([pool.query<ViewerState>(VIEWER_STATE_SQL, [viewerId, threadId, postIds]), pool.query(BOOKKEEPING_SQL + MARK_READ_SQL, [viewerId, threadId])]);
+  const [state] = await Promise.all([
+    pool.query<ViewerState>(VIEWER_STATE_SQL, [viewerId, threadId, postIds]),
+    pool.query(BOOKKEEPING_SQL + MARK_READ_SQL, [viewerId, threadId]),
+  ]);
   return state.rows;
 }
 

@@ -71,7 +71,14 @@ export async function findThreadRoute(id: number): Promise<ThreadRouteRow | null
   return db.thread.findUnique({ where: { id }, select: THREAD_ROUTE_SELECT });
 }
 
-const THREAD_LINK_SELECT = { id: true, title: true, slug: true, firstPostId: true, isDelete: true, group: { select: { name: true } } } satisfies Prisma.ThreadSelect;
+const THREAD_LINK_SELECT = {
+  id: true,
+  title: true,
+  slug: true,
+  firstPostId: true,
+  isDelete: true,
+  group: { select: { name: true } },
+} satisfies Prisma.ThreadSelect;
 export type ThreadLinkRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LINK_SELECT }>;
 
 /** What a link to each of these threads needs (title, group handle, slug), in one query. */

@@ -40,10 +40,7 @@ describe("parseDeltaContent: valid content", () => {
       { insert: "", attributes: { underline: true } },
       { insert: "d\n" },
     ]);
-    expect(result.ok && result.delta).toEqual([
-      { insert: "ab", attributes: { bold: true, italic: true } },
-      { insert: "cd\n" },
-    ]);
+    expect(result.ok && result.delta).toEqual([{ insert: "ab", attributes: { bold: true, italic: true } }, { insert: "cd\n" }]);
   });
 
   it("drops false and null attributes and the empty attribute objects they leave", () => {
@@ -52,9 +49,7 @@ describe("parseDeltaContent: valid content", () => {
       { insert: "y", attributes: {} },
       { insert: "z", attributes: { italic: true, header: null } },
     ]);
-    expect(result.ok && result.json).toBe(
-      '[{"insert":"xy"},{"insert":"z","attributes":{"italic":true}},{"insert":"\\n"}]',
-    );
+    expect(result.ok && result.json).toBe('[{"insert":"xy"},{"insert":"z","attributes":{"italic":true}},{"insert":"\\n"}]');
   });
 
   it("appends the trailing newline Quill requires", () => {
@@ -97,23 +92,26 @@ describe("parseDeltaContent: rejections name what and where", () => {
     [{ link: `https://x.io/${"a".repeat(2040)}` }, "content[3].attributes.link: links must be at most 2048 characters"],
   ])("rejects attributes %j", (attributes, error) => expectError(withOp({ insert: "t", attributes }, 3), error));
 
-  it.each([
-    "red; background-image: url(https://x.io)",
-    "url(javascript:alert(1))",
-    "#ffff",
-    "expression(alert(1))",
-    "rgb(1,2)",
-  ])("rejects the background %j", (background) => {
-    expectError(
-      withOp({ insert: "t", attributes: { background } }),
-      "content[0].attributes.background: must be a CSS colour (#rgb, #rrggbb, rgb(), rgba() or a colour name)",
-    );
-  });
-
-  it.each(["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "data:text/html,<b>x</b>", "ftp://x.io/f", "//x.io/a", "/relative"])(
-    "rejects the link %j",
-    (link) => expectError(withOp({ insert: "t", attributes: { link } }), "content[0].attributes.link: links must be http(s) URLs"),
+  it.each(["red; background-image: url(https://x.io)", "url(javascript:alert(1))", "#ffff", "expression(alert(1))", "rgb(1,2)"])(
+    "rejects the background %j",
+    (background) => {
+      expectError(
+        withOp({ insert: "t", attributes: { background } }),
+        "content[0].attributes.background: must be a CSS colour (#rgb, #rrggbb, rgb(), rgba() or a colour name)",
+      );
+    },
   );
+
+  it.each([
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "data:text/html,<b>x</b>",
+    "ftp://x.io/f",
+    "//x.io/a",
+    "/relative",
+  ])("rejects the link %j", (link) => expectError(withOp({ insert: "t", attributes: { link } }), "content[0].attributes.link: links must be http(s) URLs"));
 
   it.each(["javascript:alert(1)", "data:image/png;base64,AAAA", "ftp://x.io/a.png", "x.png"])("rejects the image %j", (image) => {
     expectError(withOp({ insert: { image } }, 2), "content[2].insert.image: images must be http(s) URLs");
@@ -126,7 +124,10 @@ describe("parseDeltaContent: rejections name what and where", () => {
   });
 
   it("enforces the op count and text length caps", () => {
-    expectError(Array.from({ length: 5001 }, () => ({ insert: "a" })), "content: must have at most 5000 ops");
+    expectError(
+      Array.from({ length: 5001 }, () => ({ insert: "a" })),
+      "content: must have at most 5000 ops",
+    );
     expectError([{ insert: "a".repeat(100_001) }], "content: text must be at most 100000 characters");
   });
 

@@ -46,7 +46,10 @@ export function deltaToPlainText(delta: readonly DeltaOp[], maxLength?: number):
   const chars = Array.from(text);
   if (chars.length <= maxLength) return text;
   if (maxLength < 1) return "";
-  return `${chars.slice(0, maxLength - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, maxLength - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 function describeFirstIssue(issues: readonly Issue[]): string {
@@ -69,17 +72,12 @@ function resolveIssue(issue: Issue, basePath: IssuePath): { path: IssuePath; mes
 }
 
 function findClosestBranch(branches: readonly (readonly Issue[])[]): readonly Issue[] | undefined {
-  const candidates = branches.filter(
-    (branch) => branch.length > 0 && branch.every((issue) => issue.path.length > 0),
-  );
+  const candidates = branches.filter((branch) => branch.length > 0 && branch.every((issue) => issue.path.length > 0));
   return candidates.sort((a, b) => a.length - b.length)[0];
 }
 
 function formatPath(path: IssuePath): string {
-  return path.reduce<string>(
-    (text, key) => (typeof key === "number" ? `${text}[${key}]` : `${text}.${String(key)}`),
-    "content",
-  );
+  return path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : `${text}.${String(key)}`), "content");
 }
 
 function normaliseDelta(delta: Delta): Delta {
@@ -88,12 +86,7 @@ function normaliseDelta(delta: Delta): Delta {
     if (op.insert === "") continue;
     const attributes = compactAttributes(op.attributes);
     const previous = ops.at(-1);
-    if (
-      previous &&
-      typeof previous.insert === "string" &&
-      typeof op.insert === "string" &&
-      hasSameAttributes(previous.attributes, attributes)
-    ) {
+    if (previous && typeof previous.insert === "string" && typeof op.insert === "string" && hasSameAttributes(previous.attributes, attributes)) {
       previous.insert += op.insert;
       continue;
     }
@@ -116,9 +109,7 @@ function appendFinalNewline(ops: DeltaOp[]): void {
 
 function compactAttributes(attributes: DeltaAttributes | undefined): DeltaAttributes | undefined {
   if (!attributes) return undefined;
-  const entries = Object.entries(attributes).filter(
-    ([, value]) => value !== false && value !== null && value !== undefined,
-  );
+  const entries = Object.entries(attributes).filter(([, value]) => value !== false && value !== null && value !== undefined);
   return entries.length > 0 ? (Object.fromEntries(entries) as DeltaAttributes) : undefined;
 }
 

@@ -37,20 +37,12 @@ describe("renderDeltaToHtml: inline formats", () => {
   });
 
   it("renders images and emoji", () => {
-    const html = render([
-      { insert: { image: "https://x.io/a.png" } },
-      { insert: { emoji: { name: "smile", unicode: "😄" } } },
-      { insert: "\n" },
-    ]);
-    expect(html).toBe(
-      `<p><img src="${proxied("https://x.io/a.png")}" alt="" loading="lazy" /><span class="emoji" role="img" aria-label="smile">😄</span></p>`,
-    );
+    const html = render([{ insert: { image: "https://x.io/a.png" } }, { insert: { emoji: { name: "smile", unicode: "😄" } } }, { insert: "\n" }]);
+    expect(html).toBe(`<p><img src="${proxied("https://x.io/a.png")}" alt="" loading="lazy" /><span class="emoji" role="img" aria-label="smile">😄</span></p>`);
   });
 
   it("escapes text", () => {
-    expect(render([{ insert: "<script>alert(1)</script> & \"q\"\n" }])).toBe(
-      "<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"q\"</p>",
-    );
+    expect(render([{ insert: '<script>alert(1)</script> & "q"\n' }])).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "q"</p>');
   });
 });
 
@@ -61,19 +53,26 @@ describe("renderDeltaToHtml: lines", () => {
 
   it("renders headers from the newline's attributes", () => {
     const html = render([
-      { insert: "A" }, { insert: "\n", attributes: { header: 1 } },
-      { insert: "B" }, { insert: "\n", attributes: { header: 2 } },
-      { insert: "C" }, { insert: "\n", attributes: { header: 3 } },
+      { insert: "A" },
+      { insert: "\n", attributes: { header: 1 } },
+      { insert: "B" },
+      { insert: "\n", attributes: { header: 2 } },
+      { insert: "C" },
+      { insert: "\n", attributes: { header: 3 } },
     ]);
     expect(html).toBe("<h1>A</h1><h2>B</h2><h3>C</h3>");
   });
 
   it("groups consecutive list lines and starts a new list when the kind changes", () => {
     const html = render([
-      { insert: "a" }, { insert: "\n", attributes: { list: "bullet" } },
-      { insert: "b" }, { insert: "\n", attributes: { list: "bullet" } },
-      { insert: "c" }, { insert: "\n", attributes: { list: "ordered" } },
-      { insert: "d" }, { insert: "\n", attributes: { list: "ordered" } },
+      { insert: "a" },
+      { insert: "\n", attributes: { list: "bullet" } },
+      { insert: "b" },
+      { insert: "\n", attributes: { list: "bullet" } },
+      { insert: "c" },
+      { insert: "\n", attributes: { list: "ordered" } },
+      { insert: "d" },
+      { insert: "\n", attributes: { list: "ordered" } },
       { insert: "after\n" },
     ]);
     expect(html).toBe("<ul><li>a</li><li>b</li></ul><ol><li>c</li><li>d</li></ol><p>after</p>");
@@ -81,14 +80,19 @@ describe("renderDeltaToHtml: lines", () => {
 
   it("closes a list at a paragraph and opens a new one after it", () => {
     const html = render([
-      { insert: "a" }, { insert: "\n", attributes: { list: "bullet" } },
-      { insert: "p\nb" }, { insert: "\n", attributes: { list: "bullet" } },
+      { insert: "a" },
+      { insert: "\n", attributes: { list: "bullet" } },
+      { insert: "p\nb" },
+      { insert: "\n", attributes: { list: "bullet" } },
     ]);
     expect(html).toBe("<ul><li>a</li></ul><p>p</p><ul><li>b</li></ul>");
   });
 
   it("renders blockquotes with inline formats inside", () => {
-    const html = render([{ insert: "q", attributes: { italic: true } }, { insert: "\n", attributes: { blockquote: true } }]);
+    const html = render([
+      { insert: "q", attributes: { italic: true } },
+      { insert: "\n", attributes: { blockquote: true } },
+    ]);
     expect(html).toBe("<blockquote><em>q</em></blockquote>");
   });
 
@@ -158,16 +162,14 @@ describe("renderDeltaToHtml: old or hostile stored content", () => {
       "junk",
     ];
     const html = render(hostile);
-    expect(html).toBe(
-      "<p>ab&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=javascript:x onclick=y&gt;z&lt;/a&gt;</p>",
-    );
+    expect(html).toBe("<p>ab&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=javascript:x onclick=y&gt;z&lt;/a&gt;</p>");
     expect(html).not.toMatch(/<script|<a[\s>]|<[^>]*\son\w+\s*=|<[^>]*(javascript|data):/i);
   });
 });
 
 describe("stored HTML", () => {
   it("keeps image addresses unsigned when stored and signs them when served", () => {
-    const url = "https://images.example/a.png?x=1&y=\"2\"";
+    const url = 'https://images.example/a.png?x=1&y="2"';
     const stored = renderDeltaToStoredHtml(JSON.stringify([{ insert: { image: url } }, { insert: "\n" }]));
     expect(stored).not.toContain(IMAGE_PROXY_PATH);
     const served = serveStoredHtml(stored);

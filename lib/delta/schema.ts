@@ -55,10 +55,7 @@ export const DeltaAttributesSchema = z.strictObject(
       .optional(),
   },
   {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `unknown attribute ${listUnknownKeys(issue.keys)}`
-        : "attributes must be an object",
+    error: (issue) => (issue.code === "unrecognized_keys" ? `unknown attribute ${listUnknownKeys(issue.keys)}` : "attributes must be an object"),
   },
 );
 export type DeltaAttributes = z.infer<typeof DeltaAttributesSchema>;
@@ -77,14 +74,10 @@ export type ImageInsert = z.infer<typeof ImageInsertSchema>;
 export const EmojiSchema = z.strictObject(
   {
     name: z.string({ error: "must be a string" }).min(1, "must be 1 to 64 characters").max(64, "must be 1 to 64 characters"),
-    unicode: z
-      .string({ error: "must be a string" })
-      .min(1, "must be 1 to 16 characters")
-      .max(16, "must be 1 to 16 characters"),
+    unicode: z.string({ error: "must be a string" }).min(1, "must be 1 to 16 characters").max(16, "must be 1 to 16 characters"),
   },
   {
-    error: (issue) =>
-      issue.code === "unrecognized_keys" ? `unknown key ${listUnknownKeys(issue.keys)}` : "must be an object with name and unicode",
+    error: (issue) => (issue.code === "unrecognized_keys" ? `unknown key ${listUnknownKeys(issue.keys)}` : "must be an object with name and unicode"),
   },
 );
 
@@ -95,17 +88,13 @@ export const EmojiInsertSchema = z.strictObject(
 export type EmojiInsert = z.infer<typeof EmojiInsertSchema>;
 
 export const DeltaInsertSchema = z.union([z.string(), ImageInsertSchema, EmojiInsertSchema], {
-  error: (issue) =>
-    issue.input === undefined ? "is required" : "must be a string, an {image} or an {emoji} object",
+  error: (issue) => (issue.input === undefined ? "is required" : "must be a string, an {image} or an {emoji} object"),
 });
 
 export const DeltaOpSchema = z.strictObject(
   { insert: DeltaInsertSchema, attributes: DeltaAttributesSchema.optional() },
   {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `unknown field ${listUnknownKeys(issue.keys)}`
-        : "must be an object with an insert",
+    error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field ${listUnknownKeys(issue.keys)}` : "must be an object with an insert"),
   },
 );
 export type DeltaOp = z.infer<typeof DeltaOpSchema>;

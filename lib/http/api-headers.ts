@@ -23,7 +23,10 @@ function isHttps(request: Request): boolean {
 export function withApiHeaders(request: Request, response: Response): Response {
   const { pathname } = new URL(request.url);
   const headers = new Headers(response.headers);
-  const extra = { ...apiSecurityHeaders(isHttps(request), getEnv().AGORA_HSTS_MAX_AGE), ...(isCorsPath(pathname) ? corsHeaders(request, readCorsOrigins()) : {}) };
+  const extra = {
+    ...apiSecurityHeaders(isHttps(request), getEnv().AGORA_HSTS_MAX_AGE),
+    ...(isCorsPath(pathname) ? corsHeaders(request, readCorsOrigins()) : {}),
+  };
   for (const [name, value] of Object.entries(extra)) {
     // Vary accumulates (CORS adds Origin); the rest are ours to set.
     if (name === "vary" && headers.has("vary")) headers.set("vary", `${headers.get("vary")}, ${value}`);

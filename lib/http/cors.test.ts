@@ -23,13 +23,18 @@ describe("CORS", () => {
   it("answers a preflight with the methods and the key headers", () => {
     const headers = corsHeaders(preflight("https://client.example"), "*");
     expect(headers["access-control-allow-methods"]).toBe("GET, POST");
-    expect(headers["access-control-allow-headers"]?.split(", ")).toEqual(expect.arrayContaining(["api_key", "svc-api-key", "authorization", "content-type", "x-request-id"]));
+    expect(headers["access-control-allow-headers"]?.split(", ")).toEqual(
+      expect.arrayContaining(["api_key", "svc-api-key", "authorization", "content-type", "x-request-id"]),
+    );
     expect(Number(headers["access-control-max-age"])).toBeGreaterThan(0);
   });
 
   it("with a list, echoes only a listed origin and always varies on Origin", () => {
     const origins = parseCorsOrigins("https://client.example");
-    expect(corsHeaders(preflight("https://client.example"), origins)).toMatchObject({ "access-control-allow-origin": "https://client.example", vary: "Origin" });
+    expect(corsHeaders(preflight("https://client.example"), origins)).toMatchObject({
+      "access-control-allow-origin": "https://client.example",
+      vary: "Origin",
+    });
     expect(corsHeaders(preflight("https://evil.example"), origins)).toEqual({ vary: "Origin" });
     expect(corsHeaders(simple(), origins)).toEqual({ vary: "Origin" });
     expect(corsHeaders(simple("https://client.example"), [])).toEqual({ vary: "Origin" });

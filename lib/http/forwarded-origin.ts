@@ -18,6 +18,11 @@ export function readForwardedOrigin(headers: Headers, fallback: URL): string {
   const host = (behindProxy ? firstValue(headers, "x-forwarded-host") : undefined) || headers.get("host") || fallback.host;
   const forwardedProto = behindProxy ? firstValue(headers, "x-forwarded-proto") : undefined;
   const peerProto = headers.get(PEER_PROTO_HEADER);
-  const proto = forwardedProto === "http" || forwardedProto === "https" ? forwardedProto : peerProto === "https" || peerProto === "http" ? peerProto : fallback.protocol.replace(":", "");
+  const proto =
+    forwardedProto === "http" || forwardedProto === "https"
+      ? forwardedProto
+      : peerProto === "https" || peerProto === "http"
+        ? peerProto
+        : fallback.protocol.replace(":", "");
   return HOST_PATTERN.test(host) ? `${proto}://${host}` : fallback.origin;
 }

@@ -81,7 +81,17 @@ function pageKey(request: NextRequest): string {
 
 // Hop-by-hop and framework-internal request headers stay behind; the rest (host, forwarded
 // headers, cookies, the peer headers) go with the render request as the client sent them.
-const DROPPED_REQUEST_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "upgrade", "te", "trailer", "accept-encoding", "expect"]);
+const DROPPED_REQUEST_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "upgrade",
+  "te",
+  "trailer",
+  "accept-encoding",
+  "expect",
+]);
 const INTERNAL_HEADER = /^x-(?:middleware|invoke|nextjs)-/;
 // Answer headers recomputed for each answer (length, encoding, date) or set per answer by the proxy.
 const DROPPED_ANSWER_HEADERS = new Set([
@@ -111,7 +121,15 @@ function renderHere(request: NextRequest): Promise<RenderedPage> {
   const port = Number(process.env.PORT || 3000);
   return new Promise((resolve, reject) => {
     const call = http.request(
-      { host: "127.0.0.1", port, method: "GET", path: `${request.nextUrl.pathname}${request.nextUrl.search}`, headers, agent: agent(), timeout: RENDER_TIMEOUT_MS },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "GET",
+        path: `${request.nextUrl.pathname}${request.nextUrl.search}`,
+        headers,
+        agent: agent(),
+        timeout: RENDER_TIMEOUT_MS,
+      },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));

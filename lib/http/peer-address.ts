@@ -10,7 +10,12 @@ let installed = false;
 // The App Router's own requests, as Next tells them apart (RSC_HEADER, the prefetch headers, _rsc).
 function isFlightRequest(request: IncomingMessage): boolean {
   const headers = request.headers;
-  return headers.rsc !== undefined || headers["next-router-prefetch"] !== undefined || headers["next-router-state-tree"] !== undefined || /[?&]_rsc=/.test(request.url ?? "");
+  return (
+    headers.rsc !== undefined ||
+    headers["next-router-prefetch"] !== undefined ||
+    headers["next-router-state-tree"] !== undefined ||
+    /[?&]_rsc=/.test(request.url ?? "")
+  );
 }
 
 /**

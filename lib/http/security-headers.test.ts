@@ -34,6 +34,9 @@ describe("security headers", () => {
   });
 
   it("gives API answers a policy under which nothing loads", () => {
-    expect(apiSecurityHeaders(false, 0)).toMatchObject({ "content-security-policy": "default-src 'none'; frame-ancestors 'none'", "x-content-type-options": "nosniff" });
+    expect(apiSecurityHeaders(false, 0)).toMatchObject({
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "x-content-type-options": "nosniff",
+    });
   });
 });

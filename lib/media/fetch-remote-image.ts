@@ -46,7 +46,11 @@ function request(url: URL, signal: AbortSignal): Promise<http.IncomingMessage> {
   const { http: httpAgent, https: httpsAgent } = readAgents();
   const get = url.protocol === "https:" ? https.get : http.get;
   return new Promise((resolve, reject) => {
-    const outgoing = get(url, { agent: url.protocol === "https:" ? httpsAgent : httpAgent, signal, headers: { accept: "image/*", "user-agent": "Agora image proxy" } }, resolve);
+    const outgoing = get(
+      url,
+      { agent: url.protocol === "https:" ? httpsAgent : httpAgent, signal, headers: { accept: "image/*", "user-agent": "Agora image proxy" } },
+      resolve,
+    );
     outgoing.on("error", reject);
   });
 }
@@ -56,7 +60,8 @@ function describeFailure(error: unknown): ImageFetchError {
   const message = error instanceof Error ? error.message : String(error);
   // request-filtering-agent's refusal: "DNS lookup 127.0.0.1(...) is not allowed. Because, ...".
   if (/is not allowed/.test(message)) return new ImageFetchError(403, "the image's address is not public");
-  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return new ImageFetchError(502, "the image's host did not answer in time");
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError"))
+    return new ImageFetchError(502, "the image's host did not answer in time");
   return new ImageFetchError(502, "the image's host could not be reached");
 }
 

@@ -11,7 +11,9 @@ export const IMAGE_PROXY_PATH = "/media/proxy";
 const PURPOSE = "agora image proxy v1\n";
 
 function signImageUrl(url: string): string {
-  return createHmac("sha256", getServerSecret()).update(PURPOSE + url).digest("base64url");
+  return createHmac("sha256", getServerSecret())
+    .update(PURPOSE + url)
+    .digest("base64url");
 }
 
 // Agora's own uploads (contract section 15) are served by Agora: their path is shown as it is,

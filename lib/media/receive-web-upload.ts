@@ -49,13 +49,16 @@ export async function receiveWebUpload(request: Request): Promise<Response> {
     const resolvedGroupId = groupName ? await findGroupIdByName(groupName) : (groupId ?? null);
     if (groupName && resolvedGroupId === null) return refuse(404, "No such group");
     const row = await createUpload(viewer, { bytes: file.bytes, name: file.name, groupId: resolvedGroupId, purpose }, readRequestOrigin(request));
-    return answer(200, { file: { id: row.id, url: row.url, name: row.name, size: Number(row.size), mimeType: row.mimeType, width: row.width, height: row.height } });
+    return answer(200, {
+      file: { id: row.id, url: row.url, name: row.name, size: Number(row.size), mimeType: row.mimeType, width: row.width, height: row.height },
+    });
   } catch (error) {
     if (error instanceof ApiError) {
       const tooBig = error.code === 41300;
       return refuse(tooBig ? 413 : 400, tooBig ? `The file is too big: at most ${Math.floor(getEnv().AGORA_UPLOAD_MAX_BYTES / 1_048_576)} MB` : error.message);
     }
-    if (error instanceof RateLimited) return refuse(429, "You have uploaded too much for now; try again later", { "retry-after": String(error.retryAfterSeconds) });
+    if (error instanceof RateLimited)
+      return refuse(429, "You have uploaded too much for now; try again later", { "retry-after": String(error.retryAfterSeconds) });
     if (error instanceof DomainError) {
       const message = "detail" in error && typeof error.detail === "string" ? error.detail : error.message;
       return refuse(DOMAIN_ERROR_STATUS[error.kind], message.charAt(0).toUpperCase() + message.slice(1));

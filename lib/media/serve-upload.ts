@@ -19,7 +19,10 @@ const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/web
 const FILE_PATTERN = /^([0-9a-f]{64})\.([a-z0-9]{1,8})$/;
 
 function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${message}\n`, { status, headers: { ...FILE_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
+  return new Response(`${message}\n`, {
+    status,
+    headers: { ...FILE_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
 }
 
 /** The reader: a user token in `authorization`, else the web session, else a guest. */

@@ -2,10 +2,7 @@
 // each is valid under (lib/db/read-versions.ts). Other pages (profiles, search, the modlog,
 // anything signed in) are rendered every time: no version tracks what they show.
 
-export type GuestPageTarget =
-  | { kind: "directory" }
-  | { kind: "group"; groupName: string }
-  | { kind: "thread"; threadId: number };
+export type GuestPageTarget = { kind: "directory" } | { kind: "group"; groupName: string } | { kind: "thread"; threadId: number };
 
 const GROUP = "([a-z0-9_-]{3,32})";
 const GROUP_PAGE = new RegExp(`^/g/${GROUP}/?$`);

@@ -62,9 +62,7 @@ export const GroupSchema = z.object({
   group_admin: z.array(GroupAdminSchema),
   permission_level: z.string(),
   online_members: z.number().int(),
-  pending_user: z.array(
-    z.object({ user_id: z.number().int(), username: z.string(), photo_url: z.string(), message: z.string(), created_at: z.string() }),
-  ),
+  pending_user: z.array(z.object({ user_id: z.number().int(), username: z.string(), photo_url: z.string(), message: z.string(), created_at: z.string() })),
   group_subscription: z.object({
     current_plan: z.string(),
     group_id: z.number().int(),

@@ -74,7 +74,10 @@ export const SettingsParamsSchema = GroupMembershipSettingsSchema.extend({ group
 
 // Token gates.
 export const GATE_RULE_TYPES = ["erc20", "erc721", "erc1155", "native"] as const;
-const Address = z.string({ error: "must be a 0x address" }).trim().regex(/^0x[0-9a-fA-F]{40}$/, { error: "must be a 0x address of 40 hex digits" });
+const Address = z
+  .string({ error: "must be a 0x address" })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: "must be a 0x address of 40 hex digits" });
 const BaseUnits = z.preprocess(
   (value) => (typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value),
   z
@@ -93,8 +96,10 @@ export const GateRuleSchema = z
     min_amount: BaseUnits,
   })
   .superRefine((rule, context) => {
-    if (rule.type !== "native" && !rule.contract_address) context.addIssue({ code: "custom", message: "contract_address: required for this type", path: ["contract_address"] });
-    if (rule.type === "erc1155" && rule.token_id === undefined) context.addIssue({ code: "custom", message: "token_id: required for erc1155", path: ["token_id"] });
+    if (rule.type !== "native" && !rule.contract_address)
+      context.addIssue({ code: "custom", message: "contract_address: required for this type", path: ["contract_address"] });
+    if (rule.type === "erc1155" && rule.token_id === undefined)
+      context.addIssue({ code: "custom", message: "token_id: required for erc1155", path: ["token_id"] });
   })
   .transform((rule) => ({
     type: rule.type,

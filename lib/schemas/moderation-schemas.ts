@@ -10,7 +10,8 @@ const Int = z.number().int();
 const Flag = z.union([z.literal(0), z.literal(1)]);
 
 /** `pinned` / `locked`: 0 or 1, as a number or its string. */
-export const flagParam = () => z.preprocess((value) => (value === "0" || value === "1" ? Number(value) : value), z.union([z.literal(0), z.literal(1)], { error: "must be 0 or 1" }));
+export const flagParam = () =>
+  z.preprocess((value) => (value === "0" || value === "1" ? Number(value) : value), z.union([z.literal(0), z.literal(1)], { error: "must be 0 or 1" }));
 
 export const ReasonParamSchema = unsetWhenBlank(trimmedString({ max: 500 }).default(""));
 export const ReportReasonSchema = z.enum(REPORT_REASONS, { error: `must be one of ${REPORT_REASONS.join(", ")}` });

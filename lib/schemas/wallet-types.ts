@@ -25,11 +25,9 @@ export function isEvmStyle(type: WalletType): type is 1 | 2 | 5 {
 }
 
 // Form and query parameters arrive as strings ("5"), JSON bodies as numbers.
-export const WalletTypeSchema = z
-  .union([z.number(), z.string()], { error: WALLET_TYPE_ERROR })
-  .transform((value, ctx): WalletType => {
-    const parsed = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-    if (isWalletType(parsed)) return parsed;
-    ctx.addIssue({ code: "custom", message: WALLET_TYPE_ERROR, input: value });
-    return z.NEVER;
-  });
+export const WalletTypeSchema = z.union([z.number(), z.string()], { error: WALLET_TYPE_ERROR }).transform((value, ctx): WalletType => {
+  const parsed = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (isWalletType(parsed)) return parsed;
+  ctx.addIssue({ code: "custom", message: WALLET_TYPE_ERROR, input: value });
+  return z.NEVER;
+});

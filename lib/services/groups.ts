@@ -117,7 +117,11 @@ export interface GroupFields {
  * admin and first member. A wallet proof, when given, is spent in the insert's transaction: a
  * taken name leaves the message usable, and of two requests racing with it only one creates a group.
  */
-export async function createGroup(actor: SignedIn, input: GroupFields & { name: string }, options: { proof?: WalletProof } = {}): Promise<{ id: number; name: string }> {
+export async function createGroup(
+  actor: SignedIn,
+  input: GroupFields & { name: string },
+  options: { proof?: WalletProof } = {},
+): Promise<{ id: number; name: string }> {
   const fields = parseField(CreateGroupFieldsSchema, input, "group");
   if (await isGroupNameTaken(fields.name)) throw new Conflict(`name: group name "${fields.name}" is already taken`, "name");
   const { proof } = options;

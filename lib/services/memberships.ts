@@ -176,7 +176,15 @@ export async function listGroupMembers(
   if (input.state === "pending") {
     if (!canManageMembers(role)) throw new Forbidden("Only the group's moderators can see pending requests");
     const [rows, count] = await Promise.all([listJoinRequests(groupId, window), countJoinRequests(groupId)]);
-    return { members: rows.map((row) => ({ user: { id: row.userId, username: row.username, photoUrl: row.photoUrl }, level: null, joinedAt: row.createdAt, state: "pending" })), count };
+    return {
+      members: rows.map((row) => ({
+        user: { id: row.userId, username: row.username, photoUrl: row.photoUrl },
+        level: null,
+        joinedAt: row.createdAt,
+        state: "pending",
+      })),
+      count,
+    };
   }
   const [rows, count] = await Promise.all([listMembers(groupId, window), countMembers(groupId)]);
   return { members: rows.map((row) => ({ ...row, state: "member" })), count };

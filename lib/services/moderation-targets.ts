@@ -57,7 +57,17 @@ export async function lockThread(tx: Tx, actor: SignedIn, threadId: number): Pro
   await tx.$queryRaw`SELECT id FROM threads WHERE id = ${threadId} FOR UPDATE`;
   const thread = await tx.thread.findUnique({
     where: { id: threadId },
-    select: { id: true, userId: true, groupId: true, isDelete: true, isPin: true, isLocked: true, title: true, categoryId: true, group: { select: { name: true } } },
+    select: {
+      id: true,
+      userId: true,
+      groupId: true,
+      isDelete: true,
+      isPin: true,
+      isLocked: true,
+      title: true,
+      categoryId: true,
+      group: { select: { name: true } },
+    },
   });
   if (!thread) throw new NotFound("thread");
   const role = await requireRole(actor, thread.groupId, tx, "thread");

@@ -22,7 +22,11 @@ export async function checkAttachmentsAllowed(groupId: number, ids: readonly num
  * Attaches the asked-for uploads to the new post (all of them, else Invalid and the transaction
  * is rolled back), and any of the author's unattached uploads its delta's images show.
  */
-export async function attachToPost(tx: Tx, post: { id: number; threadId: number; groupId: number; userId: number; content: string }, ids: readonly number[]): Promise<UploadRow[]> {
+export async function attachToPost(
+  tx: Tx,
+  post: { id: number; threadId: number; groupId: number; userId: number; content: string },
+  ids: readonly number[],
+): Promise<UploadRow[]> {
   if (ids.length > 0 && (await attachUploads(tx, ids, post)) !== ids.length) {
     throw new Invalid("file_attachments", "must be your own uploads in this group, not yet attached to a post");
   }

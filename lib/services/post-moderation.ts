@@ -51,7 +51,11 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
     if (content === post.content) return;
     const now = new Date();
     await tx.postEdit.create({ data: { postId, userId: actor.id, previousContent: post.content, createdAt: now }, select: { id: true } });
-    await tx.post.update({ where: { id: postId }, data: { content, contentHtml: html, contentPreview: preview, editedAt: now, updatedAt: now }, select: { id: true } });
+    await tx.post.update({
+      where: { id: postId },
+      data: { content, contentHtml: html, contentPreview: preview, editedAt: now, updatedAt: now },
+      select: { id: true },
+    });
     // Only people the post never mentioned before hear of it (contract section 13).
     await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
     // Images the new words show from the author's own unattached uploads join the post (never swept).

@@ -58,7 +58,8 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   await ensureGateHolds(actor, role);
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
   const fileIds = input.fileAttachments ?? [];
-  if (!needsAttachStep(fileIds, content.content)) return { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
+  if (!needsAttachStep(fileIds, content.content))
+    return { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
   await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
   return inTransaction(async (tx) => {
     const created = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId });

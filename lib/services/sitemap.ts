@@ -31,6 +31,9 @@ export async function readSitemapPage(page: number): Promise<SitemapEntry[]> {
     ...(page === 1 ? [{ path: "/", lastModified: null }] : []),
     ...groups.map((group) => ({ path: `/g/${group.name}`, lastModified: group.lastModified })),
     // The thread page's canonical address (lib/views/page-data.ts getThreadRoute).
-    ...threads.map((thread) => ({ path: `/g/${thread.groupName}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}`, lastModified: thread.lastModified })),
+    ...threads.map((thread) => ({
+      path: `/g/${thread.groupName}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}`,
+      lastModified: thread.lastModified,
+    })),
   ];
 }

@@ -39,7 +39,8 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
     const group = await tx.group.findUnique({ where: groupWhere(input.group), select: { id: true, name: true } });
     if (!group) throw new NotFound("group");
     const role = await loadGroupRole(actor, group.id, tx);
-    if (!role || !canPost(actor, role)) refuseWrite(role, "group", role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
+    if (!role || !canPost(actor, role))
+      refuseWrite(role, "group", role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
     await ensureGateHolds(actor, role);
     await checkAttachmentsAllowed(group.id, fileIds, tx);
     if (categoryId !== null) {

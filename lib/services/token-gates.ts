@@ -113,7 +113,10 @@ export async function setGroupGate(actor: SignedIn, groupId: number, input: Gate
   }
   const erc20 = input.rules.find((rule) => rule.type === "erc20");
   const meta = erc20 ? await readTokenMetadata(erc20.chain_id, erc20.contract_address) : null;
-  const token = erc20 && meta ? { status: "1", is_import: "0", address: erc20.contract_address, name: meta.name, symbol: meta.symbol, decimal: String(meta.decimals), logo: "" } : null;
+  const token =
+    erc20 && meta
+      ? { status: "1", is_import: "0", address: erc20.contract_address, name: meta.name, symbol: meta.symbol, decimal: String(meta.decimals), logo: "" }
+      : null;
   await db.group.update({
     where: { id: groupId },
     data: { gate: { logic: input.logic, rules: input.rules }, erc20Token: (token ?? null) as never, chainType: String(input.rules[0]!.chain_id) },
@@ -132,7 +135,14 @@ async function removeByGate(groupId: number, userId: number, visibility: number)
   await inTransaction(async (tx) => {
     if (!(await deleteMember(tx, groupId, userId))) return;
     if (visibility !== 0) await forgetGroupThreads(tx, groupId, userId);
-    await recordModAction(tx, { groupId, moderatorId: null, action: "gate", targetType: "user", targetId: userId, reason: "no longer holds the required tokens" });
+    await recordModAction(tx, {
+      groupId,
+      moderatorId: null,
+      action: "gate",
+      targetType: "user",
+      targetId: userId,
+      reason: "no longer holds the required tokens",
+    });
   });
 }
 

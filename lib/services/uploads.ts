@@ -2,7 +2,18 @@ import "server-only";
 import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, readDenial, type Actor, type SignedIn } from "@/lib/auth/permissions";
 import { findThreadLinks } from "@/lib/db/threads";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
-import { findGroupVisibility, findOrphanUploads, findUpload, insertUpload, isContentReferenced, listUserUploads, lockContent, retireUploadRow, type UploadPurpose, type UploadRow } from "@/lib/db/uploads";
+import {
+  findGroupVisibility,
+  findOrphanUploads,
+  findUpload,
+  insertUpload,
+  isContentReferenced,
+  listUserUploads,
+  lockContent,
+  retireUploadRow,
+  type UploadPurpose,
+  type UploadRow,
+} from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound, SignInRequired } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { readAttachRules } from "@/lib/uploads/attach-rules";
@@ -80,7 +91,12 @@ function withContentLock<T>(sha256: string, work: (tx: Tx) => Promise<T>): Promi
 
 /** A display name: the client's name without path or control characters, with the stored extension. */
 function cleanFileName(name: string, ext: string): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\p{Cc}\p{Cf}"]/gu, "").trim().slice(0, 120);
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\p{Cc}\p{Cf}"]/gu, "")
+    .trim()
+    .slice(0, 120);
   const stem = base.replace(/\.[^.]*$/, "") || "file";
   return `${stem}.${ext}`;
 }

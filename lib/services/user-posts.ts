@@ -27,10 +27,19 @@ async function readerOf(actor: Actor): Promise<PostReader> {
  * Deleted posts keep their place in a person's lists as in get thread (contract section 12): their
  * words ("[]" for everyone else) go only to the author and the moderators of the post's group.
  */
-async function hideDeletedContent<Row extends { userId: number; groupId: number; deleted: number; content: string }>(actor: Actor, reader: PostReader, rows: Row[]): Promise<Row[]> {
+async function hideDeletedContent<Row extends { userId: number; groupId: number; deleted: number; content: string }>(
+  actor: Actor,
+  reader: PostReader,
+  rows: Row[],
+): Promise<Row[]> {
   const deleted = rows.filter((row) => row.deleted !== 0);
   if (deleted.length === 0 || reader === "all") return rows;
-  const moderated = actor ? await findModeratedGroupIds(actor.id, deleted.map((row) => row.groupId)) : new Set<number>();
+  const moderated = actor
+    ? await findModeratedGroupIds(
+        actor.id,
+        deleted.map((row) => row.groupId),
+      )
+    : new Set<number>();
   return rows.map((row) => (row.deleted === 0 || canSeeDeletedContentAs(actor, row, moderated.has(row.groupId)) ? row : { ...row, content: "[]" }));
 }
 

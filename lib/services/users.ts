@@ -78,7 +78,10 @@ export async function backfillUsernameSkeletons(): Promise<void> {
     const rows = await listUsersWithoutSkeleton(tx);
     if (rows.length === 0) return { filled: 0, lookAlikes: [] as number[] };
     const wanted = rows.map((row) => ({ id: row.id, skeleton: usernameSkeleton(row.username) }));
-    const held = await findHeldSkeletons(tx, wanted.map((row) => row.skeleton));
+    const held = await findHeldSkeletons(
+      tx,
+      wanted.map((row) => row.skeleton),
+    );
     const fill: typeof wanted = [];
     const lookAlikes: number[] = [];
     for (const row of wanted) {

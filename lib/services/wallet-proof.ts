@@ -54,11 +54,7 @@ function checkMessageFields(fields: WalletMessageFields, purpose: WalletPurpose,
  * Contract section 6: `signMsg` must be a message this server issued for this address, wallet
  * type and purpose, unexpired and unused, and `sign` the wallet's signature over it. Writes nothing.
  */
-export async function checkWalletProof(
-  claim: WalletClaim,
-  purpose: WalletPurpose,
-  names = { sign: "sign", signMsg: "signMsg" },
-): Promise<WalletProof> {
+export async function checkWalletProof(claim: WalletClaim, purpose: WalletPurpose, names = { sign: "sign", signMsg: "signMsg" }): Promise<WalletProof> {
   if (!claim.sign) throw new Invalid(names.sign, `is required for wallet_type ${claim.walletType}`);
   if (!claim.signMsg) throw new Invalid(names.signMsg, `is required for wallet_type ${claim.walletType}`);
   const signMsg = normalizeLineBreaks(claim.signMsg);

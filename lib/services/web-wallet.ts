@@ -46,7 +46,11 @@ export async function requestWebWalletAddress(providerUrl: string, code: string)
 export async function proveWebWallet(code: string | undefined, expectedAddress: string): Promise<void> {
   const providerUrl = getEnv().AGORA_WEB_WALLET_URL;
   if (!providerUrl) {
-    throw new Invalid("wallet_type", "4 (web wallet) is not available: no web-wallet provider is configured on this server", "wallet_type 4 (web wallet) is not available: no web-wallet provider is configured on this server");
+    throw new Invalid(
+      "wallet_type",
+      "4 (web wallet) is not available: no web-wallet provider is configured on this server",
+      "wallet_type 4 (web wallet) is not available: no web-wallet provider is configured on this server",
+    );
   }
   if (!code) throw new Invalid("web3_wallet_auth_code", "is required for wallet_type 4");
   const address = await requestWebWalletAddress(providerUrl, code);

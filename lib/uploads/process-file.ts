@@ -86,7 +86,30 @@ export async function processFile(bytes: Buffer, name: string): Promise<Processe
 }
 
 // A stored extension is only a name part of the download; never one a browser would run inline.
-const SAFE_EXTENSIONS = new Set(["pdf", "txt", "zip", "gz", "tar", "csv", "json", "md", "mp3", "mp4", "webm", "ogg", "wav", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "7z"]);
+const SAFE_EXTENSIONS = new Set([
+  "pdf",
+  "txt",
+  "zip",
+  "gz",
+  "tar",
+  "csv",
+  "json",
+  "md",
+  "mp3",
+  "mp4",
+  "webm",
+  "ogg",
+  "wav",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
+  "odt",
+  "ods",
+  "7z",
+]);
 
 function hashBytes(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");

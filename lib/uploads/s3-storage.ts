@@ -23,7 +23,8 @@ export function createS3Storage(settings: S3Settings): UploadStorage {
     endpoint: settings.endpoint,
     // Self-hosted servers (MinIO, s3rver, ...) answer on one host, bucket in the path.
     forcePathStyle: Boolean(settings.endpoint),
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
   });
   const Bucket = settings.bucket;
   const objectKey = (key: string) => `uploads/${key}`;

@@ -64,7 +64,10 @@ export async function loadBoardPage(input: { groupId: number; categoryId: number
   });
   const threads = entries.map(toThreadRowView);
   // Unread markers are the signed-in reader's own: one query over the page's threads, none for guests.
-  const fresh = await listNewPostCounts(await getViewer(), threads.map((thread) => thread.id));
+  const fresh = await listNewPostCounts(
+    await getViewer(),
+    threads.map((thread) => thread.id),
+  );
   return {
     threads: threads.map((thread) => ({ ...thread, newPosts: fresh.get(thread.id) ?? null })),
     totalPages: countPages(total, THREADS_PER_PAGE),

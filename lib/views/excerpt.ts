@@ -11,5 +11,10 @@ export function excerptFromContent(content: string, maxLength: number, title?: s
   let text = deltaToPlainText(parsed.delta);
   if (title && text.toLowerCase().startsWith(title.trim().toLowerCase())) text = text.slice(title.trim().length).trimStart();
   const chars = Array.from(text);
-  return chars.length <= maxLength ? text : `${chars.slice(0, maxLength - 1).join("").trimEnd()}…`;
+  return chars.length <= maxLength
+    ? text
+    : `${chars
+        .slice(0, maxLength - 1)
+        .join("")
+        .trimEnd()}…`;
 }

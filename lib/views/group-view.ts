@@ -118,7 +118,13 @@ export function toGroupView({ group, onlineMembers, role, pending, gate }: Group
     gate: gate
       ? {
           logic: gate.logic,
-          rules: gate.rules.map((rule) => ({ type: rule.type, chainId: rule.chain_id, contractAddress: rule.contract_address, tokenId: rule.token_id, minAmount: rule.min_amount })),
+          rules: gate.rules.map((rule) => ({
+            type: rule.type,
+            chainId: rule.chain_id,
+            contractAddress: rule.contract_address,
+            tokenId: rule.token_id,
+            minAmount: rule.min_amount,
+          })),
         }
       : null,
   };

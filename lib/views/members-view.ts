@@ -49,6 +49,7 @@ export async function loadMembersPage(viewer: Actor, group: GroupView, page: num
     count: list.count,
     page,
     totalPages: countPages(list.count, MEMBERS_PER_PAGE),
-    requests: requests?.map((request) => ({ userId: request.userId, username: request.username, message: request.message, createdAt: request.createdAt })) ?? null,
+    requests:
+      requests?.map((request) => ({ userId: request.userId, username: request.username, message: request.message, createdAt: request.createdAt })) ?? null,
   };
 }

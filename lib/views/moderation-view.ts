@@ -1,5 +1,16 @@
 import "server-only";
-import { canAssignRole, canBan, canChangeRole, canModerate, roleName, ROLE_LEVEL, type Actor, type GroupRole, type RoleName, type SignedIn } from "@/lib/auth/permissions";
+import {
+  canAssignRole,
+  canBan,
+  canChangeRole,
+  canModerate,
+  roleName,
+  ROLE_LEVEL,
+  type Actor,
+  type GroupRole,
+  type RoleName,
+  type SignedIn,
+} from "@/lib/auth/permissions";
 import type { BanRow } from "@/lib/db/bans";
 import type { ModlogRow } from "@/lib/db/modlog";
 import { countPages } from "@/lib/db/pagination";
@@ -181,7 +192,9 @@ export async function loadModerationPage(
       reports: { status: query.status, items, total: reports.total, page: query.page, totalPages: countPages(reports.total, REPORTS_PER_PAGE) },
       bans: bans.map(toBanView),
       team: await loadTeam(viewer, record.role, levels),
-      assignable: ([3, 2] as const).filter((level) => canAssignRole(record.role, level)).map((level) => ({ level, label: level === 2 ? "Admin" : "Moderator" })),
+      assignable: ([3, 2] as const)
+        .filter((level) => canAssignRole(record.role, level))
+        .map((level) => ({ level, label: level === 2 ? "Admin" : "Moderator" })),
       limits: { maxBanDays: MAX_BAN_DAYS, maxReason: MAX_BAN_REASON },
     },
   };
@@ -217,7 +230,11 @@ const THREAD_VERBS: Record<string, string> = {
 };
 const POST_VERBS: Record<string, string> = { edit_post: "Edited", delete_post: "Deleted", restore_post: "Restored" };
 
-function describeEntry(row: ModlogRow, groupName: string, names: Map<number, { username: string }>): Pick<ModlogEntryView, "verb" | "target" | "rest" | "reason"> {
+function describeEntry(
+  row: ModlogRow,
+  groupName: string,
+  names: Map<number, { username: string }>,
+): Pick<ModlogEntryView, "verb" | "target" | "rest" | "reason"> {
   const user = { label: names.get(row.targetId)?.username ?? "a user", href: `/u/${row.targetId}` };
   if (row.action in THREAD_VERBS) {
     // A deleted thread answers 404 to most readers, so it is named without a link.

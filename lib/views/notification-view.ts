@@ -34,8 +34,20 @@ export const MENU_SIZE = 8;
 export const NOTIFICATIONS_PER_PAGE = 20;
 
 // One event: "bob replied to you"; grouped ones: "3 replies to you, latest by bob".
-const ONE: Record<NotificationType, string> = { reply: "replied to you", post: "posted", mention: "mentioned you", like: "liked your post", membership: "updated your membership" };
-const MANY: Record<NotificationType, string> = { reply: "replies to you", post: "new posts", mention: "mentions of you", like: "likes of your posts", membership: "membership updates" };
+const ONE: Record<NotificationType, string> = {
+  reply: "replied to you",
+  post: "posted",
+  mention: "mentioned you",
+  like: "liked your post",
+  membership: "updated your membership",
+};
+const MANY: Record<NotificationType, string> = {
+  reply: "replies to you",
+  post: "new posts",
+  mention: "mentions of you",
+  like: "likes of your posts",
+  membership: "membership updates",
+};
 
 function summarise(type: NotificationType, count: number, actorName: string): string {
   return count > 1 ? `${count} ${MANY[type]}, latest by ${actorName}` : `${actorName} ${ONE[type]}`;
@@ -43,7 +55,8 @@ function summarise(type: NotificationType, count: number, actorName: string): st
 
 function toNotificationItemView(record: NotificationRecord): NotificationItemView {
   const slug = record.thread.slug || "thread";
-  const href = record.type === "membership" ? `/g/${record.thread.groupName}/members` : `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`;
+  const href =
+    record.type === "membership" ? `/g/${record.thread.groupName}/members` : `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`;
   return {
     id: record.id,
     type: record.type,
@@ -67,7 +80,10 @@ export async function loadNotificationMenu(viewer: SignedIn): Promise<Notificati
 export async function loadNotificationsPage(viewer: SignedIn, page: number): Promise<NotificationsPageView> {
   const { notifications, unreadCount } = await listMyNotifications(viewer, { unreadOnly: false, page, perPage: NOTIFICATIONS_PER_PAGE });
   // Asking for the next page's first row separately keeps the page window the API's.
-  const next = notifications.length === NOTIFICATIONS_PER_PAGE ? await listMyNotifications(viewer, { unreadOnly: false, page: page * NOTIFICATIONS_PER_PAGE + 1, perPage: 1 }) : null;
+  const next =
+    notifications.length === NOTIFICATIONS_PER_PAGE
+      ? await listMyNotifications(viewer, { unreadOnly: false, page: page * NOTIFICATIONS_PER_PAGE + 1, perPage: 1 })
+      : null;
   return { unreadCount, items: notifications.map(toNotificationItemView), page, hasMore: (next?.notifications.length ?? 0) > 0 };
 }
 

@@ -17,6 +17,8 @@ describe("presentUploadedImages", () => {
 
   it("keeps a link the author put on an image, and leaves remote images alone", () => {
     const html = `<p><a href="https://example.com" rel="nofollow"><img src="${kept}" alt=""></a><img src="/media/proxy?url=x" alt=""></p>`;
-    expect(presentUploadedImages(html, [row], () => false)).toBe(`<p><a href="https://example.com" rel="nofollow"><img src="${kept}" width="120" height="80" alt=""></a><img src="/media/proxy?url=x" alt=""></p>`);
+    expect(presentUploadedImages(html, [row], () => false)).toBe(
+      `<p><a href="https://example.com" rel="nofollow"><img src="${kept}" width="120" height="80" alt=""></a><img src="/media/proxy?url=x" alt=""></p>`,
+    );
   });
 });

@@ -44,10 +44,7 @@ export interface ThreadView {
 }
 
 /** Said where the composer would be: why there is none, or that the thread is hidden. */
-export type ThreadNoticeView =
-  | { kind: "locked"; canStillReply: boolean }
-  | { kind: "deleted" }
-  | { kind: "banned"; reason: string; until: string | null };
+export type ThreadNoticeView = { kind: "locked"; canStillReply: boolean } | { kind: "deleted" } | { kind: "banned"; reason: string; until: string | null };
 
 /** What the reader may do in this thread (lib/auth/permissions.ts decided). */
 export interface ThreadViewerView {

@@ -8,10 +8,7 @@ import { listMyUploadsWithThreads } from "@/lib/services/uploads";
 export const UPLOADS_PER_PAGE = 20;
 
 /** What an upload is for: the post it is attached to, a picture of a profile or group, or nothing yet. */
-export type UploadUseView =
-  | { kind: "post"; href: string | null; label: string }
-  | { kind: "picture"; label: string }
-  | { kind: "unattached" };
+export type UploadUseView = { kind: "post"; href: string | null; label: string } | { kind: "picture"; label: string } | { kind: "unattached" };
 
 /** One row of "Your uploads". */
 export interface MyUploadView {

@@ -5,7 +5,10 @@ import { excerptFromContent } from "@/lib/views/excerpt";
 import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
 import { toPostPage, toPostView } from "@/lib/views/thread-view";
 
-const guest: Access = { actor: null, role: { groupId: 1, userId: null, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY } };
+const guest: Access = {
+  actor: null,
+  role: { groupId: 1, userId: null, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+};
 
 function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, children: PostNode[] = []): PostNode {
   const createdAt = new Date("2026-11-21T04:40:00.123Z");
@@ -60,15 +63,27 @@ describe("toPostView", () => {
   it("shows no body for a deleted post, except to its author and moderators, and says who deleted it", () => {
     const view = toPostView(makeNode(1, { deleted: 2 }), guest);
     expect(view).toMatchObject({ deleted: true, html: "", deletedBy: "moderator", canRestore: false });
-    const author: Access = { actor: { id: 7 }, role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY } };
+    const author: Access = {
+      actor: { id: 7 },
+      role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+    };
     expect(toPostView(makeNode(1, { deleted: 1 }), author)).toMatchObject({ deletedBy: "author", canRestore: true, canEdit: false, canDelete: false });
     expect(toPostView(makeNode(1, { deleted: 1 }), author).html).toContain("post 1");
   });
 
   it("asks the permission module what the viewer may do", () => {
-    const author: Access = { actor: { id: 7 }, role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY } };
-    const moderator: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: 3, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY } };
-    const member: Access = { actor: { id: 9 }, role: { groupId: 1, userId: 9, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY } };
+    const author: Access = {
+      actor: { id: 7 },
+      role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+    };
+    const moderator: Access = {
+      actor: { id: 9 },
+      role: { groupId: 1, userId: 9, level: 3, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+    };
+    const member: Access = {
+      actor: { id: 9 },
+      role: { groupId: 1, userId: 9, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+    };
     expect(toPostView(makeNode(1), author)).toMatchObject({ canEdit: true, canDelete: true });
     expect(toPostView(makeNode(1), moderator)).toMatchObject({ canEdit: true, canDelete: true, canReport: true });
     expect(toPostView(makeNode(1), member)).toMatchObject({ canEdit: false, canDelete: false, canReport: true });
@@ -110,11 +125,7 @@ describe("query parsing", () => {
 });
 
 describe("excerptFromContent", () => {
-  const content = JSON.stringify([
-    { insert: "Welcome aboard" },
-    { insert: "\n", attributes: { header: 2 } },
-    { insert: "Hi everyone, read the rules.\n" },
-  ]);
+  const content = JSON.stringify([{ insert: "Welcome aboard" }, { insert: "\n", attributes: { header: 2 } }, { insert: "Hi everyone, read the rules.\n" }]);
 
   it("drops the heading that repeats the thread title", () => {
     expect(excerptFromContent(content, 100, "Welcome aboard")).toBe("Hi everyone, read the rules.");

@@ -77,10 +77,23 @@ export async function clusterUp({ dir = ".cluster", instances = 2, port = 8080, 
     AGORA_DATA_DIR: path.join(dir, "data"),
     ...env,
   };
-  const started = ports.instances.map((instancePort, i) => ({ name: `instance-${i + 1}`, port: instancePort, ...startInstance({ dir: path.join(dir, "instances"), name: `instance-${i + 1}`, port: instancePort, env: instanceEnv }) }));
+  const started = ports.instances.map((instancePort, i) => ({
+    name: `instance-${i + 1}`,
+    port: instancePort,
+    ...startInstance({ dir: path.join(dir, "instances"), name: `instance-${i + 1}`, port: instancePort, env: instanceEnv }),
+  }));
   await Promise.all(started.map((instance) => waitForHealth(instance.baseUrl)));
   await startHaproxy({ dir: path.join(dir, "haproxy"), port: ports.haproxy, instances: started });
-  const state = { dir, ports, apiKey, primaryUrl: pair.primaryUrl, replicaUrl: pair.replicaUrl, baseUrl: `http://127.0.0.1:${ports.haproxy}`, instances: started.map(({ name, port: p, baseUrl, pidFile }) => ({ name, port: p, baseUrl, pidFile })), instanceEnv };
+  const state = {
+    dir,
+    ports,
+    apiKey,
+    primaryUrl: pair.primaryUrl,
+    replicaUrl: pair.replicaUrl,
+    baseUrl: `http://127.0.0.1:${ports.haproxy}`,
+    instances: started.map(({ name, port: p, baseUrl, pidFile }) => ({ name, port: p, baseUrl, pidFile })),
+    instanceEnv,
+  };
   fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify(state, null, 2), { mode: 0o600 });
   return state;
 }
@@ -92,7 +105,12 @@ export async function clusterDown({ dir = ".cluster", clean = false } = {}) {
   await stopPidFile(path.join(dir, "haproxy", "haproxy.pid"));
   const instancesDir = path.join(dir, "instances");
   if (fs.existsSync(instancesDir)) {
-    await Promise.all(fs.readdirSync(instancesDir).filter((name) => name.endsWith(".pid")).map((name) => stopPidFile(path.join(instancesDir, name), "SIGTERM", 30_000)));
+    await Promise.all(
+      fs
+        .readdirSync(instancesDir)
+        .filter((name) => name.endsWith(".pid"))
+        .map((name) => stopPidFile(path.join(instancesDir, name), "SIGTERM", 30_000)),
+    );
   }
   await stopPidFile(path.join(dir, "redis", "redis.pid"));
   await stopPidFile(path.join(dir, "pgbouncer", "pgbouncer.pid"));

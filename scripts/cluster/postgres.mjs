@@ -64,7 +64,8 @@ export async function startPostgresPair({ baseDir, primaryPort, replicaPort, dat
   const replica = path.join(baseDir, "replica");
   const sockets = path.join(baseDir, "sockets");
   own(sockets);
-  if (!fs.existsSync(path.join(primary, "PG_VERSION"))) run("initdb", ["-D", primary, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale", "C"]);
+  if (!fs.existsSync(path.join(primary, "PG_VERSION")))
+    run("initdb", ["-D", primary, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale", "C"]);
   startServer(primary, primaryPort, sockets);
   const admin = new pg.Client({ connectionString: postgresUrl(primaryPort) });
   await admin.connect();

@@ -111,7 +111,28 @@ export async function startPgbouncer({ dir, port, primaryPort, replicaPort, data
 export async function startRedis({ dir, port }) {
   fs.mkdirSync(dir, { recursive: true });
   const pidFile = path.join(dir, "redis.pid");
-  execFileSync("redis-server", ["--bind", "127.0.0.1", "--port", String(port), "--save", "", "--appendonly", "no", "--daemonize", "yes", "--pidfile", pidFile, "--dir", dir, "--logfile", path.join(dir, "redis.log")], { stdio: "ignore" });
+  execFileSync(
+    "redis-server",
+    [
+      "--bind",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--daemonize",
+      "yes",
+      "--pidfile",
+      pidFile,
+      "--dir",
+      dir,
+      "--logfile",
+      path.join(dir, "redis.log"),
+    ],
+    { stdio: "ignore" },
+  );
   await waitForPort(port);
   for (let i = 0; i < 50 && !readPid(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   return { pidFile };

@@ -61,7 +61,12 @@ describe("the API core", () => {
   // PostgreSQL text cannot hold U+0000; these were 500s before the wrapper refused them.
   it.each([
     ["POST", "/api/user/update_info", { body: { photo_url: "https://img.example/a\u0000.png" } }, "photo_url"],
-    ["POST", "/api/group/create", { body: { title: "T", name: "nul-group", description: "a\u0000b", cover: "", logo: "", uid: 1, signature: "s" } }, "description"],
+    [
+      "POST",
+      "/api/group/create",
+      { body: { title: "T", name: "nul-group", description: "a\u0000b", cover: "", logo: "", uid: 1, signature: "s" } },
+      "description",
+    ],
     ["GET", "/api/user/post/list", { query: { web3_public_key: "abc\u0000" } }, "web3_public_key"],
   ] as const)("refuses a NUL character with 400 naming the parameter (%s %s)", async (method, path, options, name) => {
     const before = await call<{ user: unknown }>("POST", "/api/me", { token: user.token });
@@ -167,7 +172,11 @@ describe("rate limiting", () => {
     };
     // Made before the server has any connection: the script blocks this process for seconds on a
     // busy machine, long enough for the server to close an idle keep-alive socket fetch would reuse.
-    forwardedForKey = runPackageScript("apikey", ["create", "forwarded-for test"], { ...process.env, ...env }).trim().split("\n").pop()!.trim();
+    forwardedForKey = runPackageScript("apikey", ["create", "forwarded-for test"], { ...process.env, ...env })
+      .trim()
+      .split("\n")
+      .pop()!
+      .trim();
     limited = await startServer(env);
   });
 

@@ -30,9 +30,36 @@ describe("GET /api/v2/groups/{group_id}/categories (endpoint 7)", () => {
     expect(response.body).toMatchObject({ status: true, code: "20000", description: "", server: "rest" });
     const list = response.body.data.category.map((item) => CategorySchema.strict().parse(item));
     expect(list).toEqual([
-      { id: ids.news, group_id: groupId, name: "News", category_id: ids.news, parent_id: "", order: "1", _import_source_import_id: "", _import_source_forum_id: "" },
-      { id: ids.help, group_id: groupId, name: "Help", category_id: ids.help, parent_id: "", order: "2", _import_source_import_id: "", _import_source_forum_id: "" },
-      { id: ids.faq, group_id: groupId, name: "FAQ", category_id: ids.faq, parent_id: ids.help, order: "3", _import_source_import_id: "", _import_source_forum_id: "" },
+      {
+        id: ids.news,
+        group_id: groupId,
+        name: "News",
+        category_id: ids.news,
+        parent_id: "",
+        order: "1",
+        _import_source_import_id: "",
+        _import_source_forum_id: "",
+      },
+      {
+        id: ids.help,
+        group_id: groupId,
+        name: "Help",
+        category_id: ids.help,
+        parent_id: "",
+        order: "2",
+        _import_source_import_id: "",
+        _import_source_forum_id: "",
+      },
+      {
+        id: ids.faq,
+        group_id: groupId,
+        name: "FAQ",
+        category_id: ids.faq,
+        parent_id: ids.help,
+        order: "3",
+        _import_source_import_id: "",
+        _import_source_forum_id: "",
+      },
     ]);
   });
 

@@ -477,9 +477,7 @@ describe("roles: POST /api/v2/groups/{group_id}/admins", () => {
     const removed = adminsOf(await changeRole(team.owner, team.group.id, { user_id: helper.id, level: 0 }));
     expect(levelsOf(removed)).toEqual({ [team.owner.id]: 1, [team.admin.id]: 2, [team.moderator.id]: 3 });
     expect(removed).toEqual(await groupInfoAdmins(team.group.id));
-    expect(
-      (await readModlog(team.group.id)).filter((entry) => entry.targetId === helper.id).map((entry) => [entry.action, entry.moderatorId]),
-    ).toEqual([
+    expect((await readModlog(team.group.id)).filter((entry) => entry.targetId === helper.id).map((entry) => [entry.action, entry.moderatorId])).toEqual([
       ["set_role", team.owner.id],
       ["set_role", team.owner.id],
       ["set_role", team.owner.id],

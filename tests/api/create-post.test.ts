@@ -4,14 +4,7 @@ import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { ThreadSchema } from "@/lib/schemas/thread-schemas";
 import { call, expectedError } from "../support/api-client";
 import { createTestUser, type TestUser } from "../support/fixtures";
-import {
-  createNamedGroup,
-  createPostOverHttp,
-  createThreadOverHttp,
-  getThreadOverHttp,
-  readCounters,
-  textDelta,
-} from "../support/thread-helpers";
+import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOverHttp, readCounters, textDelta } from "../support/thread-helpers";
 
 const createPath = (threadId: number | string) => `/api/v2/threads/${threadId}/posts/create`;
 
@@ -99,7 +92,12 @@ describe("POST /api/v2/threads/{thread_id}/posts/create (endpoint 3)", () => {
   it("accepts content as a JSON array of ops and normalises it", async () => {
     const response = await call("POST", createPath(threadId), {
       token: poster.token,
-      body: { content: [{ insert: "bold", attributes: { bold: true } }, { insert: " plain", attributes: { italic: false } }] },
+      body: {
+        content: [
+          { insert: "bold", attributes: { bold: true } },
+          { insert: " plain", attributes: { italic: false } },
+        ],
+      },
     });
     expect(response.status).toBe(200);
     const { post } = CreatePostResponseSchema.parse(response.body.data);

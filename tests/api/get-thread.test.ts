@@ -4,13 +4,7 @@ import { FirstPostSchema, PostSchema, type PostDto } from "@/lib/schemas/post-sc
 import { ThreadSchema, type ThreadDto } from "@/lib/schemas/thread-schemas";
 import { expectedError } from "../support/api-client";
 import { createTestUser, type TestUser } from "../support/fixtures";
-import {
-  createNamedGroup,
-  createPostOverHttp,
-  createThreadOverHttp,
-  getThreadOverHttp,
-  textDelta,
-} from "../support/thread-helpers";
+import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOverHttp, textDelta } from "../support/thread-helpers";
 
 const MICROSECOND_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}000Z$/;
 

@@ -5,8 +5,7 @@ import { call, expectedError } from "../support/api-client";
 import { createTestUser, uniqueName } from "../support/fixtures";
 import { registerEvmUser, requestNonce, type WalletUser } from "../support/wallet-flow";
 
-const createGroup = (token: string | undefined, body: Record<string, unknown>) =>
-  call<{ user: unknown }>("POST", "/api/group/create", { token, body });
+const createGroup = (token: string | undefined, body: Record<string, unknown>) => call<{ user: unknown }>("POST", "/api/group/create", { token, body });
 
 function groupBody(user: { id: number }, override: Record<string, unknown> = {}) {
   return {

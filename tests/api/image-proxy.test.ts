@@ -27,7 +27,9 @@ function route(request: http.IncomingMessage, response: http.ServerResponse): vo
       response.writeHead(200, { "content-type": "image/png" }).end("<html><script>alert(1)</script></html>");
       return;
     case "/big.png":
-      response.writeHead(200, { "content-type": "image/png", "content-length": String(OVER_CAP) }).end(Buffer.concat([PNG, Buffer.alloc(OVER_CAP - PNG.length)]));
+      response
+        .writeHead(200, { "content-type": "image/png", "content-length": String(OVER_CAP) })
+        .end(Buffer.concat([PNG, Buffer.alloc(OVER_CAP - PNG.length)]));
       return;
     case "/big-chunked.png":
       // No Content-Length: the cap has to hold while reading.

@@ -17,7 +17,8 @@ async function readLog(topic: string) {
   return rows.map((row) => ({ id: String(row.id), event: row.type, data: row.data }));
 }
 
-const edit = (user: TestUser, postId: number, text: string) => call("POST", `/api/v2/posts/${postId}/edit`, { token: user.token, body: { content: textDelta(text) } });
+const edit = (user: TestUser, postId: number, text: string) =>
+  call("POST", `/api/v2/posts/${postId}/edit`, { token: user.token, body: { content: textDelta(text) } });
 const like = (user: TestUser, postId: number) => call("POST", `/api/v2/posts/${postId}/like`, { token: user.token });
 const remove = (user: TestUser, postId: number) => call("POST", `/api/v2/posts/${postId}/delete`, { token: user.token });
 
@@ -159,7 +160,9 @@ describe("GET /api/v2/notifications/stream", () => {
     try {
       expect(aliceStream.status).toBe(200);
       const db = await getDb();
-      const [published] = await db.$queryRaw<{ id: bigint }[]>`SELECT agora_publish(${`user:${alice.id}`}, 'notification', '{"notification_id": 7, "unread_count": 3}'::jsonb) AS id`;
+      const [published] = await db.$queryRaw<
+        { id: bigint }[]
+      >`SELECT agora_publish(${`user:${alice.id}`}, 'notification', '{"notification_id": 7, "unread_count": 3}'::jsonb) AS id`;
       const [event] = await aliceStream.waitFor(1);
       expect(event).toEqual({ id: String(published!.id), event: "notification", data: { notification_id: 7, unread_count: 3 } });
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -60,7 +60,12 @@ describe.skipIf(!onPostgres)("live events across two server instances (PostgreSQ
     } finally {
       stream.close();
     }
-    const summary = { rounds: ROUNDS, medianFromRequestMs: median(sentToEvent).toFixed(1), medianAfterAnswerMs: median(answerToEvent).toFixed(1), maxFromRequestMs: Math.max(...sentToEvent).toFixed(1) };
+    const summary = {
+      rounds: ROUNDS,
+      medianFromRequestMs: median(sentToEvent).toFixed(1),
+      medianAfterAnswerMs: median(answerToEvent).toFixed(1),
+      maxFromRequestMs: Math.max(...sentToEvent).toFixed(1),
+    };
     console.log(`live delivery A -> B: ${JSON.stringify(summary)}`);
     // From the write's answer (its commit) to the other instance's client: the create request's own
     // time is not delivery, and on a loaded machine it alone can pass a second.

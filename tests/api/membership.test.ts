@@ -14,14 +14,23 @@ import { createNamedGroup, createPostOverHttp, createThreadOverHttp, textDelta }
 type Membership = { membership: { group_id: number; user_id: number; state: string; level: number }; members: number };
 type GroupInfo = { group: Record<string, unknown> & { members: number; permission_level: string; pending_user: { user_id: number; message: string }[] } };
 type Members = { members: { user: { id: number; username: string }; level: number; state: string }[]; count: number };
-type Me = { user: { ban_group: number[]; can_join_group: number[]; group_perm_level: { group_id: number; level: number }[]; groups: { id: number; permission_level: string }[] } };
+type Me = {
+  user: {
+    ban_group: number[];
+    can_join_group: number[];
+    group_perm_level: { group_id: number; level: number }[];
+    groups: { id: number; permission_level: string }[];
+  };
+};
 type NotificationList = { notifications: NotificationDto[]; unread_count: number };
 
-const join = (user: TestUser, group: Group, message?: string) => postAs<Membership>(user, `/api/v2/groups/${group.id}/join`, message === undefined ? {} : { message });
+const join = (user: TestUser, group: Group, message?: string) =>
+  postAs<Membership>(user, `/api/v2/groups/${group.id}/join`, message === undefined ? {} : { message });
 const leave = (user: TestUser, group: Group) => postAs<{ members: number }>(user, `/api/v2/groups/${group.id}/leave`);
 const settings = (user: TestUser, group: Group, body: Record<string, unknown>) => postAs<GroupInfo>(user, `/api/v2/groups/${group.id}/settings`, body);
 const info = (user: TestUser | undefined, group: Group) => getAs<GroupInfo>(user, `/api/v2/groups/${group.id}`);
-const members = (user: TestUser | undefined, group: Group, query: Record<string, string | number> = {}) => getAs<Members>(user, `/api/v2/groups/${group.id}/members`, query);
+const members = (user: TestUser | undefined, group: Group, query: Record<string, string | number> = {}) =>
+  getAs<Members>(user, `/api/v2/groups/${group.id}/members`, query);
 
 async function membersCount(groupId: number): Promise<number> {
   const db = await getDb();
@@ -72,7 +81,11 @@ describe("joining an open group", () => {
   it("lists the group in /api/me's groups with the permission_level get group info gives (4 for a member, 3 for a moderator, 1 for the owner)", async () => {
     const mod = await createTestUser();
     await setRole(owner, group.id, mod, 3);
-    for (const [user, level] of [[alice, "4"], [mod, "3"], [owner, "1"]] as const) {
+    for (const [user, level] of [
+      [alice, "4"],
+      [mod, "3"],
+      [owner, "1"],
+    ] as const) {
       const me = await getAs<Me>(user, "/api/me");
       expect(me.status).toBe(200);
       const entry = me.body.data.user.groups.find((item) => item.id === group.id);
@@ -207,7 +220,11 @@ describe("joining by invitation", () => {
 
   it("invites (moderators only): 14 days, a notification, can_join_group, then join admits them", async () => {
     expectRefused(await postAs(guest, `/api/v2/groups/${group.id}/invites`, { user_id: guest.id }), 40300);
-    const invited = await postAs<{ invite: { id: number; group_id: number; user_id: number; expires_at: string } }>(owner, `/api/v2/groups/${group.id}/invites`, { user_id: guest.id });
+    const invited = await postAs<{ invite: { id: number; group_id: number; user_id: number; expires_at: string } }>(
+      owner,
+      `/api/v2/groups/${group.id}/invites`,
+      { user_id: guest.id },
+    );
     expectOk(invited);
     const days = (Date.parse(invited.body.data.invite.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
@@ -253,7 +270,12 @@ describe("group settings", () => {
   });
 
   it("admins set joining, visibility, open_readonly and attachment rules; get group info follows", async () => {
-    const response = await settings(owner, group, { joining: 1, visibility: 1, open_readonly: "1", attached_files: JSON.stringify({ allow_all_file_type: "1" }) });
+    const response = await settings(owner, group, {
+      joining: 1,
+      visibility: 1,
+      open_readonly: "1",
+      attached_files: JSON.stringify({ allow_all_file_type: "1" }),
+    });
     expectOk(response);
     expect(response.body.data.group).toMatchObject({
       joining: 1,
@@ -318,7 +340,11 @@ async function buildWorld(visibility: 0 | 1 | 2): Promise<World> {
   const word = `zq${uniqueName("w").replace(/[^a-z0-9]/g, "")}`;
   const category = await postAs<{ category: { id: number } }>(owner, `/api/v2/groups/${group.id}/categories/create`, { name: "Secrets" });
   expectOk(category);
-  const thread = await createThreadOverHttp(owner, group.id, { title: `About ${word}`, content: textDelta(`The word is ${word}`), category_id: category.body.data.category.id });
+  const thread = await createThreadOverHttp(owner, group.id, {
+    title: `About ${word}`,
+    content: textDelta(`The word is ${word}`),
+    category_id: category.body.data.category.id,
+  });
   for (const user of [users.member, users.banned, users.former]) expectOk(await join(user, group));
   await setRole(owner, group.id, users.moderator, 3);
   await createPostOverHttp(users.member, thread.id, `member says ${word}`);

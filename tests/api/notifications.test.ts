@@ -17,7 +17,8 @@ async function listOf(user: TestUser, query: Record<string, string | number> = {
 }
 
 const markRead = (user: TestUser, body: Record<string, unknown>) => postAs<{ unread_count: number }>(user, "/api/v2/notifications/read", body);
-const subscribe = (user: TestUser, threadId: number | string, value: unknown) => postAs<{ is_subscribe: boolean }>(user, `/api/v2/threads/${threadId}/subscribe`, { subscribe: value });
+const subscribe = (user: TestUser, threadId: number | string, value: unknown) =>
+  postAs<{ is_subscribe: boolean }>(user, `/api/v2/threads/${threadId}/subscribe`, { subscribe: value });
 
 /** The newest notification event published for a user (topic 'user:<id>'). */
 async function lastEvent(user: TestUser): Promise<{ notification_id: number | null; unread_count: number } | null> {
@@ -53,14 +54,23 @@ describe("notifications: who gets what", () => {
     const list = await listOf(alice);
     const mine = list.notifications.filter((n) => n.thread_id === threadId);
     expect(mine).toEqual([
-      expect.objectContaining({ type: "reply", thread_id: threadId, post_id: reply.id, count: 1, read: false, actor: expect.objectContaining({ id: bob.id, username: bob.username }) }),
+      expect.objectContaining({
+        type: "reply",
+        thread_id: threadId,
+        post_id: reply.id,
+        count: 1,
+        read: false,
+        actor: expect.objectContaining({ id: bob.id, username: bob.username }),
+      }),
     ]);
     expect(mine[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
     expect((await listOf(bob)).notifications.filter((n) => n.thread_id === threadId)).toEqual([]);
     // Alice answering her own thread notifies Bob (he follows it since he posted), never Alice.
     const own = await createPostOverHttp(alice, threadId, "Thanks");
     expect((await listOf(alice)).notifications.filter((n) => n.thread_id === threadId)).toHaveLength(1);
-    expect((await listOf(bob)).notifications.filter((n) => n.thread_id === threadId)).toEqual([expect.objectContaining({ type: "post", post_id: own.id, count: 1 })]);
+    expect((await listOf(bob)).notifications.filter((n) => n.thread_id === threadId)).toEqual([
+      expect.objectContaining({ type: "post", post_id: own.id, count: 1 }),
+    ]);
   });
 
   it("groups a thread's replies into one unread row with a count; after reading, the next one starts a new row", async () => {
@@ -68,7 +78,9 @@ describe("notifications: who gets what", () => {
     await createPostOverHttp(bob, threadId, "One", firstPostId);
     const second = await createPostOverHttp(carol, threadId, "Two", firstPostId);
     let rows = (await listOf(alice)).notifications.filter((n) => n.thread_id === threadId);
-    expect(rows).toEqual([expect.objectContaining({ type: "reply", count: 2, post_id: second.id, read: false, actor: expect.objectContaining({ id: carol.id }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ type: "reply", count: 2, post_id: second.id, read: false, actor: expect.objectContaining({ id: carol.id }) }),
+    ]);
     expectOk(await markRead(alice, { ids: String(rows[0]!.id) }));
     const third = await createPostOverHttp(bob, threadId, "Three", firstPostId);
     rows = (await listOf(alice)).notifications.filter((n) => n.thread_id === threadId);
@@ -81,10 +93,16 @@ describe("notifications: who gets what", () => {
   it("mentions resolve case-insensitively in one post, unknown names are ignored, and a mention outranks post", async () => {
     const { threadId } = await startThread(alice);
     const dave = await createTestUser();
-    const post = await createPostOverHttp(bob, threadId, `Hey @${dave.username.toUpperCase()} and @${alice.username}, also @nobody-${Date.now()} and mail@${carol.username}`);
+    const post = await createPostOverHttp(
+      bob,
+      threadId,
+      `Hey @${dave.username.toUpperCase()} and @${alice.username}, also @nobody-${Date.now()} and mail@${carol.username}`,
+    );
     expect((await listOf(dave)).notifications).toEqual([expect.objectContaining({ type: "mention", thread_id: threadId, post_id: post.id, count: 1 })]);
     // Alice follows the thread (she started it) but hears of the post once, as a mention.
-    expect((await listOf(alice)).notifications.filter((n) => n.thread_id === threadId)).toEqual([expect.objectContaining({ type: "mention", post_id: post.id })]);
+    expect((await listOf(alice)).notifications.filter((n) => n.thread_id === threadId)).toEqual([
+      expect.objectContaining({ type: "mention", post_id: post.id }),
+    ]);
     // "mail@name" is an address, not a mention.
     expect((await listOf(carol)).notifications.filter((n) => n.thread_id === threadId)).toEqual([]);
     // Mentioning yourself notifies nobody.
@@ -99,7 +117,9 @@ describe("notifications: who gets what", () => {
     expect((await listOf(dave)).notifications).toHaveLength(1);
     expectOk(await postAs(bob, `/api/v2/posts/${post.id}/edit`, { content: textDelta(`Ping @${dave.username} and @${erin.username}`) }));
     expect((await listOf(dave)).notifications).toEqual([expect.objectContaining({ type: "mention", count: 1 })]);
-    expect((await listOf(erin)).notifications).toEqual([expect.objectContaining({ type: "mention", post_id: post.id, count: 1, actor: expect.objectContaining({ id: bob.id }) })]);
+    expect((await listOf(erin)).notifications).toEqual([
+      expect.objectContaining({ type: "mention", post_id: post.id, count: 1, actor: expect.objectContaining({ id: bob.id }) }),
+    ]);
     // Taking a name out and putting it back is not a new mention either.
     expectOk(await postAs(bob, `/api/v2/posts/${post.id}/edit`, { content: textDelta("No names") }));
     expectOk(await postAs(bob, `/api/v2/posts/${post.id}/edit`, { content: textDelta(`Again @${erin.username}`) }));
@@ -123,7 +143,9 @@ describe("notifications: who gets what", () => {
     expectOk(await postAs(bob, `/api/v2/posts/${firstPostId}/like`));
     expectOk(await markRead(alice, { all: 1 }));
     expectOk(await postAs(bob, `/api/v2/posts/${firstPostId}/unlike`));
-    expect((await listOf(alice)).notifications.filter((n) => n.thread_id === threadId)).toEqual([expect.objectContaining({ type: "like", read: true, count: 1 })]);
+    expect((await listOf(alice)).notifications.filter((n) => n.thread_id === threadId)).toEqual([
+      expect.objectContaining({ type: "like", read: true, count: 1 }),
+    ]);
   });
 
   it("a deleted post leaves its grouped row (count down, latest post back) and a row left empty disappears", async () => {
@@ -148,7 +170,9 @@ describe("notifications: who gets what", () => {
     // Half of them take theirs back while the other half reply again.
     const answers = await Promise.all(
       repliers.map((user, index) =>
-        index % 2 === 0 ? postAs(user, `/api/v2/posts/${first[index]!.id}/delete`) : postAs(user, `/api/v2/threads/${threadId}/posts/create`, { content: textDelta("Again"), parent_id: firstPostId }),
+        index % 2 === 0
+          ? postAs(user, `/api/v2/posts/${first[index]!.id}/delete`)
+          : postAs(user, `/api/v2/threads/${threadId}/posts/create`, { content: textDelta("Again"), parent_id: firstPostId }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));

@@ -37,7 +37,9 @@ describe("GET /api/openapi.json", () => {
 
   it("takes parameter rules from the handlers' own schemas", async () => {
     const document = (await (await fetch(`${inject("baseUrl")}/api/openapi.json`)).json()) as Document;
-    const getThread = document.paths["/api/get_thread/{thread_id}"]!.get as { parameters: { name: string; required: boolean; schema: Record<string, unknown> }[] };
+    const getThread = document.paths["/api/get_thread/{thread_id}"]!.get as {
+      parameters: { name: string; required: boolean; schema: Record<string, unknown> }[];
+    };
     const byName = Object.fromEntries(getThread.parameters.map((parameter) => [parameter.name, parameter]));
     expect(byName.group_name?.required).toBe(true);
     expect(byName.page_size?.schema).toMatchObject({ maximum: 100, default: 10 });

@@ -42,7 +42,9 @@ async function get(server: RunningServer, path: string, headers: Record<string, 
 }
 
 async function post(server: RunningServer, path: string, headers: Record<string, string>, body: Record<string, unknown>): Promise<Answer> {
-  return readAnswer(await fetch(new URL(path, server.baseUrl), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) }));
+  return readAnswer(
+    await fetch(new URL(path, server.baseUrl), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) }),
+  );
 }
 
 async function statusesOf(count: number, send: (i: number) => Promise<Answer>): Promise<number[]> {
@@ -87,7 +89,11 @@ describe("rate limits on one instance (in memory, no trusted proxy)", () => {
   it("gives no fresh budget for a client-chosen X-Forwarded-For or peer header when no proxy is trusted", async () => {
     const key = await newKey();
     const statuses = await statusesOf(6, (i) =>
-      get(server, `/api/v2/users/${users[0]!.id}/posts`, { api_key: key, "x-forwarded-for": `203.0.113.${i + 1}`, "x-agora-peer-address": `198.51.100.${i + 1}` }),
+      get(server, `/api/v2/users/${users[0]!.id}/posts`, {
+        api_key: key,
+        "x-forwarded-for": `203.0.113.${i + 1}`,
+        "x-agora-peer-address": `198.51.100.${i + 1}`,
+      }),
     );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // The TCP peer is what counts: another address (127.0.0.2 on the loopback) has a budget of its own.
@@ -120,7 +126,11 @@ describe("rate limits on one instance (in memory, no trusted proxy)", () => {
     expect(web.status).not.toBe(429);
     await web.arrayBuffer();
     expectLimited(await nonce(), "api", 3);
-    expectLimited(await post(server, "/api/wallet/login", { api_key: key }, { web3_public_key: address, wallet_type: 5, sign: "0x00", signMsg: "m" }), "api", 3);
+    expectLimited(
+      await post(server, "/api/wallet/login", { api_key: key }, { web3_public_key: address, wallet_type: 5, sign: "0x00", signMsg: "m" }),
+      "api",
+      3,
+    );
     const refused = await webSignIn();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -141,7 +151,8 @@ describe("rate limits on one instance (in memory, no trusted proxy)", () => {
 
   it("limits purse registers far below other writes", async () => {
     const key = await newKey();
-    const register = () => post(server, "/api/v2/purse/register", { api_key: key }, { web3_public_key: createEvmTestWallet().address, username: uniqueName("purse") });
+    const register = () =>
+      post(server, "/api/v2/purse/register", { api_key: key }, { web3_public_key: createEvmTestWallet().address, username: uniqueName("purse") });
     expect((await register()).status).toBe(200);
     expectLimited(await register(), "v2", 1);
   });

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // @ts-expect-error: a plain ES module of the cluster scripts, without type declarations
 import { setReplayPaused, startPostgresPair } from "../../scripts/cluster/postgres.mjs";
 import { GENEROUS_BUDGETS } from "../support/budgets";
-import { apiCall, createApiKey, createNamedGroupWithThread, createPost, readUserPostIds, registerUser, seedDatabase, type ClusterUser } from "../support/cluster-client";
+import {
+  apiCall,
+  createApiKey,
+  createNamedGroupWithThread,
+  createPost,
+  readUserPostIds,
+  registerUser,
+  seedDatabase,
+  type ClusterUser,
+} from "../support/cluster-client";
 import { findFreePort } from "../support/free-port";
 import { startServer, type RunningServer } from "../support/server-process";
 import { findTestRedis, type TestRedis } from "../support/test-redis";
@@ -37,7 +46,11 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 20_000)
 
 async function readHealth(baseUrl: string) {
   const response = await fetch(new URL("/api/health", baseUrl));
-  return { status: response.status, instance: response.headers.get("x-agora-instance"), body: (await response.json()) as { replica: { status: string; lag_ms: number | null } | null; redis: string | null } };
+  return {
+    status: response.status,
+    instance: response.headers.get("x-agora-instance"),
+    body: (await response.json()) as { replica: { status: string; lag_ms: number | null } | null; redis: string | null },
+  };
 }
 
 describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (contract section 16)", () => {
@@ -72,7 +85,10 @@ describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (cont
     [a, b] = await Promise.all([startServer({ ...env, AGORA_INSTANCE_ID: "instance-a" }), startServer({ ...env, AGORA_INSTANCE_ID: "instance-b" })]);
     author = await registerUser(a.baseUrl, apiKey);
     ({ threadId, groupName } = await createNamedGroupWithThread(a.baseUrl, apiKey, author));
-    await waitFor(async () => (await readHealth(a.baseUrl)).body.replica?.status === "ok" && (await readHealth(b.baseUrl)).body.replica?.status === "ok", "a healthy replica");
+    await waitFor(
+      async () => (await readHealth(a.baseUrl)).body.replica?.status === "ok" && (await readHealth(b.baseUrl)).body.replica?.status === "ok",
+      "a healthy replica",
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -110,7 +126,10 @@ describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (cont
   it("with replay paused, holds only the writer and the writing key on the primary: another user on another key reads a thread (marking it read) on the replica", async () => {
     const reader = await registerUser(a.baseUrl, otherKey);
     const readThread = (who: ClusterUser | null, key: string) =>
-      apiCall<{ thread: { posts: { id: number }[] } }>(b.baseUrl, key, "GET", `/api/get_thread/${threadId}`, { token: who?.token, query: { group_name: groupName, sort: "new" } });
+      apiCall<{ thread: { posts: { id: number }[] } }>(b.baseUrl, key, "GET", `/api/get_thread/${threadId}`, {
+        token: who?.token,
+        query: { group_name: groupName, sort: "new" },
+      });
     // The register marked the other key until the replica replays it.
     await waitFor(async () => (await readThread(reader, otherKey)).headers.get("x-agora-db") === "replica", "the new reader on the replica");
     await setReplayPaused(pair.replicaUrl, true);
@@ -131,7 +150,12 @@ describe.skipIf(!onPostgres || !hasBinaries)("reads on a streaming replica (cont
         expect(sameApp.ids).toContain(postId);
         dbs.writingKeyGuest!.push(sameApp.db);
       }
-      expect(dbs).toEqual({ reader: Array(3).fill("replica"), otherGuest: Array(3).fill("replica"), author: Array(3).fill("primary"), writingKeyGuest: Array(3).fill("primary") });
+      expect(dbs).toEqual({
+        reader: Array(3).fill("replica"),
+        otherGuest: Array(3).fill("replica"),
+        author: Array(3).fill("primary"),
+        writingKeyGuest: Array(3).fill("primary"),
+      });
     } finally {
       await setReplayPaused(pair.replicaUrl, false);
     }

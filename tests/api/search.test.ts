@@ -112,7 +112,9 @@ describe("GET /api/v2/search", () => {
     const thread = await createThreadOverHttp(author, group.id, { title: `About ${inTitle}`, content: textDelta(`Opening words ${inBody}`) });
     const reply = await post(`a reply naming ${inTitle}`, thread.id);
     const threads = (await search({ q: inTitle, type: "threads" })).body.data;
-    expect(threads.results).toEqual([expect.objectContaining({ type: "thread", thread_id: thread.id, post_id: thread.first_post_id, title: `About ${inTitle}` })]);
+    expect(threads.results).toEqual([
+      expect.objectContaining({ type: "thread", thread_id: thread.id, post_id: thread.first_post_id, title: `About ${inTitle}` }),
+    ]);
     // Words spread over the title and the opening post find the thread as one document.
     expect((await search({ q: `${inTitle} ${inBody}`, type: "threads" })).body.data.results.map((r) => r.thread_id)).toEqual([thread.id]);
     expect(ids((await search({ q: inTitle })).body.data)).toEqual([reply]);

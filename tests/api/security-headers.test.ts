@@ -46,13 +46,16 @@ describe("security headers", () => {
     await plain.text();
   });
 
-  it.each(["/api/v2/groups/1", "/api/get_thread/999999999", "/api/nope", "/api/v2/groups/%E0%A4%A"])("gives the API answer %s nosniff and a deny-all CSP", async (path) => {
-    const response = await fetch(url(path), { headers: { api_key: inject("apiKey") } });
-    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("content-type")).toContain("application/json");
-    await response.text();
-  });
+  it.each(["/api/v2/groups/1", "/api/get_thread/999999999", "/api/nope", "/api/v2/groups/%E0%A4%A"])(
+    "gives the API answer %s nosniff and a deny-all CSP",
+    async (path) => {
+      const response = await fetch(url(path), { headers: { api_key: inject("apiKey") } });
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-type")).toContain("application/json");
+      await response.text();
+    },
+  );
 });
 
 describe("CORS", () => {

@@ -33,7 +33,15 @@ describe.skipIf(!redis)("guest answers shared through Redis", () => {
   let groupName: string;
 
   beforeAll(async () => {
-    const env = { AGORA_DATA_DIR: inject("dataDir"), DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "warn", AGORA_MIGRATE_ON_START: "0", AGORA_COUNT_QUERIES: "1", REDIS_URL: redis!.url, AGORA_REDIS_PREFIX: prefix };
+    const env = {
+      AGORA_DATA_DIR: inject("dataDir"),
+      DATABASE_URL: inject("databaseUrl"),
+      LOG_LEVEL: "warn",
+      AGORA_MIGRATE_ON_START: "0",
+      AGORA_COUNT_QUERIES: "1",
+      REDIS_URL: redis!.url,
+      AGORA_REDIS_PREFIX: prefix,
+    };
     [first, second] = await Promise.all([startServer(env), startServer(env)]);
     author = await createTestUser();
     const group = await createNamedGroup(author);

@@ -123,7 +123,10 @@ describe("robots.txt and the sitemap", () => {
     const answer = await get("/robots.txt");
     expect(answer.status).toBe(200);
     expect(answer.type).toMatch(/^text\/plain/);
-    const lines = answer.bytes.toString("utf8").split("\n").map((line) => line.trim());
+    const lines = answer.bytes
+      .toString("utf8")
+      .split("\n")
+      .map((line) => line.trim());
     expect(lines).toContain(`Sitemap: ${origin()}/sitemap.xml`);
     expect(lines).toContain("User-Agent: *");
     expect(lines).toContain("Disallow: /api/");

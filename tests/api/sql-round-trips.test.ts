@@ -198,15 +198,19 @@ describe("SQL round trips per request (X-Agora-Db-Queries)", () => {
   function groupThreads(which: "small" | "large", page: number, perPage: number, signedIn: boolean) {
     const fixture = which === "small" ? small : large;
     const label = `group threads (${which === "small" ? "1 thread" : `${LARGE_GROUP_THREADS} threads`}) page=${page} per_page=${perPage}, ${signedIn ? "signed in" : "guest"}`;
-    return measureRead(label, () => moveVersion("groups", fixture.group.id), async () => {
-      const response = await call<{ threads: unknown[] }>("GET", `/api/v2/groups/${fixture.group.id}/threads`, {
-        query: { page, per_page: perPage },
-        ...(signedIn ? { token: member.token } : {}),
-      });
-      // An empty page could skip the queries that load its entries: every page measured is full.
-      expect(response.body.data.threads, `${which} page ${page}`).toHaveLength(which === "small" ? 1 : perPage);
-      return response;
-    });
+    return measureRead(
+      label,
+      () => moveVersion("groups", fixture.group.id),
+      async () => {
+        const response = await call<{ threads: unknown[] }>("GET", `/api/v2/groups/${fixture.group.id}/threads`, {
+          query: { page, per_page: perPage },
+          ...(signedIn ? { token: member.token } : {}),
+        });
+        // An empty page could skip the queries that load its entries: every page measured is full.
+        expect(response.body.data.threads, `${which} page ${page}`).toHaveLength(which === "small" ? 1 : perPage);
+        return response;
+      },
+    );
   }
 
   it.each([

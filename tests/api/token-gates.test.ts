@@ -123,12 +123,25 @@ describe("setting a gate", () => {
     expectBadParam(await setGate(owner, group, "all", [{ ...erc20Rule("1"), contract_address: "0x12" }]), "rules");
     expectBadParam(await setGate(owner, group, "all", [{ ...erc20Rule("0") }]), "rules");
     // Not digits at all: a 400 naming the field (it was a 500).
-    for (const rule of [erc20Rule("lots"), erc20Rule("-5"), erc20Rule("1e3"), { type: "erc1155", chain_id: ANVIL_CHAIN_ID, contract_address: chain.nft, token_id: "first", min_amount: "1" }]) {
+    for (const rule of [
+      erc20Rule("lots"),
+      erc20Rule("-5"),
+      erc20Rule("1e3"),
+      { type: "erc1155", chain_id: ANVIL_CHAIN_ID, contract_address: chain.nft, token_id: "first", min_amount: "1" },
+    ]) {
       const refused = await setGate(owner, group, "all", [rule]);
       expectBadParam(refused, "rules");
       expect(refused.body.description).toMatch(/^rules\.0\.(min_amount|token_id): /);
     }
-    expectBadParam(await setGate(owner, group, "all", Array.from({ length: 6 }, () => erc20Rule("1"))), "rules");
+    expectBadParam(
+      await setGate(
+        owner,
+        group,
+        "all",
+        Array.from({ length: 6 }, () => erc20Rule("1")),
+      ),
+      "rules",
+    );
     expectBadParam(await setGate(owner, group, "all", [{ ...erc20Rule("1"), chain_id: 999_999 }]), "rules");
     expectRefused(await check(owner, group), 40400);
   });

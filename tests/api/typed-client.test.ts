@@ -52,10 +52,7 @@ describe("@agora/client against the server", () => {
       sign: (message) => wallet.sign(message),
       username,
     });
-    expect(requests).toEqual([
-      expect.stringMatching(/^GET \/api\/wallet\/nonce\?/),
-      "POST /api/wallet/register",
-    ]);
+    expect(requests).toEqual([expect.stringMatching(/^GET \/api\/wallet\/nonce\?/), "POST /api/wallet/register"]);
     expect(registered.token).toEqual(expect.any(String));
     expect(registered.client.options.token).toBe(registered.token);
     expect(anonymous.options.token).toBeUndefined();

@@ -28,7 +28,10 @@ describe("deleting uploads", () => {
     const kept = await uploadOk(member, await makePng(14, 9), "kept.png", { group_id: group.id });
     const gone = await uploadOk(member, await makePng(15, 9), "gone.png", { group_id: group.id });
     const thread = await createThreadOverHttp(member, group.id);
-    const posted = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: member.token, body: { content: textDelta("two files"), file_attachments: `${kept.id},${gone.id}` } });
+    const posted = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+      token: member.token,
+      body: { content: textDelta("two files"), file_attachments: `${kept.id},${gone.id}` },
+    });
     expect(posted.status).toBe(200);
     expect((await call("POST", `/api/v2/uploads/${gone.id}/delete`, { token: member.token })).status).toBe(200);
 
@@ -67,7 +70,9 @@ describe("deleting uploads", () => {
       created.push(next);
     }
     expect(servedEachRound).toEqual(servedEachRound.map(() => 200));
-    const remaining = (await (await getDb()).attachment.findMany({ where: { id: { in: created.map((file) => file.id) } }, select: { id: true } })).map((row) => row.id);
+    const remaining = (await (await getDb()).attachment.findMany({ where: { id: { in: created.map((file) => file.id) } }, select: { id: true } })).map(
+      (row) => row.id,
+    );
     expect(remaining).toEqual([current.id]);
     expect(isStored(current)).toBe(true);
   });

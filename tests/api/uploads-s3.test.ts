@@ -65,7 +65,9 @@ function describeStorage(name: string, make: () => UploadStorage) {
 }
 
 describeStorage("local", () => createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "agora-local-"))));
-describeStorage("S3 (s3rver)", () => createS3Storage({ bucket: BUCKET, endpoint: s3Endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }));
+describeStorage("S3 (s3rver)", () =>
+  createS3Storage({ bucket: BUCKET, endpoint: s3Endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }),
+);
 
 describe("a server configured with AGORA_S3_BUCKET", () => {
   let server: RunningServer;

@@ -67,7 +67,9 @@ describe("POST /api/v2/uploads", () => {
     const html = await uploadOk(member, HTML, "page.png", { group_id: open.id });
     expect(html.mime_type).toBe("application/octet-stream");
     expect(html.width).toBeNull();
-    const svg = await uploadOk(member, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.svg", { group_id: open.id });
+    const svg = await uploadOk(member, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.svg", {
+      group_id: open.id,
+    });
     for (const file of [html, svg]) {
       expect(file.url).toMatch(/\.bin$/);
       const served = await fetchFile(file);
@@ -94,7 +96,9 @@ describe("POST /api/v2/uploads", () => {
   });
 
   it("shrinks the longer side to 4096 px", async () => {
-    const wide = await sharp({ create: { width: 5000, height: 100, channels: 3, background: "white" } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 5000, height: 100, channels: 3, background: "white" } })
+      .png()
+      .toBuffer();
     const file = await uploadOk(member, wide, "wide.png", { group_id: group.id });
     expect([file.width, file.height]).toEqual([4096, 82]);
   });
@@ -223,15 +227,24 @@ describe("group rules and attachments", () => {
     const db = await getDb();
     const before = await db.post.count({ where: { threadId: thread.id } });
     for (const ids of [`${theirs.id}`, `${foreign.id}`, `${mine.id},${theirs.id}`, "abc", "1,2,3,4,5,6,7,8,9,10,11"]) {
-      const answer = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: member.token, body: { content: textDelta("x"), file_attachments: ids } });
+      const answer = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+        token: member.token,
+        body: { content: textDelta("x"), file_attachments: ids },
+      });
       expect(answer.status, ids).toBe(400);
       expect(answer.body.description).toMatch(/^file_attachments: /);
     }
     expect(await db.post.count({ where: { threadId: thread.id } })).toBe(before);
     expect((await db.attachment.findUniqueOrThrow({ where: { id: mine.id } })).postId).toBeNull();
-    const ok = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: member.token, body: { content: textDelta("x"), file_attachments: mine.id } });
+    const ok = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+      token: member.token,
+      body: { content: textDelta("x"), file_attachments: mine.id },
+    });
     expect(ok.status).toBe(200);
-    const reuse = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: member.token, body: { content: textDelta("x"), file_attachments: mine.id } });
+    const reuse = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+      token: member.token,
+      body: { content: textDelta("x"), file_attachments: mine.id },
+    });
     expect(reuse.status).toBe(400);
   });
 
@@ -241,7 +254,10 @@ describe("group rules and attachments", () => {
     const thread = await createThreadOverHttp(owner, strict.id);
     const file = await uploadOk(member, await makePng(), "a.png", { group_id: strict.id });
     await setAttachRules(strict.id, { allow_everyone: 1, allow_post: 0, allow_all_file_type: "0" });
-    const refused = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: member.token, body: { content: textDelta("x"), file_attachments: file.id } });
+    const refused = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+      token: member.token,
+      body: { content: textDelta("x"), file_attachments: file.id },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.description).toMatch(/does not allow attachments/);
     await setAttachRules(strict.id, { allow_everyone: 0, allow_post: 1, allow_all_file_type: "0" });
@@ -295,7 +311,10 @@ describe("access, delete and the orphan sweep", () => {
     expect((await call("POST", `/api/v2/groups/${closed.id}/join`, { token: joiner.token })).status).toBe(200);
     const file = await uploadOk(member, await makePng(), "secret.png", { group_id: closed.id });
     // Attached to a post: its record follows the post's readers (an unattached one is the uploader's alone).
-    const posted = await call("POST", `/api/v2/groups/${closed.id}/threads/create`, { token: member.token, body: { title: "Files", content: textDelta("Here"), file_attachments: String(file.id) } });
+    const posted = await call("POST", `/api/v2/groups/${closed.id}/threads/create`, {
+      token: member.token,
+      body: { title: "Files", content: textDelta("Here"), file_attachments: String(file.id) },
+    });
     expect(posted.status).toBe(200);
     await (await getDb()).group.update({ where: { id: closed.id }, data: { visibility: 1, privacyType: "1" }, select: { id: true } });
     const guest = await fetchFile(file);
@@ -333,7 +352,10 @@ describe("access, delete and the orphan sweep", () => {
       expect(UploadResponseSchema.parse(own.body.data).file).toMatchObject({ id: file.id, sha256: file.sha256 });
     }
     // Once on a post of a public group, whoever reads the post may see its record.
-    const posted = await call("POST", `/api/v2/groups/${group.id}/threads/create`, { token: member.token, body: { title: "Now posted", content: textDelta("See"), file_attachments: String(draft.id) } });
+    const posted = await call("POST", `/api/v2/groups/${group.id}/threads/create`, {
+      token: member.token,
+      body: { title: "Now posted", content: textDelta("See"), file_attachments: String(draft.id) },
+    });
     expect(posted.status).toBe(200);
     const guest = await call("GET", `/api/v2/uploads/${draft.id}`);
     expect(guest.status).toBe(200);
@@ -373,13 +395,18 @@ describe("access, delete and the orphan sweep", () => {
     const avatar = await uploadOk(member, await makePng(23, 21), "me.png", { purpose: "avatar" });
     const kept = await uploadOk(member, await makePng(24, 21), "kept.png", { group_id: group.id });
     const thread = await createThreadOverHttp(member, group.id);
-    const posted = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: member.token, body: { content: textDelta("x"), file_attachments: kept.id } });
+    const posted = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, {
+      token: member.token,
+      body: { content: textDelta("x"), file_attachments: kept.id },
+    });
     expect(posted.status).toBe(200);
     const db = await getDb();
     const old = new Date(Date.now() - 25 * 3_600_000);
     await db.attachment.updateMany({ where: { id: { in: [orphan.id, avatar.id, kept.id] } }, data: { createdAt: old } });
     expect(await sweepOrphanUploads()).toBeGreaterThanOrEqual(1);
-    const left = (await db.attachment.findMany({ where: { id: { in: [orphan.id, fresh.id, avatar.id, kept.id] } }, select: { id: true } })).map((row) => row.id);
+    const left = (await db.attachment.findMany({ where: { id: { in: [orphan.id, fresh.id, avatar.id, kept.id] } }, select: { id: true } })).map(
+      (row) => row.id,
+    );
     expect(left.sort((x, y) => x - y)).toEqual([fresh.id, avatar.id, kept.id]);
     expect(isStored(orphan)).toBe(false);
     expect(isStored(kept)).toBe(true);

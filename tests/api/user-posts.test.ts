@@ -39,7 +39,12 @@ describe("user post lists (endpoints 11 and 13)", () => {
     thread = { id: created.id, firstPostId: firstPostId! };
     replyId = (await createPost(author, { threadId: thread.id, content: delta("second"), parentId: null })).id;
     answerId = (await createPost(liker, { threadId: thread.id, content: delta("answer"), parentId: replyId })).id;
-    await db.postLike.createMany({ data: [{ postId: thread.firstPostId, userId: liker.id }, { postId: replyId, userId: liker.id }] });
+    await db.postLike.createMany({
+      data: [
+        { postId: thread.firstPostId, userId: liker.id },
+        { postId: replyId, userId: liker.id },
+      ],
+    });
   });
 
   describe("GET /api/user/post/list (endpoint 11, /api family)", () => {
@@ -200,7 +205,7 @@ describe("user post lists (endpoints 11 and 13)", () => {
         return new Map(response.body.data.user_posts.map((post) => [post.id, post]));
       });
 
-    it("lists them with deleted and deleted_by, their words \"[]\" for guests and strangers", async () => {
+    it('lists them with deleted and deleted_by, their words "[]" for guests and strangers', async () => {
       for (const token of [undefined, stranger.token]) {
         const wallet = await walletList(token);
         expect(wallet.get(ownDeleted)).toMatchObject({ deleted: 1, deleted_by: writer.id, content: "[]" });

@@ -177,41 +177,83 @@ describe("POST /api/wallet/register and /api/wallet/login", () => {
   });
 
   const failures: Array<[string, () => Promise<Record<string, unknown>>, number, number, RegExp]> = [
-    ["an expired message", async () => {
-      const key = evmKey();
-      const proof = await proofFor(key);
-      const nonce = /Nonce: (\S+)/.exec(proof.signMsg)![1]!;
-      await (await getDb()).walletNonce.update({ where: { nonce }, data: { expiresAt: new Date(Date.now() - 1000) } });
-      return proof;
-    }, 401, 40103, /expired/],
-    ["a message issued for another address", async () => {
-      const key = evmKey();
-      const other = evmKey();
-      return { ...(await proofFor(other, key)), web3_public_key: key.key };
-    }, 401, 40103, /another wallet/],
-    ["a message issued for another wallet type", async () => {
-      const key = evmKey(5);
-      return { ...(await proofFor(key)), wallet_type: 1 };
-    }, 401, 40103, /another wallet/],
+    [
+      "an expired message",
+      async () => {
+        const key = evmKey();
+        const proof = await proofFor(key);
+        const nonce = /Nonce: (\S+)/.exec(proof.signMsg)![1]!;
+        await (await getDb()).walletNonce.update({ where: { nonce }, data: { expiresAt: new Date(Date.now() - 1000) } });
+        return proof;
+      },
+      401,
+      40103,
+      /expired/,
+    ],
+    [
+      "a message issued for another address",
+      async () => {
+        const key = evmKey();
+        const other = evmKey();
+        return { ...(await proofFor(other, key)), web3_public_key: key.key };
+      },
+      401,
+      40103,
+      /another wallet/,
+    ],
+    [
+      "a message issued for another wallet type",
+      async () => {
+        const key = evmKey(5);
+        return { ...(await proofFor(key)), wallet_type: 1 };
+      },
+      401,
+      40103,
+      /another wallet/,
+    ],
     ["a signature by another key", async () => proofFor(evmKey(), evmKey()), 401, 40103, /sign is not a valid signature/],
     ["a malformed signature", async () => ({ ...(await proofFor(evmKey())), sign: "0x1234" }), 401, 40103, /sign is not a valid/],
     ["a permaweb signature by another key", async () => proofFor(permawebKey(), permawebKey()), 401, 40103, /sign is not a valid/],
-    ["a tampered message", async () => {
-      const proof = await proofFor(evmKey());
-      return { ...proof, signMsg: proof.signMsg.replace("Sign in to", "Sign on to") };
-    }, 401, 40103, /not a sign-in message/],
-    ["a message this server never issued", async () => {
-      const key = evmKey();
-      const proof = await proofFor(key);
-      const forged = proof.signMsg.replace(/Nonce: \S+/, "Nonce: ffffffffffffffffffffffffffffffff");
-      return { ...proof, signMsg: forged, sign: await key.sign(forged) };
-    }, 401, 40103, /not issued by this server/],
-    ["a missing sign", async () => {
-      return { ...(await proofFor(evmKey())), sign: undefined };
-    }, 400, 40000, /^sign: is required/],
-    ["a missing signMsg", async () => {
-      return { ...(await proofFor(evmKey(1))), signMsg: undefined };
-    }, 400, 40000, /^signMsg: is required/],
+    [
+      "a tampered message",
+      async () => {
+        const proof = await proofFor(evmKey());
+        return { ...proof, signMsg: proof.signMsg.replace("Sign in to", "Sign on to") };
+      },
+      401,
+      40103,
+      /not a sign-in message/,
+    ],
+    [
+      "a message this server never issued",
+      async () => {
+        const key = evmKey();
+        const proof = await proofFor(key);
+        const forged = proof.signMsg.replace(/Nonce: \S+/, "Nonce: ffffffffffffffffffffffffffffffff");
+        return { ...proof, signMsg: forged, sign: await key.sign(forged) };
+      },
+      401,
+      40103,
+      /not issued by this server/,
+    ],
+    [
+      "a missing sign",
+      async () => {
+        return { ...(await proofFor(evmKey())), sign: undefined };
+      },
+      400,
+      40000,
+      /^sign: is required/,
+    ],
+    [
+      "a missing signMsg",
+      async () => {
+        return { ...(await proofFor(evmKey(1))), signMsg: undefined };
+      },
+      400,
+      40000,
+      /^signMsg: is required/,
+    ],
     ["a missing sign for a permaweb wallet", async () => ({ ...(await proofFor(permawebKey())), sign: "" }), 400, 40000, /^sign: is required/],
   ];
 

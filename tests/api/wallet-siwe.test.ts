@@ -51,7 +51,9 @@ describe("GET /api/wallet/nonce issues an EIP-4361 message", () => {
     expect(message).toMatchObject({ scheme: "http", ...site(), chainId: 1, version: "1", address: wallet.checksumAddress, nonce: issued.nonce });
     expect(message.statement).toMatch(statement);
     expect(message.expirationTime?.toISOString()).toBe(issued.expires_at.replace(/(\.\d{3})\d{3}Z$/, "$1Z"));
-    expect(validateSiweMessage({ message, domain: site().domain, scheme: "http", nonce: issued.nonce, address: wallet.checksumAddress as `0x${string}` })).toBe(true);
+    expect(validateSiweMessage({ message, domain: site().domain, scheme: "http", nonce: issued.nonce, address: wallet.checksumAddress as `0x${string}` })).toBe(
+      true,
+    );
   });
 
   it("gives a permaweb wallet the same fields under its own address", async () => {
@@ -106,11 +108,19 @@ describe("a signed message is valid only for this site, its chain and its purpos
 
   // What a copy of the site would collect: the same text with its own domain, signed by the wallet.
   it.each([
-    ["another domain", (message: string) => message.replace(/^http:\/\/localhost:\d+ /, "http://agora-login.example "), /issued for another site \(http:\/\/agora-login\.example\)/],
+    [
+      "another domain",
+      (message: string) => message.replace(/^http:\/\/localhost:\d+ /, "http://agora-login.example "),
+      /issued for another site \(http:\/\/agora-login\.example\)/,
+    ],
     ["another scheme", (message: string) => message.replace(/^http:/, "https:"), /issued for another site/],
     ["another URI", (message: string) => message.replace(/\nURI: [^\n]+/, "\nURI: https://agora-login.example"), /issued for another site/],
     ["another chain", (message: string) => message.replace("\nChain ID: 1\n", "\nChain ID: 10\n"), /names chain 10; this site signs in on chain 1/],
-    ["a changed statement", (message: string) => message.replace(". It proves", " and approve all transfers. It proves"), /not a sign-in message issued by this server/],
+    [
+      "a changed statement",
+      (message: string) => message.replace(". It proves", " and approve all transfers. It proves"),
+      /not a sign-in message issued by this server/,
+    ],
   ])("refuses a message re-signed with %s, on login and on create group", async (_label, alter, description) => {
     const user = await registerEvmUser();
     const signIn = await evmProof(user.wallet);

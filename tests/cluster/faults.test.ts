@@ -7,7 +7,16 @@ import { setReplayPaused, startServer as startPostgres, stopServer as stopPostgr
 // @ts-expect-error: as above
 import { startRedis } from "../../scripts/cluster/services.mjs";
 import { chromium } from "playwright";
-import { apiCall, createApiKey, createNamedGroupWithThread, createPost, readThreadPostIds, readUserPostIds, registerUser, type ClusterUser } from "../support/cluster-client";
+import {
+  apiCall,
+  createApiKey,
+  createNamedGroupWithThread,
+  createPost,
+  readThreadPostIds,
+  readUserPostIds,
+  registerUser,
+  type ClusterUser,
+} from "../support/cluster-client";
 import { countDelivery, sumDeliveries, type Acknowledged } from "../support/event-delivery";
 import { followEvents, type EventFollower } from "../support/sse-follower";
 
@@ -55,7 +64,8 @@ async function writePost(tally: Tally, user: ClusterUser, threadId: number, text
     headers: { api_key: key, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
     body: JSON.stringify({ content: JSON.stringify([{ insert: `${text}\n` }]) }),
   });
-  if (answer?.response.status === 200) acknowledged.push({ postId: (JSON.parse(answer.text) as { data: { post: { id: number } } }).data.post.id, at: Date.now() });
+  if (answer?.response.status === 200)
+    acknowledged.push({ postId: (JSON.parse(answer.text) as { data: { post: { id: number } } }).data.post.id, at: Date.now() });
 }
 
 /** `workers` loops of `step` until `ms` passed. */
@@ -84,7 +94,11 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000)
 
 /** Opens a follower of the thread's events per entry of `firstUrls`, each signed in as one of the writers; all reconnect through haproxy. */
 function followThread(threadId: number, firstUrls: readonly string[], tokens: readonly string[]): Promise<EventFollower[]> {
-  return Promise.all(firstUrls.map((firstUrl, n) => followEvents(`/api/v2/threads/${threadId}/events`, { firstUrl, reconnectUrl: base, apiKey: key, token: tokens[n % tokens.length] })));
+  return Promise.all(
+    firstUrls.map((firstUrl, n) =>
+      followEvents(`/api/v2/threads/${threadId}/events`, { firstUrl, reconnectUrl: base, apiKey: key, token: tokens[n % tokens.length] }),
+    ),
+  );
 }
 
 /**
@@ -98,8 +112,11 @@ async function settleDelivery(label: string, followers: readonly EventFollower[]
   const deliveries = followers.map((follower) => countDelivery(follower, acknowledged));
   const total = sumDeliveries(deliveries);
   const attempts = followers.reduce((sum, follower) => sum + follower.failedAttempts, 0);
-  console.log(`${label} live events: ${acknowledged.length} acknowledged posts x ${total.clients} clients = ${postIds.length * total.clients} expected, ${total.received} received (${total.afterReconnect} after reconnecting, ${total.replayed} of them replayed from the log), ${total.missing} missing, ${total.duplicates} duplicates, ${total.outOfOrder} out of id order, ${total.unacknowledged} of unacknowledged posts; ${total.reconnected} clients reconnected (${attempts} failed attempts), connections answered by ${JSON.stringify(followers.map((follower) => follower.instances.join(">")))}`);
-  for (const [n, delivery] of deliveries.entries()) if (delivery.missing.length > 0) console.log(`  client ${n} missed ${JSON.stringify(delivery.missing)} (connections ${followers[n]!.instances.join(">")})`);
+  console.log(
+    `${label} live events: ${acknowledged.length} acknowledged posts x ${total.clients} clients = ${postIds.length * total.clients} expected, ${total.received} received (${total.afterReconnect} after reconnecting, ${total.replayed} of them replayed from the log), ${total.missing} missing, ${total.duplicates} duplicates, ${total.outOfOrder} out of id order, ${total.unacknowledged} of unacknowledged posts; ${total.reconnected} clients reconnected (${attempts} failed attempts), connections answered by ${JSON.stringify(followers.map((follower) => follower.instances.join(">")))}`,
+  );
+  for (const [n, delivery] of deliveries.entries())
+    if (delivery.missing.length > 0) console.log(`  client ${n} missed ${JSON.stringify(delivery.missing)} (connections ${followers[n]!.instances.join(">")})`);
   return { deliveries, total };
 }
 
@@ -145,7 +162,10 @@ describe("several instances behind haproxy (contract section 16)", () => {
             return;
           }
           const { user, threadId } = writers[worker]!;
-          const written = await apiCall<{ post: { id: number } }>(base, key, "POST", `/api/v2/threads/${threadId}/posts/create`, { token: user.token, body: { content: JSON.stringify([{ insert: `pair ${pairs}\n` }]) } });
+          const written = await apiCall<{ post: { id: number } }>(base, key, "POST", `/api/v2/threads/${threadId}/posts/create`, {
+            token: user.token,
+            body: { content: JSON.stringify([{ insert: `pair ${pairs}\n` }]) },
+          });
           expect(written.status).toBe(200);
           const db = written.headers.get("x-agora-db") ?? "none";
           writes[db] = (writes[db] ?? 0) + 1;
@@ -159,7 +179,9 @@ describe("several instances behind haproxy (contract section 16)", () => {
       }
       await waitFor(async () => (await replicaLag()) === 0, "the replica to catch up");
     }
-    console.log(`read-your-writes: ${pairs} pairs in ${windows} paused windows, ${misses.length} misses; writes answered by ${JSON.stringify(writes)}; guest reads ${JSON.stringify(guests.dbs)}; signed-in reader on another key ${JSON.stringify(otherReader.dbs)}`);
+    console.log(
+      `read-your-writes: ${pairs} pairs in ${windows} paused windows, ${misses.length} misses; writes answered by ${JSON.stringify(writes)}; guest reads ${JSON.stringify(guests.dbs)}; signed-in reader on another key ${JSON.stringify(otherReader.dbs)}`,
+    );
     expect(misses).toEqual([]);
     expect(pairs).toBeGreaterThanOrEqual(1_000);
     expect(writes).toEqual({ primary: pairs });
@@ -198,7 +220,11 @@ describe("several instances behind haproxy (contract section 16)", () => {
     const { user } = writers[0]!;
     const { threadId } = await createNamedGroupWithThread(base, key, user);
     // Four clients through haproxy follow the written thread through the outage and after it.
-    const followers = await followThread(threadId, [base, base, base, base], writers.map((writer) => writer.user.token));
+    const followers = await followThread(
+      threadId,
+      [base, base, base, base],
+      writers.map((writer) => writer.user.token),
+    );
     const acknowledged: Acknowledged[] = [];
     const load = runFor(28_000, 4, async (worker) => {
       if (worker === 0) await writePost(tally, user, threadId, "while Redis is down", acknowledged);
@@ -213,7 +239,9 @@ describe("several instances behind haproxy (contract section 16)", () => {
     await load;
     const during = acknowledged.filter((item) => item.at >= stoppedAt && item.at < restartedAt).length;
     const after = acknowledged.filter((item) => item.at >= restartedAt).length;
-    console.log(`redis stopped: ${JSON.stringify(tally.byStatus)}, ${tally.networkErrors} network errors; posts acknowledged ${acknowledged.length - during - after} before, ${during} during, ${after} after the outage`);
+    console.log(
+      `redis stopped: ${JSON.stringify(tally.byStatus)}, ${tally.networkErrors} network errors; posts acknowledged ${acknowledged.length - during - after} before, ${during} during, ${after} after the outage`,
+    );
     const { total } = await settleDelivery("redis stopped:", followers, acknowledged);
     const serverErrors = Object.entries(tally.byStatus).filter(([status]) => Number(status) >= 500);
     expect(serverErrors).toEqual([]);
@@ -241,7 +269,11 @@ describe("several instances behind haproxy (contract section 16)", () => {
     expect(tally.dbs.primary).toBeGreaterThan(0);
     startPostgres(replicaDir, cluster.ports.replica, path.join(cluster.dir, "postgres", "sockets"));
     const back = newTally();
-    await waitFor(async () => (await timedFetch(back, guestRead(writers[0]!.user.id), { headers: guestHeaders }))?.response.headers.get("x-agora-db") === "replica", "reads back on the replica", 60_000);
+    await waitFor(
+      async () => (await timedFetch(back, guestRead(writers[0]!.user.id), { headers: guestHeaders }))?.response.headers.get("x-agora-db") === "replica",
+      "reads back on the replica",
+      60_000,
+    );
   });
 
   it("a server action rendered by one instance runs on another (Load more replies, through haproxy)", async () => {
@@ -251,7 +283,8 @@ describe("several instances behind haproxy (contract section 16)", () => {
       const page = await browser.newPage();
       const actions: { instance: string | undefined; status: number }[] = [];
       page.on("response", (response) => {
-        if (response.request().method() === "POST" && response.request().headers()["next-action"]) actions.push({ instance: response.headers()["x-agora-instance"], status: response.status() });
+        if (response.request().method() === "POST" && response.request().headers()["next-action"])
+          actions.push({ instance: response.headers()["x-agora-instance"], status: response.status() });
       });
       let crossed = false;
       for (let attempt = 0; attempt < 6 && !crossed; attempt++) {
@@ -283,7 +316,11 @@ describe("several instances behind haproxy (contract section 16)", () => {
     const threadWriters = [writers[1]!.user, writers[2]!.user, writers[3]!.user];
     for (const writer of threadWriters) await createPost(base, key, writer, threadId, "before kill -9");
     // One stream straight to each instance (the victim's dies with it) and four through haproxy.
-    const followers = await followThread(threadId, [...cluster.instances.map((instance) => instance.baseUrl), base, base, base, base], writers.map((writer) => writer.user.token));
+    const followers = await followThread(
+      threadId,
+      [...cluster.instances.map((instance) => instance.baseUrl), base, base, base, base],
+      writers.map((writer) => writer.user.token),
+    );
     const acknowledged: Acknowledged[] = [];
     const load = runFor(8_000, 8, async (worker) => {
       if (worker < threadWriters.length) await writePost(writes, threadWriters[worker]!, threadId, `under kill -9 from writer ${worker}`, acknowledged);
@@ -295,12 +332,16 @@ describe("several instances behind haproxy (contract section 16)", () => {
     await load;
     const failedReads = Object.values(reads.byStatus).reduce((sum, n) => sum + n, 0) - reads.ok + reads.networkErrors;
     const failedWrites = Object.values(writes.byStatus).reduce((sum, n) => sum + n, 0) - writes.ok + writes.networkErrors;
-    console.log(`kill -9: reads ${JSON.stringify(reads.byStatus)} (${reads.networkErrors} network errors) over ${JSON.stringify(reads.instances)}; writes ${JSON.stringify(writes.byStatus)}, ${writes.networkErrors} network errors, over ${JSON.stringify(writes.instances)}`);
+    console.log(
+      `kill -9: reads ${JSON.stringify(reads.byStatus)} (${reads.networkErrors} network errors) over ${JSON.stringify(reads.instances)}; writes ${JSON.stringify(writes.byStatus)}, ${writes.networkErrors} network errors, over ${JSON.stringify(writes.instances)}`,
+    );
     const stored = new Set(await readThreadPostIds(base, key, groupName, threadId, owner.token));
     const lost = acknowledged.filter((item) => !stored.has(item.postId)).map((item) => item.postId);
     // Posts whose answer was lost with the instance may still have committed: get_thread shows them too.
     const unanswered = stored.size - threadWriters.length - (acknowledged.length - lost.length);
-    console.log(`kill -9: ${acknowledged.length} acknowledged posts, ${lost.length} missing from get_thread; ${unanswered} more whose answer was lost committed anyway`);
+    console.log(
+      `kill -9: ${acknowledged.length} acknowledged posts, ${lost.length} missing from get_thread; ${unanswered} more whose answer was lost committed anyway`,
+    );
     const { deliveries, total } = await settleDelivery("kill -9:", followers, acknowledged);
     // haproxy replays a read the dead instance never answered; a read whose answer had begun
     // streaming when the process died cannot be replayed by any balancer. At most one per reader

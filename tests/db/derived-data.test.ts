@@ -31,7 +31,9 @@ async function readCatalog(client: pg.ClientBase, schema: string): Promise<Catal
 
 // What the folder's SQL creates, by name: "trigger <table>.<name>" and "function <name>".
 function listFolderObjects(): { triggers: string[]; functions: string[] } {
-  const sql = listDerivedFiles().map((file) => file.sql).join("\n");
+  const sql = listDerivedFiles()
+    .map((file) => file.sql)
+    .join("\n");
   const triggers = [...sql.matchAll(/^CREATE (?:CONSTRAINT )?TRIGGER "?(\w+)"?[\s\S]*?\bON "?(\w+)"?/gim)].map((match) => `trigger ${match[2]}.${match[1]}`);
   const functions = [...sql.matchAll(/^CREATE (?:OR REPLACE )?FUNCTION "?(\w+)"?\s*\(/gim)].map((match) => `function ${match[1]}`);
   return { triggers: triggers.sort(), functions: functions.sort() };
@@ -42,7 +44,10 @@ function triggerKeys(catalog: Catalog): string[] {
 }
 
 function functionNames(catalog: Catalog): string[] {
-  return [...catalog.keys()].filter((key) => key.startsWith("function ")).map((key) => key.slice(0, key.indexOf("("))).sort();
+  return [...catalog.keys()]
+    .filter((key) => key.startsWith("function "))
+    .map((key) => key.slice(0, key.indexOf("(")))
+    .sort();
 }
 
 // The catalog of the folder applied after every migration on an empty schema (first test).

@@ -65,7 +65,13 @@ function exchange(bytes: Buffer): Promise<{ type: string; body: Buffer }[]> {
 
 /** The SQLSTATE (C) and message (M) fields of an ErrorResponse. */
 function errorFields(body: Buffer): { code?: string; message?: string } {
-  const fields = Object.fromEntries(body.toString().split("\0").filter(Boolean).map((field) => [field[0], field.slice(1)]));
+  const fields = Object.fromEntries(
+    body
+      .toString()
+      .split("\0")
+      .filter(Boolean)
+      .map((field) => [field[0], field.slice(1)]),
+  );
   return { code: fields.C, message: fields.M };
 }
 

@@ -31,7 +31,11 @@ describe("backfillPostHtml", () => {
 
     // Batches of two: five rows take three batches (other tests' rows may be filled too).
     expect(await backfillPostHtml(2)).toBeGreaterThanOrEqual(legacy.length);
-    const rows = await db.post.findMany({ where: { threadId: thread.id }, select: { id: true, content: true, contentHtml: true, contentPreview: true }, orderBy: { id: "asc" } });
+    const rows = await db.post.findMany({
+      where: { threadId: thread.id },
+      select: { id: true, content: true, contentHtml: true, contentPreview: true },
+      orderBy: { id: "asc" },
+    });
     for (const row of rows.filter((post) => legacy.includes(post.id))) {
       expect(row.contentHtml).toBe(renderDeltaToStoredHtml(row.content));
       expect(row.contentPreview).toBe(deltaPreview(row.content));

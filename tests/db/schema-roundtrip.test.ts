@@ -70,8 +70,17 @@ describe("migrations agree with schema.prisma", () => {
     const tag = await db.tag.create({ data: { name: `tag${unique}` } });
     const category = await db.category.create({ data: { groupId: group.id, name: "c" } });
     const references: Record<string, number | null> = {
-      userId: user.id, ownerId: user.id, groupId: group.id, threadId: thread.id, postId: post.id, tagId: tag.id,
-      categoryId: category.id, deletedById: user.id, parentId: null, rootId: post.id, firstPostId: null,
+      userId: user.id,
+      ownerId: user.id,
+      groupId: group.id,
+      threadId: thread.id,
+      postId: post.id,
+      tagId: tag.id,
+      categoryId: category.id,
+      deletedById: user.id,
+      parentId: null,
+      rootId: post.id,
+      firstPostId: null,
     };
 
     const created: Record<string, number> = { User: user.id, Group: group.id, Thread: thread.id, Post: post.id, Tag: tag.id, Category: category.id };
@@ -82,7 +91,11 @@ describe("migrations agree with schema.prisma", () => {
         if (field.generated || !(field.type in SAMPLE)) continue;
         const target = foreignKeys.get(field.name);
         data[field.name] =
-          field.name in references ? references[field.name] : target && target in created ? created[target] : SAMPLE[field.type]!(`${model}-${field.name}-${unique}`);
+          field.name in references
+            ? references[field.name]
+            : target && target in created
+              ? created[target]
+              : SAMPLE[field.type]!(`${model}-${field.name}-${unique}`);
       }
       const delegate = (db as unknown as Record<string, Delegate>)[model.charAt(0).toLowerCase() + model.slice(1)]!;
       const written = SINGLETONS.has(model)

@@ -81,7 +81,10 @@ describe(`${OPERATIONS}: every environment variable`, () => {
   it("names no variable in the docs that neither table has", () => {
     const documented = new Set([...declared, ...elsewhere]);
     const unknown = DOCS.filter((file) => fs.existsSync(path.join(ROOT, file))).flatMap((file) =>
-      [...read(file).matchAll(/\b(?:AGORA|DATABASE|REDIS|NEXTAUTH|NEXT|E2E)_[A-Z0-9_]*[A-Z0-9]\b/g)].map((match) => match[0]).filter((name) => !documented.has(name)).map((name) => `${file}: ${name}`),
+      [...read(file).matchAll(/\b(?:AGORA|DATABASE|REDIS|NEXTAUTH|NEXT|E2E)_[A-Z0-9_]*[A-Z0-9]\b/g)]
+        .map((match) => match[0])
+        .filter((name) => !documented.has(name))
+        .map((name) => `${file}: ${name}`),
     );
     expect(unknown).toEqual([]);
   });

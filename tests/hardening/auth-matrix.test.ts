@@ -63,7 +63,15 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/group/create": {
     request: (t) => ({
       path: "/api/group/create",
-      body: { title: "Matrix", name: `matrix-${randomBytes(3).toString("hex")}`, description: "d", cover: "", logo: "", uid: t.cast.owner.id, signature: "0x00" },
+      body: {
+        title: "Matrix",
+        name: `matrix-${randomBytes(3).toString("hex")}`,
+        description: "d",
+        cover: "",
+        logo: "",
+        uid: t.cast.owner.id,
+        signature: "0x00",
+      },
     }),
     anotherUser: 403,
   },
@@ -73,15 +81,24 @@ const WRITES: Record<string, WriteCase> = {
   },
   "POST /api/user/update_info": { request: () => ({ path: "/api/user/update_info", body: { email: "matrix@example.com" } }), anotherUser: "own" },
   "POST /api/logout": { request: () => ({ path: "/api/logout", body: {} }), anotherUser: "own" },
-  "POST /api/v2/posts/{post_id}/edit": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/edit`, body: { content: textDelta("edited") } }), anotherUser: 403 },
+  "POST /api/v2/posts/{post_id}/edit": {
+    request: (t) => ({ path: `/api/v2/posts/${t.postId}/edit`, body: { content: textDelta("edited") } }),
+    anotherUser: 403,
+  },
   "POST /api/v2/posts/{post_id}/delete": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/delete`, body: { reason: "matrix" } }), anotherUser: 403 },
   "POST /api/v2/posts/{post_id}/restore": { request: (t) => ({ path: `/api/v2/posts/${t.deletedPostId}/restore`, body: {} }), anotherUser: 403 },
   "POST /api/v2/posts/{post_id}/report": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/report`, body: { reason: "spam" } }), anotherUser: 403 },
   "POST /api/v2/threads/{thread_id}/edit": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/edit`, body: { title: "Edited" } }), anotherUser: 403 },
-  "POST /api/v2/threads/{thread_id}/delete": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/delete`, body: { reason: "matrix" } }), anotherUser: 403 },
+  "POST /api/v2/threads/{thread_id}/delete": {
+    request: (t) => ({ path: `/api/v2/threads/${t.threadId}/delete`, body: { reason: "matrix" } }),
+    anotherUser: 403,
+  },
   "POST /api/v2/threads/{thread_id}/pin": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/pin`, body: { pinned: 1 } }), anotherUser: 403 },
   "POST /api/v2/threads/{thread_id}/lock": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/lock`, body: { locked: 1 } }), anotherUser: 403 },
-  "POST /api/v2/reports/{report_id}/resolve": { request: (t) => ({ path: `/api/v2/reports/${t.reportId}/resolve`, body: { action: "delete_post" } }), anotherUser: 403 },
+  "POST /api/v2/reports/{report_id}/resolve": {
+    request: (t) => ({ path: `/api/v2/reports/${t.reportId}/resolve`, body: { action: "delete_post" } }),
+    anotherUser: 403,
+  },
   // Contract section 14: `banned` is banned in the group (cannot join) and moderates nothing.
   "POST /api/v2/groups/{group_id}/join": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/join`, body: {} }), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/leave": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/leave`, body: {} }), anotherUser: 403 },
@@ -93,9 +110,18 @@ const WRITES: Record<string, WriteCase> = {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/requests/${t.cast.stranger.id}/reject`, body: {} }),
     anotherUser: 403,
   },
-  "POST /api/v2/groups/{group_id}/invites": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/invites`, body: { user_id: t.cast.stranger.id } }), anotherUser: 403 },
-  "POST /api/v2/groups/{group_id}/settings": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/settings`, body: { visibility: 2 } }), anotherUser: 403 },
-  "POST /api/v2/groups/{group_id}/gate": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/gate`, body: { logic: "all", rules: "[]" } }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/invites": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/invites`, body: { user_id: t.cast.stranger.id } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/settings": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/settings`, body: { visibility: 2 } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/gate": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/gate`, body: { logic: "all", rules: "[]" } }),
+    anotherUser: 403,
+  },
   "POST /api/v2/groups/{group_id}/bans": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/bans`, body: { user_id: t.cast.author.id, reason: "matrix", days: 0 } }),
     anotherUser: 403,
@@ -105,10 +131,16 @@ const WRITES: Record<string, WriteCase> = {
     anotherUser: 403,
   },
   // Their own follow (0: not following, so nothing changes) and their own notifications (none: banned).
-  "POST /api/v2/threads/{thread_id}/subscribe": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/subscribe`, body: { subscribe: 0 } }), anotherUser: "own" },
+  "POST /api/v2/threads/{thread_id}/subscribe": {
+    request: (t) => ({ path: `/api/v2/threads/${t.threadId}/subscribe`, body: { subscribe: 0 } }),
+    anotherUser: "own",
+  },
   "POST /api/v2/notifications/read": { request: () => ({ path: "/api/v2/notifications/read", body: { all: 1 } }), anotherUser: "own" },
   // Contract section 15: the banned user may not upload to the group, nor delete the author's upload.
-  "POST /api/v2/uploads": { request: (t) => ({ path: "/api/v2/uploads", body: { group_id: t.cast.group.id, file: t.png }, encoding: "multipart" }), anotherUser: 403 },
+  "POST /api/v2/uploads": {
+    request: (t) => ({ path: "/api/v2/uploads", body: { group_id: t.cast.group.id, file: t.png }, encoding: "multipart" }),
+    anotherUser: 403,
+  },
   "POST /api/v2/uploads/{upload_id}/delete": { request: (t) => ({ path: `/api/v2/uploads/${t.uploadId}/delete`, body: {} }), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/admins": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/admins`, body: { user_id: t.cast.author.id, level: 3 } }),
@@ -139,14 +171,23 @@ const CONTENT_TABLES = [
 
 async function digestContent(): Promise<Record<string, string>> {
   const pool = await getPool();
-  const sql = CONTENT_TABLES.map((name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`).join(" UNION ALL ");
+  const sql = CONTENT_TABLES.map(
+    (name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`,
+  ).join(" UNION ALL ");
   const { rows } = await pool.query<{ name: string; digest: string }>(sql);
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }
 
 /** A token as the server signs them (lib/auth/tokens.ts), with its claims and key chosen here. */
 function signToken(claims: { sub: string; jti: string; exp: number; iat: number }, key: Uint8Array): Promise<string> {
-  return new SignJWT({}).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(claims.sub).setJti(claims.jti).setIssuer("agora").setIssuedAt(claims.iat).setExpirationTime(claims.exp).sign(key);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.sub)
+    .setJti(claims.jti)
+    .setIssuer("agora")
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
+    .sign(key);
 }
 
 let target: Target;
@@ -174,14 +215,22 @@ beforeAll(async () => {
   tokens.garbage = "not-a-token.at.all";
   tokens.expired = await signToken({ sub: String(cast.owner.id), jti, iat: now - 7200, exp: now - 3600 }, getServerSecret());
   tokens["other secret"] = await signToken({ sub: String(cast.owner.id), jti, iat: now, exp: now + 3600 }, randomBytes(48));
-  tokens["alg none"] = new UnsecuredJWT({}).setSubject(String(cast.owner.id)).setJti(jti).setIssuer("agora").setIssuedAt(now).setExpirationTime(now + 3600).encode();
+  tokens["alg none"] = new UnsecuredJWT({})
+    .setSubject(String(cast.owner.id))
+    .setJti(jti)
+    .setIssuer("agora")
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .encode();
   const revoked = await issueUserToken(cast.owner.id);
   expect((await sendRaw("POST", "/api/logout", {}, { token: revoked })).status).toBe(200);
   tokens.revoked = revoked;
 });
 
 afterAll(() => {
-  console.log(`auth-matrix: ${cells} cells (${Object.keys(WRITES).length} writes × ${TOKEN_KINDS.length} token kinds), each refused or confined and nothing changed`);
+  console.log(
+    `auth-matrix: ${cells} cells (${Object.keys(WRITES).length} writes × ${TOKEN_KINDS.length} token kinds), each refused or confined and nothing changed`,
+  );
 });
 
 describe("the authorization matrix of every write", () => {

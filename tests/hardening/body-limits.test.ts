@@ -16,7 +16,12 @@ const boundary = "hardening-boundary";
 const CASES = [
   ["a chunked JSON body", "application/json", '{"content":"', '"}'],
   ["a chunked form body", "application/x-www-form-urlencoded", "content=", ""],
-  ["a chunked multipart body", `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\n`, `\r\n--${boundary}--\r\n`],
+  [
+    "a chunked multipart body",
+    `multipart/form-data; boundary=${boundary}`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\n`,
+    `\r\n--${boundary}--\r\n`,
+  ],
 ] as const;
 
 // The key and token are checked before the body is read (a bad one is a 401 at once), so these

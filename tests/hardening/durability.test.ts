@@ -103,7 +103,10 @@ async function counterMismatches(db: pg.Client, groupId: number, userIds: number
     [userIds],
   );
   return [
-    ...threads.rows.filter((t) => t.posts_count !== t.posts || t.first_level_count !== t.first_level || t.participants_count !== t.participants || t.participants !== t.participant_rows),
+    ...threads.rows.filter(
+      (t) =>
+        t.posts_count !== t.posts || t.first_level_count !== t.first_level || t.participants_count !== t.participants || t.participants !== t.participant_rows,
+    ),
     ...posts.rows.filter((p) => p.children_count !== p.children),
     ...group.rows.filter((g) => g.posts_count !== g.posts || g.threads_count !== g.threads || g.members_count !== g.members),
     ...users.rows.filter((u) => u.posts_count !== u.posts),
@@ -125,7 +128,11 @@ describe("a SIGKILL in the middle of a burst of posts", () => {
   it("loses no post that was answered with success, and every counter agrees with the rows", async () => {
     const users = [await registerUser(), await registerUser(), await registerUser()];
     const [owner] = users;
-    const group = await post("/api/group/create", { title: "Durability", name: uniqueName("durable"), description: "d", cover: "", logo: "", uid: owner!.id, signature: "0x00" }, owner!.token);
+    const group = await post(
+      "/api/group/create",
+      { title: "Durability", name: uniqueName("durable"), description: "d", cover: "", logo: "", uid: owner!.id, signature: "0x00" },
+      owner!.token,
+    );
     expect(group.status, group.body.description).toBe(200);
     const groupId = (group.body.data as { user: { groups: { id: number }[] } }).user.groups.at(-1)!.id;
     const threadIds: number[] = [];
@@ -150,7 +157,11 @@ describe("a SIGKILL in the middle of a burst of posts", () => {
         // Every fifth post replies to an earlier one of the same thread.
         const parent = index % 5 === 4 ? replyTargets.find((id) => answered.get(id)?.threadId === threadId) : undefined;
         try {
-          const answer = await post(`/api/v2/threads/${threadId}/posts/create`, { content: textDelta(text), ...(parent ? { parent_id: parent } : {}) }, user.token);
+          const answer = await post(
+            `/api/v2/threads/${threadId}/posts/create`,
+            { content: textDelta(text), ...(parent ? { parent_id: parent } : {}) },
+            user.token,
+          );
           if (answer.status === 200) {
             const id = (answer.body.data as { post: { id: number } }).post.id;
             answered.set(id, { threadId, text });
@@ -171,16 +182,33 @@ describe("a SIGKILL in the middle of a burst of posts", () => {
     server = await startServer(serverEnv(), { detached: true });
     const db = await connectDatabase();
     try {
-      const { rows } = await db.query<{ id: number; thread_id: number; content: string }>("SELECT id, thread_id, content FROM posts WHERE id = ANY($1::int[])", [[...answered.keys()]]);
+      const { rows } = await db.query<{ id: number; thread_id: number; content: string }>(
+        "SELECT id, thread_id, content FROM posts WHERE id = ANY($1::int[])",
+        [[...answered.keys()]],
+      );
       const found = new Map(rows.map((row) => [row.id, row]));
-      const missing = [...answered].filter(([id, expected]) => found.get(id)?.thread_id !== expected.threadId || !found.get(id)!.content.includes(expected.text));
+      const missing = [...answered].filter(
+        ([id, expected]) => found.get(id)?.thread_id !== expected.threadId || !found.get(id)!.content.includes(expected.text),
+      );
       expect(missing).toEqual([]);
-      expect(await counterMismatches(db, groupId, users.map((user) => user.id))).toEqual([]);
+      expect(
+        await counterMismatches(
+          db,
+          groupId,
+          users.map((user) => user.id),
+        ),
+      ).toEqual([]);
 
       // The restarted server takes writes again, and they keep the counters right.
       const after = await post(`/api/v2/threads/${threadIds[0]}/posts/create`, { content: textDelta("after the restart") }, users[1]!.token);
       expect(after.status, after.body.description).toBe(200);
-      expect(await counterMismatches(db, groupId, users.map((user) => user.id))).toEqual([]);
+      expect(
+        await counterMismatches(
+          db,
+          groupId,
+          users.map((user) => user.id),
+        ),
+      ).toEqual([]);
       console.log(
         `durability (${databaseUrl ? "PostgreSQL" : "embedded"}): ${BURST} posts sent, SIGKILL after ${KILL_AFTER_SUCCESSES} successes; ` +
           `${answered.size} writes answered 200 all found after restart, ${failed} cut off by the kill`,

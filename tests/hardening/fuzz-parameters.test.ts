@@ -83,7 +83,12 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(true, false, null) },
   { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 4 }) },
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.integer(), fc.string()), { maxKeys: 4 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(100, 5_000, 50_000), fc.constantFrom("array" as const, "object" as const)).map(([depth, shape]) => new DeepJson(depth, shape)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(100, 5_000, 50_000), fc.constantFrom("array" as const, "object" as const))
+      .map(([depth, shape]) => new DeepJson(depth, shape)),
+  },
 );
 
 interface World {
@@ -99,7 +104,8 @@ function plausibleValue(name: string, world: World): fc.Arbitrary<unknown> {
   if (name === "thread_id") return fc.constantFrom(world.threadId, String(world.threadId));
   if (name === "post_id" || name === "parent_id") return fc.constantFrom(world.postId, String(world.postId));
   if (name === "user_id" || name === "uid") return fc.constant(world.owner.id);
-  if (name === "content") return fc.constantFrom(textDelta("fuzzed"), JSON.stringify([{ insert: "x", attributes: { link: "https://example.com" } }, { insert: "\n" }]));
+  if (name === "content")
+    return fc.constantFrom(textDelta("fuzzed"), JSON.stringify([{ insert: "x", attributes: { link: "https://example.com" } }, { insert: "\n" }]));
   if (name.endsWith("_id")) return fc.constantFrom(1, 0, -1);
   if (name === "page" || name === "per_page") return fc.constantFrom(1, 2, 100, 101);
   return fc.constantFrom("1", "0", "fuzz", "a reasonable value");
@@ -169,7 +175,8 @@ describe("every endpoint answers hostile parameters with the envelope, never a 5
       const isWrite = method === "POST" && spec.path !== "/api/me";
       // A token of its own per endpoint: a fuzzed logout may revoke it.
       const token = spec.auth === "none" ? undefined : await issueUserToken(world.owner.id);
-      const parameter = (name: string) => fc.option(fc.oneof({ weight: 3, arbitrary: hostileValue }, { weight: 2, arbitrary: plausibleValue(name, world) }), { nil: undefined, freq: 5 });
+      const parameter = (name: string) =>
+        fc.option(fc.oneof({ weight: 3, arbitrary: hostileValue }, { weight: 2, arbitrary: plausibleValue(name, world) }), { nil: undefined, freq: 5 });
       const input = fc.record({
         values: fc.record(Object.fromEntries(names.map((name) => [name, parameter(name)]))),
         extra: fc.option(fc.tuple(fc.constantFrom("__proto__", "constructor", "api_key", "toString", "x".repeat(300)), hostileValue), { nil: undefined }),

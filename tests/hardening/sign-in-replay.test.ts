@@ -53,7 +53,8 @@ const ATTACKS: Record<string, Attack> = {
           ? await sendRaw("POST", "/api/wallet/login", { ...proof, wallet_type: 5 })
           : await createGroupWith(usersByWallet.get(wallet.address)!, proof);
       // A fresh wallet has no account to log in to: the message is then spent by register.
-      if (used.status === 404) expect((await sendRaw("POST", "/api/wallet/register", { ...proof, wallet_type: 5, username: uniqueName("once"), photo_url: "" })).status).toBe(200);
+      if (used.status === 404)
+        expect((await sendRaw("POST", "/api/wallet/register", { ...proof, wallet_type: 5, username: uniqueName("once"), photo_url: "" })).status).toBe(200);
       else expect(used.status, used.text).toBe(200);
       return proof;
     },
@@ -118,7 +119,9 @@ async function expectRefusedAndNothingCreated(attempt: () => Promise<{ status: n
 }
 
 afterAll(() => {
-  console.log(`sign-in-replay: ${attempts} refused sign-in attempts (${Object.keys(ATTACKS).length} attacks on login, register and create group), none created anything`);
+  console.log(
+    `sign-in-replay: ${attempts} refused sign-in attempts (${Object.keys(ATTACKS).length} attacks on login, register and create group), none created anything`,
+  );
 });
 
 describe("EIP-4361 messages that must not sign anyone in", () => {

@@ -35,11 +35,7 @@ function encodeBody(body: Record<string, unknown>, encoding: CallOptions["encodi
 }
 
 /** One real HTTP request to the server under test. */
-export async function call<T = Record<string, unknown>>(
-  method: "GET" | "POST",
-  path: string,
-  options: CallOptions = {},
-): Promise<ApiResponse<T>> {
+export async function call<T = Record<string, unknown>>(method: "GET" | "POST", path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
   const url = new URL(path, inject("baseUrl"));
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
   const headers: Record<string, string> = { ...options.headers };

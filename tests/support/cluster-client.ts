@@ -65,10 +65,19 @@ export interface ClusterUser {
 /** Registers a new wallet user over HTTP (nonce, personal_sign, register). */
 export async function registerUser(baseUrl: string, apiKey: string): Promise<ClusterUser> {
   const wallet = createEvmTestWallet();
-  const nonce = await apiCall<{ message: string }>(baseUrl, apiKey, "GET", "/api/wallet/nonce", { query: { web3_public_key: wallet.checksumAddress, wallet_type: 5 } });
+  const nonce = await apiCall<{ message: string }>(baseUrl, apiKey, "GET", "/api/wallet/nonce", {
+    query: { web3_public_key: wallet.checksumAddress, wallet_type: 5 },
+  });
   const message = nonce.body.data.message;
   const registered = await apiCall<{ user: { id: number }; api_token: string }>(baseUrl, apiKey, "POST", "/api/wallet/register", {
-    body: { web3_public_key: wallet.checksumAddress, wallet_type: 5, signMsg: message, sign: await wallet.sign(message), username: `u${randomBytes(5).toString("hex")}`, photo_url: "" },
+    body: {
+      web3_public_key: wallet.checksumAddress,
+      wallet_type: 5,
+      signMsg: message,
+      sign: await wallet.sign(message),
+      username: `u${randomBytes(5).toString("hex")}`,
+      photo_url: "",
+    },
   });
   if (registered.status !== 200) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   return { id: registered.body.data.user.id, token: registered.body.data.api_token };
@@ -107,7 +116,12 @@ export async function createPost(baseUrl: string, apiKey: string, user: ClusterU
 }
 
 /** The ids of a user's latest posts (GET /api/v2/users/{id}/posts) and where the reads ran. */
-export async function readUserPostIds(baseUrl: string, apiKey: string, userId: number, token?: string): Promise<{ ids: number[]; db: string | null; status: number }> {
+export async function readUserPostIds(
+  baseUrl: string,
+  apiKey: string,
+  userId: number,
+  token?: string,
+): Promise<{ ids: number[]; db: string | null; status: number }> {
   const answer = await apiCall<{ user_posts: { id: number }[] }>(baseUrl, apiKey, "GET", `/api/v2/users/${userId}/posts`, { token, query: { per_page: 5 } });
   return { ids: answer.status === 200 ? answer.body.data.user_posts.map((post) => post.id) : [], db: answer.headers.get("x-agora-db"), status: answer.status };
 }
@@ -115,7 +129,7 @@ export async function readUserPostIds(baseUrl: string, apiKey: string, userId: n
 /** Every post id of a thread, oldest first, read page by page through get_thread (sort old). */
 export async function readThreadPostIds(baseUrl: string, apiKey: string, groupName: string, threadId: number, token?: string): Promise<number[]> {
   const ids: number[] = [];
-  for (let start = 0; ; ) {
+  for (let start = 0; ;) {
     const answer = await apiCall<{ thread: { posts: { id: number }[] } }>(baseUrl, apiKey, "GET", `/api/get_thread/${threadId}`, {
       token,
       query: { group_name: groupName, sort: "old", page_size: 100, start_post_id: start },

@@ -40,7 +40,11 @@ export function frame(type: string, body: Buffer = Buffer.alloc(0), length = bod
 
 /** A protocol 3.0 startup packet with the given parameters. */
 export function startupPacket(params: Record<string, string>): Buffer {
-  const body = Buffer.from(`${Object.entries(params).map(([key, value]) => `${key}\0${value}\0`).join("")}\0`);
+  const body = Buffer.from(
+    `${Object.entries(params)
+      .map(([key, value]) => `${key}\0${value}\0`)
+      .join("")}\0`,
+  );
   const head = Buffer.alloc(8);
   head.writeInt32BE(8 + body.length);
   head.writeInt32BE(196608, 4);

@@ -25,7 +25,14 @@ function listenOn(port: number): Promise<number> {
 export async function findFreePortBlock(size: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 10_000 + Math.floor(Math.random() * (32_000 - 10_000 - size));
-    const free = await Promise.all(Array.from({ length: size }, (_, offset) => listenOn(base + offset).then(() => true, () => false)));
+    const free = await Promise.all(
+      Array.from({ length: size }, (_, offset) =>
+        listenOn(base + offset).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     if (free.every(Boolean)) return base;
   }
   throw new Error(`no ${size} consecutive free ports between 10000 and 32000`);

@@ -8,7 +8,12 @@ import { ANVIL_CHAIN_ID } from "./anvil";
 // Compiles tests/support/contracts/gate-tokens.sol with solc (npm) and deploys it to anvil with
 // anvil's first development account, whose key anvil documents and prints at start.
 const DEV_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const chain = { id: ANVIL_CHAIN_ID, name: "anvil", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } } as const;
+const chain = {
+  id: ANVIL_CHAIN_ID,
+  name: "anvil",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: [] as string[] } },
+} as const;
 
 interface Compiled {
   abi: Abi;

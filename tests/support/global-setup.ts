@@ -19,12 +19,15 @@ declare module "vitest" {
 let server: RunningServer | undefined;
 let chain: RunningChain | undefined;
 
-
 /** The tally of tests/support/openapi-validator.ts: how many API answers were checked against the document. */
 function reportValidatedResponses(dataDir: string): void {
   const file = path.join(dataDir, "openapi-validated.txt");
   if (!fs.existsSync(file)) return;
-  const total = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).reduce((sum, line) => sum + Number(line), 0);
+  const total = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .reduce((sum, line) => sum + Number(line), 0);
   console.log(`OpenAPI: ${total} API responses validated against /api/openapi.json`);
 }
 

@@ -31,7 +31,9 @@ async function load() {
   ajv.addSchema({ ...document, $id: "openapi.json" });
   const routes = Object.keys(document.paths).map((template) => {
     const segments = template.split("/");
-    const pattern = new RegExp(`^${segments.map((segment) => (/^\{\w+\}$/.test(segment) ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`);
+    const pattern = new RegExp(
+      `^${segments.map((segment) => (/^\{\w+\}$/.test(segment) ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`,
+    );
     return { template, pattern, literals: segments.filter((segment) => !segment.startsWith("{")).length };
   });
   // Where a literal path and a templated one both match, the literal one is the operation (OpenAPI 3.1).

@@ -75,7 +75,11 @@ export function sendChunked(url: string, request: ChunkedRequest): Promise<Chunk
 }
 
 /** A GET sent from a local address of our choosing (any of 127.0.0.0/8 on Linux): another client, as the server's socket sees it. */
-export function getFrom(url: string, localAddress: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+export function getFrom(
+  url: string,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { localAddress, headers, agent: false }, (res) => {
       let body = "";

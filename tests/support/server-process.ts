@@ -17,7 +17,6 @@ export interface RunningServer {
   killGroup: (signal: NodeJS.Signals) => Promise<void>;
 }
 
-
 /** `next build`, unless a build exists and AGORA_TEST_REUSE_BUILD=1 says to reuse it. */
 export function buildApp(): void {
   const distDir = process.env.AGORA_NEXT_DIST_DIR || ".next";

@@ -52,7 +52,12 @@ export async function openSse(
     comments,
     error: null,
     ended,
-    waitFor: (count, type, timeoutMs = 5000) => waitUntil(() => events.filter((e) => !type || e.event === type).length >= count, timeoutMs, `${count} ${type ?? ""} events (got ${JSON.stringify(events)})`).then(() => events.filter((e) => !type || e.event === type)),
+    waitFor: (count, type, timeoutMs = 5000) =>
+      waitUntil(
+        () => events.filter((e) => !type || e.event === type).length >= count,
+        timeoutMs,
+        `${count} ${type ?? ""} events (got ${JSON.stringify(events)})`,
+      ).then(() => events.filter((e) => !type || e.event === type)),
     waitForComment: (text, timeoutMs = 5000) => waitUntil(() => comments.includes(text), timeoutMs, `comment "${text}"`),
     close: () => abort.abort(),
   };

@@ -36,12 +36,7 @@ export async function createThreadOverHttp(
 }
 
 /** Creates a post (a reply with parentId) through endpoint 3. */
-export async function createPostOverHttp(
-  user: TestUser,
-  threadId: number,
-  text: string,
-  parentId?: number,
-): Promise<CreatedPostDto> {
+export async function createPostOverHttp(user: TestUser, threadId: number, text: string, parentId?: number): Promise<CreatedPostDto> {
   const response = await call("POST", `/api/v2/threads/${threadId}/posts/create`, {
     token: user.token,
     body: { content: textDelta(text), ...(parentId === undefined ? {} : { parent_id: parentId }) },
@@ -52,11 +47,7 @@ export async function createPostOverHttp(
 }
 
 /** GET /api/get_thread/{id} with the key in header svc-api-key, as the reference sends it. */
-export async function getThreadOverHttp(
-  threadId: number | string,
-  query: Record<string, string | number>,
-  options: Pick<CallOptions, "token"> = {},
-) {
+export async function getThreadOverHttp(threadId: number | string, query: Record<string, string | number>, options: Pick<CallOptions, "token"> = {}) {
   return call<{ thread: ThreadDto }>("GET", `/api/get_thread/${threadId}`, {
     query,
     apiKey: false,

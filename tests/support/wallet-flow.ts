@@ -33,9 +33,7 @@ export async function signEvmProof(wallet: EvmTestWallet, walletType: 1 | 2 | 5 
   return { web3_public_key: wallet.checksumAddress, wallet_type: walletType, signMsg: message, sign: await wallet.sign(message) };
 }
 
-export async function registerEvmUser(
-  options: { username?: string; photoUrl?: string; wallet?: EvmTestWallet } = {},
-): Promise<WalletUser> {
+export async function registerEvmUser(options: { username?: string; photoUrl?: string; wallet?: EvmTestWallet } = {}): Promise<WalletUser> {
   const wallet = options.wallet ?? createEvmTestWallet();
   const username = options.username ?? uniqueName("user");
   const response = await call<{ user: { id: number }; api_token: string }>("POST", "/api/wallet/register", {

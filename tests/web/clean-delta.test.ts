@@ -40,7 +40,15 @@ describe("cleanDeltaOps", () => {
 
 describe("readEditableContent", () => {
   it("opens stored rows of any shape as ops Quill can take", () => {
-    const odd = [{ insert: "kept\n" }, { insert: 7 }, null, "bare", ["x"], { insert: { video: "javascript:alert(1)" } }, { insert: "x", attributes: { link: "javascript:alert(1)" } }];
+    const odd = [
+      { insert: "kept\n" },
+      { insert: 7 },
+      null,
+      "bare",
+      ["x"],
+      { insert: { video: "javascript:alert(1)" } },
+      { insert: "x", attributes: { link: "javascript:alert(1)" } },
+    ];
     expect(readEditableContent(JSON.stringify(odd))).toEqual([{ insert: "kept\n" }, { insert: "x" }]);
     expect(readEditableContent(JSON.stringify({ ops: [{ insert: "an ops object\n" }] }))).toEqual([{ insert: "an ops object\n" }]);
     expect(readEditableContent('"a JSON string"')).toEqual([{ insert: "a JSON string\n" }]);

@@ -8,10 +8,7 @@ export const metadata: Metadata = { title: "New community", robots: { index: fal
 export default async function NewGroupPage() {
   await requireViewer("/new-group");
   return (
-    <FormPage
-      title="Start a community"
-      lead="You will be its owner: you can add categories and change its look from its settings at any time."
-    >
+    <FormPage title="Start a community" lead="You will be its owner: you can add categories and change its look from its settings at any time.">
       <NewGroupForm />
     </FormPage>
   );

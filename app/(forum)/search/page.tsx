@@ -29,7 +29,14 @@ export default async function SearchPage({ searchParams }: SearchPageProps) {
     <main className="page">
       <h1 className="section-heading">Search</h1>
       <Form action="/search" role="search" aria-label="Refine" className="search-page__form">
-        <input type="search" name="q" defaultValue={request.text} maxLength={SEARCH_QUERY_MAX} aria-label="Search for" placeholder='Words, "a phrase", -excluded' />
+        <input
+          type="search"
+          name="q"
+          defaultValue={request.text}
+          maxLength={SEARCH_QUERY_MAX}
+          aria-label="Search for"
+          placeholder='Words, "a phrase", -excluded'
+        />
         <input type="hidden" name="type" value={request.type} />
         {request.groupName ? <input type="hidden" name="g" value={request.groupName} /> : null}
         {request.groupName && request.scope === "all" ? <input type="hidden" name="scope" value="all" /> : null}

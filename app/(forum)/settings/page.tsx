@@ -15,8 +15,8 @@ export default async function SettingsPage() {
       title="Settings"
       lead={
         <>
-          Signed in with <span className="signin-address">{account.address ?? "your wallet"}</span>.{" "}
-          <Link href={`/u/${account.id}`}>View your profile</Link> · <Link href="/settings/uploads">Your uploads</Link>
+          Signed in with <span className="signin-address">{account.address ?? "your wallet"}</span>. <Link href={`/u/${account.id}`}>View your profile</Link> ·{" "}
+          <Link href="/settings/uploads">Your uploads</Link>
         </>
       }
     >

@@ -11,9 +11,7 @@ export type { components, operations, paths };
 
 type HttpMethod = "get" | "post";
 
-type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } }
-  ? Body
-  : never;
+type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
 
 /** Paths that accept `method`. */
 export type PathsWithMethod<M extends HttpMethod> = {
@@ -24,8 +22,7 @@ export type PathsWithMethod<M extends HttpMethod> = {
 export type SuccessEnvelope<P extends PathsWithMethod<M>, M extends HttpMethod> = JsonSuccess<paths[P][M]>;
 
 /** The `data` of an operation's success envelope: what `unwrap` returns. */
-export type ResponseData<P extends PathsWithMethod<M>, M extends HttpMethod> =
-  SuccessEnvelope<P, M> extends { data: infer Data } ? Data : never;
+export type ResponseData<P extends PathsWithMethod<M>, M extends HttpMethod> = SuccessEnvelope<P, M> extends { data: infer Data } ? Data : never;
 
 /** A thread as the group and category listings return it. */
 export type ThreadListItem = ResponseData<"/api/v2/groups/{group_id}/threads", "get">["threads"][number];
@@ -34,9 +31,7 @@ export type ThreadListItem = ResponseData<"/api/v2/groups/{group_id}/threads", "
 export type Thread = ResponseData<"/api/get_thread/{thread_id}", "get">["thread"];
 
 /** The user that wallet login or wallet register answers with. */
-export type SignedInUser =
-  | ResponseData<"/api/wallet/login", "post">["user"]
-  | ResponseData<"/api/wallet/register", "post">["user"];
+export type SignedInUser = ResponseData<"/api/wallet/login", "post">["user"] | ResponseData<"/api/wallet/register", "post">["user"];
 
 /** Every answer, success or failure, has this shape (contract section 5). */
 export interface Envelope<Data = unknown> {
@@ -167,9 +162,7 @@ export interface FetchResult<Body> {
  * `description`. Takes the call's promise or its result:
  * `const { group } = await unwrap(client.GET("/api/v2/groups/{group_id}", { params: { path: { group_id: 1 } } }))`.
  */
-export async function unwrap<Body extends { data: unknown }>(
-  result: FetchResult<Body> | PromiseLike<FetchResult<Body>>,
-): Promise<Body["data"]> {
+export async function unwrap<Body extends { data: unknown }>(result: FetchResult<Body> | PromiseLike<FetchResult<Body>>): Promise<Body["data"]> {
   const { data, error, response } = await result;
   if (response.ok && error === undefined && data !== undefined && (data as Partial<Envelope>).status !== false) {
     return data.data;
@@ -269,11 +262,7 @@ export interface GroupThreadsOptions extends PaginateOptions {
 }
 
 /** Every thread of a group, page by page (`GET /api/v2/groups/{group_id}/threads`). */
-export function iterateGroupThreads(
-  client: AgoraClient,
-  groupId: number,
-  options: GroupThreadsOptions = {},
-): AsyncGenerator<ThreadListItem, void, undefined> {
+export function iterateGroupThreads(client: AgoraClient, groupId: number, options: GroupThreadsOptions = {}): AsyncGenerator<ThreadListItem, void, undefined> {
   const { sort, categoryId, ...paging } = options;
   return paginate(async ({ page, per_page }) => {
     const query = { page, per_page, ...(sort ? { sort } : {}), ...(categoryId === undefined ? {} : { category_id: categoryId }) };

@@ -21,8 +21,15 @@ export const threadEvents = defineStreamEndpoint(
     summary: "Follow a thread: post, edit, delete and like events (server-sent events)",
     params: z.object({ thread_id: idParam(), last_event_id: lastEventIdParam }),
     response: z
-      .object({ post_id: z.number().int(), parent_id: z.number().int().nullable().optional(), total_likes: z.number().int().optional(), restored: z.boolean().optional() })
-      .describe("One event's `data`: `post` and `delete` carry post_id and parent_id, `edit` post_id (restored: true when a deleted post came back), `like` post_id and total_likes."),
+      .object({
+        post_id: z.number().int(),
+        parent_id: z.number().int().nullable().optional(),
+        total_likes: z.number().int().optional(),
+        restored: z.boolean().optional(),
+      })
+      .describe(
+        "One event's `data`: `post` and `delete` carry post_id and parent_id, `edit` post_id (restored: true when a deleted post came back), `like` post_id and total_likes.",
+      ),
     errors: ["not_found", "forbidden"],
   },
   ({ params, viewer, request, client }) =>

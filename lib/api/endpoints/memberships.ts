@@ -2,13 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeGroup } from "@/lib/api/serializers/group";
-import {
-  serializeGate,
-  serializeGateCheck,
-  serializeInvite,
-  serializeMember,
-  serializeMembership,
-} from "@/lib/api/serializers/membership";
+import { serializeGate, serializeGateCheck, serializeInvite, serializeMember, serializeMembership } from "@/lib/api/serializers/membership";
 import { GroupSchema } from "@/lib/schemas/group-schemas";
 import {
   GateCheckResponseSchema,
@@ -179,7 +173,9 @@ export const setGateEndpoint = defineEndpoint(
     response: GateResponseSchema,
     errors: ["not_found", "forbidden"],
   },
-  async ({ params, viewer }) => ({ gate: serializeGate(await setGroupGate(viewer, params.group_id, { logic: params.logic, rules: params.rules }), params.logic) }),
+  async ({ params, viewer }) => ({
+    gate: serializeGate(await setGroupGate(viewer, params.group_id, { logic: params.logic, rules: params.rules }), params.logic),
+  }),
 );
 
 // GET /api/v2/groups/{group_id}/gate/check

@@ -5,13 +5,7 @@ import { serializePost } from "@/lib/api/serializers/post";
 import { serializeReport } from "@/lib/api/serializers/report";
 import { serializeRevisions } from "@/lib/api/serializers/revision";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
-import {
-  PostResponseSchema,
-  ReasonParamSchema,
-  ReportReasonSchema,
-  ReportResponseSchema,
-  RevisionsResponseSchema,
-} from "@/lib/schemas/moderation-schemas";
+import { PostResponseSchema, ReasonParamSchema, ReportReasonSchema, ReportResponseSchema, RevisionsResponseSchema } from "@/lib/schemas/moderation-schemas";
 import { idParam, pageParam, pageSizeParam } from "@/lib/schemas/params";
 import { deletePost, editPost, listPostRevisions, restorePost, type PostRead } from "@/lib/services/post-moderation";
 import { reportPost } from "@/lib/services/reports";

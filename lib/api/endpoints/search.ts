@@ -13,7 +13,7 @@ export const search = defineEndpoint(
     family: "v2",
     auth: "optional",
     tag: "Search",
-    summary: "Search posts or threads (words, \"quoted phrases\", -excluded)",
+    summary: 'Search posts or threads (words, "quoted phrases", -excluded)',
     params: SearchParamsSchema,
     response: SearchResponseSchema,
     listKey: "results",

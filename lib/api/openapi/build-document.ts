@@ -22,12 +22,24 @@ const COMPONENT_REF = "#/components/schemas/";
 const WALLET_TYPE_VALUES = Object.values(WALLET_TYPES);
 const SENT_SHAPES = new Map<z.ZodType, JsonSchema>([
   [UploadedFileSchema, { type: "string", format: "binary", description: "The file (a multipart part with a filename)." }],
-  [FileAttachmentsParamSchema, { description: "Upload ids, comma-separated (at most 10), or one id.", anyOf: [{ type: "string", pattern: "^\\d+(,\\d+)*$" }, { type: "integer", minimum: 1 }] }],
+  [
+    FileAttachmentsParamSchema,
+    {
+      description: "Upload ids, comma-separated (at most 10), or one id.",
+      anyOf: [
+        { type: "string", pattern: "^\\d+(,\\d+)*$" },
+        { type: "integer", minimum: 1 },
+      ],
+    },
+  ],
   [
     WalletTypeSchema,
     {
       description: "1/2 chain-A, 3 permaweb, 4 web wallet, 5 EVM (contract section 6); a number or its string.",
-      anyOf: [{ type: "integer", enum: WALLET_TYPE_VALUES }, { type: "string", enum: WALLET_TYPE_VALUES.map(String) }],
+      anyOf: [
+        { type: "integer", enum: WALLET_TYPE_VALUES },
+        { type: "string", enum: WALLET_TYPE_VALUES.map(String) },
+      ],
     },
   ],
 ]);
@@ -176,14 +188,22 @@ function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec
   const body = { type: "object", properties: bodyProperties, required: bodyRequired };
   const success: JsonSchema = {
     description: "Success",
-    headers: { ...COMMON_HEADERS, ...BUDGET_HEADERS, ...(method === "get" ? { ETag: { $ref: "#/components/headers/ETag" } } : {}), ...(spec.listKey ? { Link: { $ref: "#/components/headers/Link" } } : {}) },
+    headers: {
+      ...COMMON_HEADERS,
+      ...BUDGET_HEADERS,
+      ...(method === "get" ? { ETag: { $ref: "#/components/headers/ETag" } } : {}),
+      ...(spec.listKey ? { Link: { $ref: "#/components/headers/Link" } } : {}),
+    },
     content: { "application/json": { schema: successSchema(spec.family, toSchema(spec.response, components)) } },
   };
   if (spec.stream) {
     // An event stream: no envelope, no ETag; each event's data is the response schema.
     success.headers = { ...COMMON_HEADERS, ...BUDGET_HEADERS };
     success.content = {
-      "text/event-stream": { schema: { type: "string", description: "Server-sent events; each `data:` line is JSON of the x-event-data shape." }, "x-event-data": toSchema(spec.response, components) },
+      "text/event-stream": {
+        schema: { type: "string", description: "Server-sent events; each `data:` line is JSON of the x-event-data shape." },
+        "x-event-data": toSchema(spec.response, components),
+      },
     };
   }
   return {
@@ -212,15 +232,33 @@ function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec
     security,
     responses: {
       200: success,
-      ...(method === "get" && !spec.stream ? { 304: { description: "Not modified: the If-None-Match ETag still matches.", headers: { ...COMMON_HEADERS, ETag: { $ref: "#/components/headers/ETag" } } } } : {}),
+      ...(method === "get" && !spec.stream
+        ? {
+            304: {
+              description: "Not modified: the If-None-Match ETag still matches.",
+              headers: { ...COMMON_HEADERS, ETag: { $ref: "#/components/headers/ETag" } },
+            },
+          }
+        : {}),
       ...errorResponses(spec, method === "get" ? "GET" : "POST"),
     },
-    "x-codeSamples": [typedClientSample({ method, path: spec.path, pathParams: pathNames, required: method === "get" ? queryRequired : bodyRequired, userToken: spec.auth === "user" })],
+    "x-codeSamples": [
+      typedClientSample({
+        method,
+        path: spec.path,
+        pathParams: pathNames,
+        required: method === "get" ? queryRequired : bodyRequired,
+        userToken: spec.auth === "user",
+      }),
+    ],
   };
 }
 
 const HEADERS = {
-  RequestId: { description: "This request's id (the client's own X-Request-Id when it sent a sane one); it is in the server's log line too.", schema: { type: "string" } },
+  RequestId: {
+    description: "This request's id (the client's own X-Request-Id when it sent a sane one); it is in the server's log line too.",
+    schema: { type: "string" },
+  },
   RateLimitLimit: { description: "Requests per minute this API key and client address may make.", schema: { type: "integer" } },
   RateLimitRemaining: { description: "Requests left in the current window.", schema: { type: "integer" } },
   RateLimitReset: { description: "Seconds until the budget is full again.", schema: { type: "integer" } },

@@ -2,14 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { CategorySchema } from "@/lib/schemas/category-schemas";
 import { GroupAdminSchema, GroupSchema } from "@/lib/schemas/group-schemas";
-import {
-  BanSchema,
-  LikeStateSchema,
-  ModlogEntrySchema,
-  QueuedReportSchema,
-  ReportSchema,
-  RevisionSchema,
-} from "@/lib/schemas/moderation-schemas";
+import { BanSchema, LikeStateSchema, ModlogEntrySchema, QueuedReportSchema, ReportSchema, RevisionSchema } from "@/lib/schemas/moderation-schemas";
 import { AttachedFileSchema, CreatedPostSchema, FirstPostSchema, PostSchema, UserBriefSchema } from "@/lib/schemas/post-schemas";
 import { ThreadListItemSchema } from "@/lib/schemas/thread-list-schemas";
 import { ThreadSchema } from "@/lib/schemas/thread-schemas";

@@ -5,9 +5,7 @@ import { createHash } from "node:crypto";
 import { decodeBase64Url, encodeBase64Url } from "./wallet-encoding";
 import { isEvmStyle, WALLET_TYPES, type WalletType } from "@/lib/schemas/wallet-types";
 
-export type NormalizedWalletKey =
-  | { ok: true; address: string; publicKey: string | null }
-  | { ok: false; error: string };
+export type NormalizedWalletKey = { ok: true; address: string; publicKey: string | null } | { ok: false; error: string };
 
 const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 const MIN_MODULUS_BYTES = 256;

@@ -25,9 +25,7 @@ describe("verifyWalletSignature: EVM-style", () => {
     const wallet = createEvmTestWallet();
     const message = messageFor(wallet.address, walletType);
     const signature = await wallet.sign(message);
-    await expect(
-      verifyWalletSignature({ walletType, address: wallet.address, publicKey: null, message, signature }),
-    ).resolves.toBe(true);
+    await expect(verifyWalletSignature({ walletType, address: wallet.address, publicKey: null, message, signature })).resolves.toBe(true);
   });
 
   it("accepts a checksummed (mixed-case) address", async () => {
@@ -45,18 +43,14 @@ describe("verifyWalletSignature: EVM-style", () => {
     const other = createEvmTestWallet();
     const message = messageFor(wallet.address, 5);
     const signature = await other.sign(message);
-    await expect(
-      verifyWalletSignature({ walletType: 5, address: wallet.address, publicKey: null, message, signature }),
-    ).resolves.toBe(false);
+    await expect(verifyWalletSignature({ walletType: 5, address: wallet.address, publicKey: null, message, signature })).resolves.toBe(false);
   });
 
   it("rejects a signature over a different message", async () => {
     const wallet = createEvmTestWallet();
     const signature = await wallet.sign(messageFor(wallet.address, 5, "ffffffffffffffffffffffffffffffff"));
     const message = messageFor(wallet.address, 5);
-    await expect(
-      verifyWalletSignature({ walletType: 5, address: wallet.address, publicKey: null, message, signature }),
-    ).resolves.toBe(false);
+    await expect(verifyWalletSignature({ walletType: 5, address: wallet.address, publicKey: null, message, signature })).resolves.toBe(false);
   });
 
   it("still verifies the same signature when v is given as 0/1 (some hardware wallets)", async () => {
@@ -66,9 +60,7 @@ describe("verifyWalletSignature: EVM-style", () => {
     const v = Number.parseInt(signature.slice(130), 16);
     const lowV = `${signature.slice(0, 130)}${(v - 27).toString(16).padStart(2, "0")}`;
     expect(lowV).not.toBe(signature);
-    await expect(
-      verifyWalletSignature({ walletType: 2, address: wallet.address, publicKey: null, message, signature: lowV }),
-    ).resolves.toBe(true);
+    await expect(verifyWalletSignature({ walletType: 2, address: wallet.address, publicKey: null, message, signature: lowV })).resolves.toBe(true);
   });
 
   it.each([
@@ -83,9 +75,7 @@ describe("verifyWalletSignature: EVM-style", () => {
   ])("returns false without throwing for %s", async (_label, signature) => {
     const wallet = createEvmTestWallet();
     const message = messageFor(wallet.address, 5);
-    await expect(
-      verifyWalletSignature({ walletType: 5, address: wallet.address, publicKey: null, message, signature }),
-    ).resolves.toBe(false);
+    await expect(verifyWalletSignature({ walletType: 5, address: wallet.address, publicKey: null, message, signature })).resolves.toBe(false);
   });
 });
 
@@ -171,8 +161,6 @@ describe("verifyWalletSignature: web wallet", () => {
     const evm = createEvmTestWallet();
     const message = messageFor(evm.address, 4);
     const signature = await evm.sign(message);
-    await expect(
-      verifyWalletSignature({ walletType: 4, address: evm.address, publicKey: null, message, signature }),
-    ).resolves.toBe(false);
+    await expect(verifyWalletSignature({ walletType: 4, address: evm.address, publicKey: null, message, signature })).resolves.toBe(false);
   });
 });

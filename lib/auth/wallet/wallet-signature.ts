@@ -46,10 +46,5 @@ function verifyPermawebSignature({ address, publicKey, message, signature }: Wal
   const signatureBytes = decodeBase64Url(signature);
   if (!signatureBytes) return false;
   const key = createPublicKey({ key: { kty: "RSA", n: normalized.publicKey, e: "AQAB" }, format: "jwk" });
-  return verify(
-    "sha256",
-    Buffer.from(message, "utf8"),
-    { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: PSS_SALT_LENGTH },
-    signatureBytes,
-  );
+  return verify("sha256", Buffer.from(message, "utf8"), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: PSS_SALT_LENGTH }, signatureBytes);
 }

@@ -41,8 +41,19 @@ export default async function MembersPage({ params, searchParams }: MembersPageP
                   action={answerRequestAction}
                   label={`Request from ${request.username}`}
                   buttons={[
-                    { label: "Approve", busyLabel: "Approving…", input: { groupId: group.id, groupName: group.name, userId: request.userId, approve: true }, context: request.username },
-                    { label: "Reject", busyLabel: "Rejecting…", tone: "danger", input: { groupId: group.id, groupName: group.name, userId: request.userId, approve: false }, context: request.username },
+                    {
+                      label: "Approve",
+                      busyLabel: "Approving…",
+                      input: { groupId: group.id, groupName: group.name, userId: request.userId, approve: true },
+                      context: request.username,
+                    },
+                    {
+                      label: "Reject",
+                      busyLabel: "Rejecting…",
+                      tone: "danger",
+                      input: { groupId: group.id, groupName: group.name, userId: request.userId, approve: false },
+                      context: request.username,
+                    },
                   ]}
                 />
               </li>

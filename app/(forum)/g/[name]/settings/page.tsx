@@ -26,12 +26,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
         group={group}
         current="Settings"
         title="You can’t change this community"
-        lead={
-          <>
-            Only the owner and admins of {group.title} can open its settings. If you think you should have access, ask the
-            community’s owner.
-          </>
-        }
+        lead={<>Only the owner and admins of {group.title} can open its settings. If you think you should have access, ask the community’s owner.</>}
       >
         <Link className="button button--secondary" href={`/g/${group.name}`}>
           Back to {group.title}
@@ -41,12 +36,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
   }
   const categories = toCategoryOptions(await getGroupCategories(group.id));
   return (
-    <GroupFormPage
-      group={group}
-      current="Settings"
-      title={<>{group.title} settings</>}
-      lead="Changes show up on the community page as soon as you save them."
-    >
+    <GroupFormPage group={group} current="Settings" title={<>{group.title} settings</>} lead="Changes show up on the community page as soon as you save them.">
       <GroupSettingsForm
         groupId={group.id}
         groupName={group.name}

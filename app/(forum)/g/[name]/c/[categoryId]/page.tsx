@@ -49,13 +49,7 @@ export default async function CategoryPage({ params, searchParams }: CategoryPag
   const trail = [{ href: `/g/${group.name}`, label: group.title }];
   if (parent) trail.push({ href: `/g/${group.name}/c/${parent.id}`, label: parent.name });
   return (
-    <GroupBoard
-      group={group}
-      categories={categories}
-      category={category}
-      newThread={newThread}
-      trail={<Breadcrumbs links={trail} current={category.name} />}
-    >
+    <GroupBoard group={group} categories={categories} category={category} newThread={newThread} trail={<Breadcrumbs links={trail} current={category.name} />}>
       <Suspense key={page} fallback={<SkeletonRows rows={6} variant="row" />}>
         <BoardThreads groupId={group.id} groupName={group.name} categoryId={category.id} page={page} newThread={newThread} />
       </Suspense>

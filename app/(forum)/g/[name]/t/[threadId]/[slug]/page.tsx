@@ -77,8 +77,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
             {thread.title}
           </h1>
           <p className="thread-header__meta">
-            {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} ·{" "}
-            {pluralize(thread.likes, "like")}
+            {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} · {pluralize(thread.likes, "like")}
           </p>
           {viewer.signedIn && !thread.isDeleted ? <FollowButton threadId={thread.id} subscribed={viewer.subscribed} /> : null}
           {hasTools ? (
