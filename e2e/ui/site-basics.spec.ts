@@ -61,16 +61,18 @@ test.describe("the demo forum with the network unreachable", () => {
       return page.evaluate(() => [...document.images].filter((image) => image.naturalWidth > 0).length);
     }
 
+    // Earlier specs add groups of their own, so the seeded ones may be on a later page: every card's
+    // logo or initials on the first page must load, whoever made it.
     await page.goto("/");
-    await expect(page.getByTestId("group-card")).toHaveCount(4);
-    // The seeded groups' logos.
-    expect(await loadEveryImage()).toBeGreaterThanOrEqual(4);
+    await expect(page.getByTestId("group-card").first()).toBeVisible();
+    await loadEveryImage();
 
     await page.goto("/g/agora-lounge");
     await expect(page.getByRole("heading", { level: 1, name: "Agora Lounge" })).toBeVisible();
     const cover = await page.locator(".group-header__cover").evaluate((element) => getComputedStyle(element).backgroundImage);
     expect(cover).toMatch(/url\("http:\/\/[^"]+\/uploads\/\d+\/[0-9a-f]{64}\.jpg"\)/);
-    await loadEveryImage();
+    // The seeded group's logo.
+    expect(await loadEveryImage()).toBeGreaterThanOrEqual(1);
 
     await page.getByTestId("thread-row").getByRole("link", { name: WELCOME_THREAD }).click();
     await expect(page.getByRole("heading", { level: 1, name: WELCOME_THREAD })).toBeVisible();
