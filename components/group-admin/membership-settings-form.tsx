@@ -28,10 +28,8 @@ export function MembershipSettingsForm({ group }: { group: GroupView }) {
         groupName: group.name,
         joining,
         visibility,
-        openReadonly: readOnly ? "1" : "0",
-        allowEveryone: files.allowEveryone,
-        allowPost: files.allowPost,
-        allowAllFileType: files.allowAllFileType,
+        openReadonly: readOnly,
+        ...files,
       }).catch(() => null);
       if (!result?.ok) return setStatus({ ok: false, text: result?.error ?? NETWORK_ERROR });
       setStatus({ ok: true, text: "Saved." });
@@ -62,20 +60,15 @@ export function MembershipSettingsForm({ group }: { group: GroupView }) {
         <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} /> Read-only for non-members (they must join to write)
       </label>
       <label>
-        <input type="checkbox" checked={files.allowEveryone === 1} onChange={(event) => setFiles({ ...files, allowEveryone: event.target.checked ? 1 : 0 })} />{" "}
-        Every member may upload (else moderators only)
+        <input type="checkbox" checked={files.allowEveryone} onChange={(event) => setFiles({ ...files, allowEveryone: event.target.checked })} /> Every member
+        may upload (else moderators only)
       </label>
       <label>
-        <input type="checkbox" checked={files.allowPost === 1} onChange={(event) => setFiles({ ...files, allowPost: event.target.checked ? 1 : 0 })} />{" "}
-        Attachments on posts
+        <input type="checkbox" checked={files.allowPost} onChange={(event) => setFiles({ ...files, allowPost: event.target.checked })} /> Attachments on posts
       </label>
       <label>
-        <input
-          type="checkbox"
-          checked={files.allowAllFileType === "1"}
-          onChange={(event) => setFiles({ ...files, allowAllFileType: event.target.checked ? "1" : "0" })}
-        />{" "}
-        Files other than images
+        <input type="checkbox" checked={files.allowAllFileTypes} onChange={(event) => setFiles({ ...files, allowAllFileTypes: event.target.checked })} /> Files
+        other than images
       </label>
       <div className="membership__actions">
         <button type="submit" className="button button--primary" disabled={pending}>

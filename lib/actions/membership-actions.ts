@@ -59,10 +59,10 @@ export const inviteByNameAction = defineAction(
 const PolicyInput = GroupRef.extend({
   joining: z.number().int().min(0).max(3),
   visibility: z.number().int().min(0).max(2),
-  openReadonly: z.enum(["0", "1"]),
-  allowEveryone: z.number().int().min(0).max(1),
-  allowPost: z.number().int().min(0).max(1),
-  allowAllFileType: z.enum(["0", "1"]),
+  openReadonly: z.boolean(),
+  allowEveryone: z.boolean(),
+  allowPost: z.boolean(),
+  allowAllFileTypes: z.boolean(),
 });
 export type MembershipSettingsInput = z.infer<typeof PolicyInput>;
 
@@ -73,8 +73,13 @@ export const updateMembershipSettingsAction = defineAction(
     await updateGroupPolicy(viewer, input.groupId, {
       joining: input.joining,
       visibility: input.visibility,
-      openReadonly: input.openReadonly,
-      attachedFiles: { allow_everyone: input.allowEveryone, allow_post: input.allowPost, allow_all_file_type: input.allowAllFileType },
+      // The settings as the group stores them (the reference's attached_files and open_readonly).
+      openReadonly: input.openReadonly ? "1" : "0",
+      attachedFiles: {
+        allow_everyone: input.allowEveryone ? 1 : 0,
+        allow_post: input.allowPost ? 1 : 0,
+        allow_all_file_type: input.allowAllFileTypes ? "1" : "0",
+      },
     });
     refresh(input.groupName);
     return undefined;

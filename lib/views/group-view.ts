@@ -1,5 +1,15 @@
 import "server-only";
-import { canAttachFiles, canManageGroup, canModerate, canReadGroup, isMember, listGroupManagers, ROLE_LEVEL, type GroupRole } from "@/lib/auth/permissions";
+import {
+  canAttachFiles,
+  canManageGroup,
+  canModerate,
+  canReadGroup,
+  isMember,
+  listGroupManagers,
+  ROLE_LEVEL,
+  type AttachRules,
+  type GroupRole,
+} from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupDirectoryRow } from "@/lib/db/groups";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
@@ -38,7 +48,8 @@ export interface GroupView {
   viewerBanned: boolean;
   /** Pending requests, for moderators (the members page's queue count). */
   pendingCount: number;
-  attachedFiles: { allowEveryone: number; allowPost: number; allowAllFileType: "0" | "1" };
+  /** The group's attachment rules, as the settings form edits them. */
+  attachedFiles: AttachRules;
   /** Whether the viewer may attach other files than images to posts here (the composer's "Attach a file"). */
   viewerCanAttachFiles: boolean;
   /** The token gate as the settings editor edits it. */
@@ -82,16 +93,8 @@ function membershipOf(role: GroupRole): GroupView["membership"] {
   return role.pending ? "pending" : "none";
 }
 
-function filesOf(value: unknown): GroupView["attachedFiles"] {
-  const files = (value !== null && typeof value === "object" ? value : {}) as Record<string, unknown>;
-  return {
-    allowEveryone: Number(files.allow_everyone ?? 1) === 0 ? 0 : 1,
-    allowPost: Number(files.allow_post ?? 1) === 0 ? 0 : 1,
-    allowAllFileType: String(files.allow_all_file_type ?? "0") === "1" ? "1" : "0",
-  };
-}
-
 export function toGroupView({ group, onlineMembers, role, pending, gate }: GroupRecord): GroupView {
+  const attachRules = readAttachRules(group.attachedFiles);
   return {
     id: group.id,
     name: group.name,
@@ -113,8 +116,8 @@ export function toGroupView({ group, onlineMembers, role, pending, gate }: Group
     membership: membershipOf(role),
     viewerBanned: role.banned,
     pendingCount: pending.length,
-    attachedFiles: filesOf(group.attachedFiles),
-    viewerCanAttachFiles: canAttachFiles(role, readAttachRules(group.attachedFiles)),
+    attachedFiles: attachRules,
+    viewerCanAttachFiles: canAttachFiles(role, attachRules),
     gate: gate
       ? {
           logic: gate.logic,
