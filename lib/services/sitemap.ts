@@ -25,8 +25,7 @@ export async function countSitemapPages(): Promise<number> {
 export async function readSitemapPage(page: number): Promise<SitemapEntry[]> {
   if (!Number.isSafeInteger(page) || page < 1 || page > (await countSitemapPages())) throw new NotFound("sitemap page");
   const window = { firstId: (page - 1) * SITEMAP_IDS_PER_PAGE + 1, lastId: page * SITEMAP_IDS_PER_PAGE };
-  const groups = await listPublicGroupsIn(window);
-  const threads = await listPublicThreadsIn(window);
+  const [groups, threads] = await Promise.all([listPublicGroupsIn(window), listPublicThreadsIn(window)]);
   return [
     ...(page === 1 ? [{ path: "/", lastModified: null }] : []),
     ...groups.map((group) => ({ path: `/g/${group.name}`, lastModified: group.lastModified })),

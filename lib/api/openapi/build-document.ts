@@ -4,6 +4,7 @@ import { methodsOf, type EndpointSpec } from "@/lib/api/define-endpoint";
 import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
 import type { ApiFamily } from "@/lib/api/envelope";
 import { typedClientSample } from "@/lib/api/openapi/code-samples";
+import { RESPONSE_HEADERS, TAG_DESCRIPTIONS } from "@/lib/api/openapi/document-text";
 import { WALLET_TYPES, WalletTypeSchema } from "@/lib/schemas/wallet-types";
 import { componentRegistry } from "@/lib/api/openapi/component-schemas";
 import { operationErrorCodes } from "@/lib/api/openapi/operation-errors";
@@ -45,22 +46,6 @@ const SENT_SHAPES = new Map<z.ZodType, JsonSchema>([
 ]);
 const FAMILY_LABEL: Record<ApiFamily, string> = { api: "/api", v2: "/api/v2" };
 const NUMBERS_AS_STRINGS = "Numbers may also be sent as strings.";
-
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  Threads: "Threads: read one, list a group's or a category's, start one.",
-  Posts: "Posts: write, reply, like.",
-  Groups: "Groups (communities): read one, create one.",
-  Categories: "A group's categories.",
-  Users: "The signed-in user's account and profile.",
-  "User posts": "What a user or a wallet has written.",
-  Wallet: "Wallet sign-in: nonce, login, register, purse register, logout.",
-  Notifications: "Following threads and the signed-in user's notifications (contract section 13).",
-  Live: "Live updates as server-sent events (text/event-stream): `id:` is the event's id, `event:` its type, `data:` JSON; reconnect with Last-Event-ID to get what was missed. Comment lines (`: heartbeat`) keep idle streams open.",
-  Search: "Full-text search over live posts and threads.",
-  Uploads: "Images and files for posts, avatars and group art (contract section 15); served at /uploads/...",
-  Membership: "Membership of contract section 14: join, leave, members, requests, invitations, group settings and token gates.",
-  Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
-};
 
 /**
  * Converts a zod schema to JSON Schema, with every registered shape replaced by a $ref into
@@ -254,19 +239,6 @@ function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec
   };
 }
 
-const HEADERS = {
-  RequestId: {
-    description: "This request's id (the client's own X-Request-Id when it sent a sane one); it is in the server's log line too.",
-    schema: { type: "string" },
-  },
-  RateLimitLimit: { description: "Requests per minute this API key and client address may make.", schema: { type: "integer" } },
-  RateLimitRemaining: { description: "Requests left in the current window.", schema: { type: "integer" } },
-  RateLimitReset: { description: "Seconds until the budget is full again.", schema: { type: "integer" } },
-  RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
-  ETag: { description: "A validator for If-None-Match: the same answer again is a 304.", schema: { type: "string" } },
-  Link: { description: 'Neighbour pages of a listing: rel="next" while a page came back full, rel="prev" after page 1.', schema: { type: "string" } },
-};
-
 /**
  * The OpenAPI 3.1 document of both families, built from the endpoint declarations (the same
  * zod schemas the handlers validate with), so it cannot drift from what the server does.
@@ -307,7 +279,7 @@ export function buildOpenApiDocument(endpoints: readonly NamedSpec[], serverUrl:
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       schemas: { ...envelopeComponents(), ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
-      headers: HEADERS,
+      headers: RESPONSE_HEADERS,
       securitySchemes: {
         apiKeyHeader: { type: "apiKey", in: "header", name: "api_key", description: "The operator-issued API key (npm run apikey -- create)." },
         svcApiKeyHeader: { type: "apiKey", in: "header", name: "svc-api-key", description: "The same API key, in the header the reference names." },
