@@ -82,3 +82,36 @@ test("request to join a private group, the owner approves from the queue, the me
   await expect(page.getByText(hidden.title)).toHaveCount(0);
   await ownerContext.close();
 });
+
+test("the owner switches the group's membership and attachment settings from its settings page", async ({ page, request, baseURL }) => {
+  const api = await createApiClient(request, baseURL!, `e2e settings ${suffix}`);
+  const ownerWallet = await installWallet(page);
+  const ownerName = unique("admin");
+  await signInWithWallet(page, { username: ownerName });
+  const owner = await api.registerUser(ownerName, ownerWallet);
+  const group = await createGroup(api, baseURL!, owner, { joining: 0, visibility: 0 });
+  await page.goto(`/g/${group.name}/settings`);
+  const form = page.locator("form", { has: page.getByRole("heading", { name: "Membership and privacy" }) });
+  await form.getByLabel("Who may join").selectOption({ label: "By request: a moderator approves" });
+  await form.getByLabel("Read-only for non-members (they must join to write)").check();
+  await form.getByLabel("Every member may upload (else moderators only)").uncheck();
+  await form.getByLabel("Files other than images").check();
+  await form.getByRole("button", { name: "Save membership settings" }).click();
+  await expect(form.getByRole("status")).toHaveText("Saved.");
+  const stored = await withDatabase(
+    baseURL!,
+    async (db) =>
+      (
+        await db.query<{ joining: number; open_readonly: string; attached_files: unknown }>(
+          "SELECT joining, open_readonly, attached_files FROM groups WHERE id = $1",
+          [group.id],
+        )
+      ).rows[0],
+  );
+  expect(stored).toEqual({ joining: 1, open_readonly: "1", attached_files: { allow_everyone: 0, allow_post: 1, allow_all_file_type: "1" } });
+  // The page shows what is stored.
+  await page.reload();
+  await expect(form.getByLabel("Files other than images")).toBeChecked();
+  await expect(form.getByLabel("Every member may upload (else moderators only)")).not.toBeChecked();
+  await expect(form.getByLabel("Read-only for non-members (they must join to write)")).toBeChecked();
+});
