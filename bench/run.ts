@@ -1,6 +1,6 @@
 // npm run bench -- [--scale small|large] [--database embedded|postgres|both]
 //                  [--connections 16] [--warmup 3] [--duration 8] [--reuse-build]
-// npm run bench -- --cluster ...   (bench/cluster.ts: 1 to 4 instances behind haproxy)
+// npm run bench -- --cluster ...   (bench/cluster/cluster.ts: 1 to 4 instances behind haproxy)
 //
 // The load benchmark (issue 9): build the app with the constant "floor" route (.next-bench),
 // then for each database and scale generate a fresh forum, start `next start` on it and put
@@ -15,16 +15,16 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { startServer, type RunningServer } from "../tests/support/server-process";
-import { createDatabase, type BenchDatabase, type DatabaseKind } from "./database";
-import { measureScenario, type LoadSettings, type ScenarioResult } from "./load";
-import { otherCpuBusyPercent, processTreeRssMiB } from "./measure";
-import { lastLine, runNpmScript, runTsx } from "./processes";
-import { floorOf, formatComparison, formatTable, writeRecord, type RunRecord } from "./report";
-import { numberOption, textOption } from "./options";
-import { buildScenarios } from "./scenarios";
-import type { ScaleName } from "./scales";
-import { findTargets } from "./targets";
-import { checkWrites, countThreadPosts } from "./write-check";
+import { createDatabase, type BenchDatabase, type DatabaseKind } from "./data/database";
+import { measureScenario, type LoadSettings, type ScenarioResult } from "./load/load";
+import { otherCpuBusyPercent, processTreeRssMiB } from "./load/measure";
+import { lastLine, runNpmScript, runTsx } from "./support/processes";
+import { floorOf, formatComparison, formatTable, writeRecord, type RunRecord } from "./load/report";
+import { numberOption, textOption } from "./support/options";
+import { buildScenarios } from "./load/scenarios";
+import type { ScaleName } from "./data/scales";
+import { findTargets } from "./load/targets";
+import { checkWrites, countThreadPosts } from "./load/write-check";
 
 const DIST_DIR = ".next-bench";
 const BUILD_ENV = { AGORA_BENCH_BUILD: "1", AGORA_NEXT_DIST_DIR: DIST_DIR };
@@ -88,8 +88,8 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
   const apiKey = lastLine(runNpmScript("apikey", ["create", "bench"], server.env));
   const targets = await findTargets(database.url());
   const authors = [targets.typicalThread.authorId, ...targets.writers.map((writer) => writer.authorId)];
-  const [token, ...writerTokens] = runTsx("bench/token.ts", authors.map(String), server.env).trim().split("\n").slice(-authors.length);
-  const sessionCookie = lastLine(runTsx("bench/session-cookie.ts", [String(targets.typicalThread.authorId)], server.env));
+  const [token, ...writerTokens] = runTsx("bench/load/token.ts", authors.map(String), server.env).trim().split("\n").slice(-authors.length);
+  const sessionCookie = lastLine(runTsx("bench/load/session-cookie.ts", [String(targets.typicalThread.authorId)], server.env));
   const scenarios = buildScenarios(targets, { apiKey, token: token!, writerTokens, sessionCookie });
   const results: ScenarioResult[] = [];
   const writeChecks: RunRecord["writeChecks"] = {};
@@ -209,8 +209,8 @@ async function main(): Promise<void> {
   }
 }
 
-// `--cluster`: scaling across instances behind haproxy (bench/cluster.ts).
-(process.argv.includes("--cluster") ? import("./cluster").then((module) => module.runClusterBench()) : main()).catch((error: unknown) => {
+// `--cluster`: scaling across instances behind haproxy (bench/cluster/cluster.ts).
+(process.argv.includes("--cluster") ? import("./cluster/cluster").then((module) => module.runClusterBench()) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

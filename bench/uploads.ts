@@ -8,8 +8,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { GENEROUS_BUDGETS } from "../tests/support/budgets";
 import { runPackageScript, startServer } from "../tests/support/server-process";
-import { processTreeRssMiB } from "./measure";
-import { lastLine, runTsx } from "./processes";
+import { processTreeRssMiB } from "./load/measure";
+import { lastLine, runTsx } from "./support/processes";
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -47,7 +47,7 @@ async function main() {
   });
   try {
     const apiKey = lastLine(runPackageScript("apikey", ["create", "upload bench"], server.env));
-    const fixture = JSON.parse(lastLine(runTsx("bench/upload-fixture.ts", [], server.env))) as { token: string; groupId: number };
+    const fixture = JSON.parse(lastLine(runTsx("bench/load/upload-fixture.ts", [], server.env))) as { token: string; groupId: number };
     const send = async () => {
       const form = new FormData();
       form.append("group_id", String(fixture.groupId));

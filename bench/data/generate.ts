@@ -1,7 +1,7 @@
 // Fills an empty Agora database with a generated forum in bulk SQL (no per-row round trips, no
 // API calls), at the benchmark's scales:
 //
-//   npx tsx --conditions=react-server bench/generate.ts --scale small|large [--database-url <url>] [--verify]
+//   npx tsx --conditions=react-server bench/data/generate.ts --scale small|large [--database-url <url>] [--verify]
 //
 // Without --database-url: DATABASE_URL, else the embedded database in AGORA_DATA_DIR (.data).
 // Pending migrations are applied first. Everything runs in one transaction, so a failure
@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
-import { runScript } from "../scripts/run-script";
+import { runScript } from "../../scripts/run-script";
 import { FILLED_TABLES, generationSteps, type SchemaFeatures } from "./generate-sql";
 import { parseScale, type Scale } from "./scales";
 import { verifyConsistency } from "./verify";

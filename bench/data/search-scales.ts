@@ -4,16 +4,16 @@
 // the medians, the large ÷ small ratio of the p50 medians, and the CPU each request cost in the
 // server and in the database's backends (so a change can be placed on one side or the other).
 //
-//   npx tsx --conditions=react-server bench/search-scales.ts --small <url> --large <url> [--rounds 3] [--dist .next-bench]
+//   npx tsx --conditions=react-server bench/data/search-scales.ts --small <url> --large <url> [--rounds 3] [--dist .next-bench]
 //
-// The databases come from bench/generate.ts (--scale small / --scale large); they are only read.
+// The databases come from bench/data/generate.ts (--scale small / --scale large); they are only read.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { startServer, type RunningServer } from "../tests/support/server-process";
-import { measureScenario, type LoadSettings, type ScenarioResult } from "./load";
-import { lastLine, runNpmScript } from "./processes";
-import { buildScenarios, type Scenario } from "./scenarios";
-import { findTargets } from "./targets";
+import { startServer, type RunningServer } from "../../tests/support/server-process";
+import { measureScenario, type LoadSettings, type ScenarioResult } from "../load/load";
+import { lastLine, runNpmScript } from "../support/processes";
+import { buildScenarios, type Scenario } from "../load/scenarios";
+import { findTargets } from "../load/targets";
 
 const log = (line: string) => console.log(`[search-scales] ${line}`);
 const SEARCH_KEYS = ["search_phrase", "search_common"];

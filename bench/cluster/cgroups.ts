@@ -1,4 +1,4 @@
-// CPU quotas and CPU accounting per tier of the cluster bench (bench/cluster.ts): cgroup (v1)
+// CPU quotas and CPU accounting per tier of the cluster bench (bench/cluster/cluster.ts): cgroup (v1)
 // groups in the cpu and cpuacct hierarchies, which this container lets root write.
 import fs from "node:fs";
 import path from "node:path";

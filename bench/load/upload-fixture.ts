@@ -4,7 +4,7 @@ import { issueUserToken } from "@/lib/auth/tokens";
 import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 import { createGroup } from "@/lib/services/groups";
 import { createUserWithWallet } from "@/lib/services/users";
-import { runScript } from "../scripts/run-script";
+import { runScript } from "../../scripts/run-script";
 
 runScript(async () => {
   const wallet = createEvmTestWallet();

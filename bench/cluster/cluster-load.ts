@@ -1,4 +1,4 @@
-// What the cluster bench's modes share (bench/cluster.ts, bench/cluster-postgres-limit.ts): the
+// What the cluster bench's modes share (bench/cluster/cluster.ts, bench/cluster/cluster-postgres-limit.ts): the
 // cluster's handles, the 95/5 mix, warming instances, one measured window with each tier's CPU.
 import fs from "node:fs";
 import net from "node:net";
@@ -8,8 +8,8 @@ import autocannon, { type Request } from "autocannon";
 import { Redis } from "ioredis";
 import pg from "pg";
 // @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
-import { MAX_IN_FLIGHT, startHaproxy, startInstance, stopPidFile, waitForHealth } from "../scripts/cluster/services.mjs";
-import { createNamedGroupWithThread, registerUser } from "../tests/support/cluster-client";
+import { MAX_IN_FLIGHT, startHaproxy, startInstance, stopPidFile, waitForHealth } from "../../scripts/cluster/services.mjs";
+import { createNamedGroupWithThread, registerUser } from "../../tests/support/cluster-client";
 import { cpuNs, joinCpuSet, joinTier, type Tier } from "./cgroups";
 
 export const log = (line: string) => console.log(`[bench cluster] ${line}`);
@@ -56,7 +56,7 @@ export interface Cluster {
   appSet: string | null;
   dbTiers: { primary: Tier | null; replica: Tier | null; pgbouncer: Tier | null };
   requests: Requests;
-  /** The same mix on data of its own (bench/cluster.ts's side load). */
+  /** The same mix on data of its own (bench/cluster/cluster.ts's side load). */
   sideRequests: Requests;
 }
 

@@ -1,8 +1,8 @@
-// npm run bench -- --cluster --postgres-limit (bench/cluster.ts): PostgreSQL's quota as the limit.
+// npm run bench -- --cluster --postgres-limit (bench/cluster/cluster.ts): PostgreSQL's quota as the limit.
 // The instances run free; the same mix with the instances started without the replica, then with
 // it, `--rounds` times, and where a sample of guest reads ran (X-Agora-Db).
 import { cpuCells, log, machine, measure, restartInstances, sleep, warmInstances, type Cluster, type Measured } from "./cluster-load";
-import { numberOption } from "./options";
+import { numberOption } from "../support/options";
 
 /** Every instance restarted with or without the replica, healthy and warm. */
 async function restartWithReplica(cluster: Cluster, withReplica: boolean, warmAmount: number): Promise<void> {

@@ -20,7 +20,7 @@ export interface Credentials {
   token: string;
   /** api_token of each of targets.writers' authors, in the same order. */
   writerTokens: string[];
-  /** `Cookie` header of a web session of the typical thread's author (bench/session-cookie.ts). */
+  /** `Cookie` header of a web session of the typical thread's author (bench/load/session-cookie.ts). */
   sessionCookie: string;
 }
 

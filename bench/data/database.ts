@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { runNpmScript, runTsx } from "./processes";
+import { runNpmScript, runTsx } from "../support/processes";
 import type { ScaleName } from "./scales";
 
 export type DatabaseKind = "postgres" | "embedded";
@@ -65,7 +65,7 @@ export async function createDatabase(kind: DatabaseKind, scale: ScaleName, secre
     runNpmScript("db:migrate", [], fullEnv);
     const started = performance.now();
     const target = kind === "postgres" ? ["--database-url", env.DATABASE_URL!] : [];
-    runTsx("bench/generate.ts", ["--scale", scale, ...target], fullEnv, { stream: true });
+    runTsx("bench/data/generate.ts", ["--scale", scale, ...target], fullEnv, { stream: true });
     const generateSeconds = (performance.now() - started) / 1000;
     return {
       kind,

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { LoadSettings, ScenarioResult } from "./load";
-import type { ScaleName } from "./scales";
+import type { ScaleName } from "../data/scales";
 import type { Targets } from "./targets";
 import type { WriteCheck } from "./write-check";
 

@@ -6,7 +6,7 @@
 // pgbouncer, Redis, instances, haproxy) in a temporary directory, and a 95/5 read/write mix sent
 // through haproxy by autocannon (19 guest reads of a user's posts and a thread, then one create
 // post). Each instance, the primary, the replica and pgbouncer run in cgroup (v1) groups of their
-// own (bench/cgroups.ts) with CPU quotas; CPU milliseconds per request per tier come from
+// own (bench/cluster/cgroups.ts) with CPU quotas; CPU milliseconds per request per tier come from
 // cpuacct.usage.
 // - Scaling (the default): haproxy is pointed at 1, 2, 3 and 4 instances in turn, each instance
 //   under its quota, `--rounds` times (medians); the instances out of rotation serve a side load
@@ -18,9 +18,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error: plain ES modules of the cluster scripts, without type declarations
-import { clusterDown, clusterUp } from "../scripts/cluster/index.mjs";
-import { findFreePortBlock } from "../tests/support/free-port";
-import { buildApp } from "../tests/support/server-process";
+import { clusterDown, clusterUp } from "../../scripts/cluster/index.mjs";
+import { findFreePortBlock } from "../../tests/support/free-port";
+import { buildApp } from "../../tests/support/server-process";
 import { joinCpuSet, joinTier, makeCpuSet, makeTier, postmasterPid, removeCpuSet, removeTier, setQuota, type Tier } from "./cgroups";
 import {
   buildMix,
@@ -35,7 +35,7 @@ import {
   type Instance,
   type Measured,
 } from "./cluster-load";
-import { numberOption, switchOption } from "./options";
+import { numberOption, switchOption } from "../support/options";
 import { postgresLimit } from "./cluster-postgres-limit";
 
 function median(values: number[]): number {
