@@ -107,11 +107,14 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
     fs.rmSync(recordPath, { force: true });
     fs.rmSync(lockPath, { force: true });
   };
-  const stop = async () => {
-    await server.close();
-    await pglite.close();
-    release();
-  };
+  // Once, however many ask: the signal handlers below and the shutdown (lib/shutdown.ts) both do.
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await server.close();
+      await pglite.close();
+      release();
+    })());
   // Registered once it serves: the database client, ready after it, is stopped before it.
   resource(EMBEDDED, () => ({ stop }), { stop: (served) => served.stop() });
   process.once("exit", release);
