@@ -5,7 +5,7 @@ import nextTypescript from "eslint-config-next/typescript";
 // Layers (STYLE.md, "The flow: one way, top to bottom"). Each folder is one layer; the first
 // pattern that matches a file wins, so app/api and app/docs come before app, and `lib` (the
 // top-level lib/*.ts files) comes after every lib folder: a new lib folder is "core" until it is
-// named here, and core may import nothing else. Root files (proxy.ts, instrumentation.ts, configs)
+// named here, and core may import nothing but the runtime registry. Root files (proxy.ts, instrumentation.ts, configs)
 // are process wiring in no layer, and go unchecked.
 const LAYERS = [
   { type: "app-api", pattern: "app/api" }, // route files: one line handing an endpoint to the wrapper
@@ -23,7 +23,8 @@ const LAYERS = [
   { type: "db", pattern: "lib/db" }, // typed domain records and queries, the Prisma client, the embedded database
   { type: "generated", pattern: "lib/generated" }, // the generated Prisma client: lib/db's alone
   { type: "http", pattern: "lib/http" }, // HTTP plumbing: headers, client address, CORS, domain error → status
-  { type: "cache", pattern: "lib/cache" }, // versioned memo, single flight
+  { type: "cache", pattern: "lib/cache" }, // the versioned cache (local and Redis tiers), single flight
+  { type: "runtime", pattern: "lib/runtime" }, // the registry of process-wide resources, on globalThis: every server layer's
   { type: "search", pattern: "lib/search" }, // search phrases, snippets and limits: pure
   { type: "schemas", pattern: "lib/schemas" }, // zod shapes and wire vocabulary: pure, safe on the client
   { type: "delta", pattern: "lib/delta" }, // the Quill delta: parse, render, mentions: pure
@@ -50,32 +51,33 @@ const FILE_ROLES = [
 ];
 
 // The boundary table: what each layer may import besides itself. An arrow only points down.
-const HANDLER = ["services", "views", "auth", "db", "uploads", "live", "http", "cache", "handlers", "schemas", "delta", "search", "core"];
+const HANDLER = ["services", "views", "auth", "db", "uploads", "live", "http", "cache", "handlers", "schemas", "delta", "search", "core", "runtime"];
 const MAY_IMPORT = {
   "app-api": ["api", "auth"],
   "app-docs": ["api", "components", "views", "schemas", "client", "core"],
-  app: ["components", "views", "actions", "auth", "handlers", "live", "schemas", "delta", "search", "client", "core"],
+  app: ["components", "views", "actions", "auth", "handlers", "live", "schemas", "delta", "search", "client", "core", "runtime"],
   components: ["views", "actions", "schemas", "delta", "search", "client"],
-  api: ["services", "auth", "db", "uploads", "http", "cache", "schemas", "delta", "search", "core"],
-  actions: ["services", "views", "auth", "http", "schemas", "delta", "search", "core"],
-  views: ["services", "auth", "db", "uploads", "http", "schemas", "delta", "search", "client", "core"],
+  api: ["services", "auth", "db", "uploads", "http", "cache", "schemas", "delta", "search", "core", "runtime"],
+  actions: ["services", "views", "auth", "http", "schemas", "delta", "search", "core", "runtime"],
+  views: ["services", "auth", "db", "uploads", "http", "schemas", "delta", "search", "client", "core", "runtime"],
   handlers: HANDLER,
-  services: ["auth", "db", "uploads", "live", "cache", "schemas", "delta", "search", "core"],
-  auth: ["db", "schemas", "core"],
-  uploads: ["auth", "schemas", "core"],
-  live: ["db", "core"],
-  db: ["generated", "schemas", "delta", "search", "core"],
-  http: ["cache", "core"],
-  cache: ["core"],
+  services: ["auth", "db", "uploads", "live", "cache", "schemas", "delta", "search", "core", "runtime"],
+  auth: ["db", "schemas", "core", "runtime"],
+  uploads: ["auth", "schemas", "core", "runtime"],
+  live: ["db", "core", "runtime"],
+  db: ["generated", "schemas", "delta", "search", "core", "runtime"],
+  http: ["cache", "core", "runtime"],
+  cache: ["core", "runtime"],
+  runtime: [],
   search: [],
   schemas: ["search"],
   delta: [],
   client: [],
-  core: [],
+  core: ["runtime"],
 };
 const ROLE_MAY_IMPORT = {
   handler: HANDLER,
-  session: ["services", "auth", "db", "http", "schemas", "client", "core"],
+  session: ["services", "auth", "db", "http", "schemas", "client", "core", "runtime"],
   wiring: LAYERS.map((layer) => layer.type),
   test: LAYERS.map((layer) => layer.type),
 };

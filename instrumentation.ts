@@ -2,7 +2,9 @@
 // limits; lib/http/peer-address.ts), opens the database (starting the embedded one when
 // DATABASE_URL is unset), applies pending migrations and fills username skeletons before the
 // first request (post HTML of older rows is rendered in the background), then starts the
-// periodic maintenance, the live-event listener and the graceful shutdown on SIGTERM.
+// periodic maintenance, the live-event listener and the graceful shutdown on SIGTERM. What these
+// start is a process resource (lib/runtime/registry.ts), shared with every bundle; the shutdown
+// stops them in reverse order (lib/shutdown.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressHeaders } = await import("@/lib/http/peer-address");

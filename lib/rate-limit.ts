@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { getEnv, type Env } from "@/lib/env";
 import { RateLimited } from "@/lib/errors";
 import { getRedis, redisKeyPrefix } from "@/lib/redis";
+import { resource } from "@/lib/runtime/registry";
 
 /**
  * The named budgets, each per minute and per subject (who spends it is the caller's choice):
@@ -24,9 +25,6 @@ const POINTS: Record<BudgetName, (env: Env) => number> = {
   purseRegister: (env) => env.AGORA_PURSE_REGISTER_PER_MINUTE,
 };
 
-// Kept on globalThis: proxy.ts and the app's routes are bundled apart but run in one process.
-const globalForLimiters = globalThis as unknown as { agoraLimiters?: Map<BudgetName, RateLimiterAbstract | null> };
-
 function createLimiter(name: BudgetName): RateLimiterAbstract | null {
   const points = POINTS[name](getEnv());
   if (points === 0) return null;
@@ -40,7 +38,8 @@ function createLimiter(name: BudgetName): RateLimiterAbstract | null {
 }
 
 function getLimiter(name: BudgetName): RateLimiterAbstract | null {
-  const limiters = (globalForLimiters.agoraLimiters ??= new Map());
+  // One map per process: proxy.ts and the app's routes are bundled apart (lib/runtime/registry.ts).
+  const limiters = resource("rate-limit.limiters", () => new Map<BudgetName, RateLimiterAbstract | null>());
   if (!limiters.has(name)) limiters.set(name, createLimiter(name));
   return limiters.get(name)!;
 }

@@ -2,8 +2,7 @@ import "server-only";
 import Redis from "ioredis";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-
-const globalForRedis = globalThis as unknown as { agoraRedis?: Redis | null };
+import { resource } from "@/lib/runtime/registry";
 
 /**
  * The process's one Redis client when REDIS_URL is set, else null. Commands never wait for a
@@ -11,9 +10,12 @@ const globalForRedis = globalThis as unknown as { agoraRedis?: Redis | null };
  * falls back (rate limits keep counting in memory), and the client keeps reconnecting on its own.
  */
 export function getRedis(): Redis | null {
-  if (globalForRedis.agoraRedis !== undefined) return globalForRedis.agoraRedis;
+  return resource("redis", connectRedis, { stop: (client) => client?.disconnect() });
+}
+
+function connectRedis(): Redis | null {
   const url = getEnv().REDIS_URL;
-  if (!url) return (globalForRedis.agoraRedis = null);
+  if (!url) return null;
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -38,7 +40,6 @@ export function getRedis(): Redis | null {
   client.connect().catch(() => {
     // Reported by the "error" handler; the client retries by itself.
   });
-  globalForRedis.agoraRedis = client;
   return client;
 }
 

@@ -1,22 +1,19 @@
 import "server-only";
-import { disconnectDb } from "@/lib/db/client";
-import { stopEmbeddedDatabase } from "@/lib/db/embedded";
 import { stopLive } from "@/lib/live/hub";
 import { logger } from "@/lib/log";
+import { resource, stopAll } from "@/lib/runtime/registry";
 import { stopMaintenance } from "@/lib/services/maintenance";
-import { stopPostHtmlBackfill } from "@/lib/services/post-html";
 
 // Requests still running this long after the signal are abandoned (exit 1).
 const DRAIN_LIMIT_MS = 25_000;
 
-const globalForShutdown = globalThis as unknown as { agoraShutdownInstalled?: boolean };
-
+// The process's resources (lib/runtime/registry.ts) stop newest first: the background runs
+// started after the database (the post HTML backfill), then its client, then the embedded server
+// it connects to. Live streams end before all of them, whenever the hub was made.
 async function closeResources(): Promise<void> {
   stopMaintenance();
   await stopLive();
-  stopPostHtmlBackfill();
-  await disconnectDb();
-  await stopEmbeddedDatabase();
+  await stopAll();
 }
 
 /**
@@ -27,8 +24,10 @@ async function closeResources(): Promise<void> {
  * NEXT_MANUAL_SIG_HANDLE set, Next leaves the signals to us and this closes and exits at once.
  */
 export function installGracefulShutdown(): void {
-  if (globalForShutdown.agoraShutdownInstalled) return;
-  globalForShutdown.agoraShutdownInstalled = true;
+  resource("shutdown.signals", installSignalHandlers);
+}
+
+function installSignalHandlers(): true {
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info({ signal }, "shutting down: finishing requests in flight");
     // Event streams never finish on their own: end them now, or they would hold the drain until its limit.
@@ -55,4 +54,5 @@ export function installGracefulShutdown(): void {
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);
+  return true;
 }

@@ -1,8 +1,7 @@
 import "server-only";
-import { disconnectDb } from "@/lib/db/client";
-import { stopEmbeddedDatabase } from "@/lib/db/embedded";
+import { stopAll } from "@/lib/runtime/registry";
 
-/** Runs a command-line task and closes the database (and the embedded server) behind it. */
+/** Runs a command-line task and stops what it started behind it: the database client, then the embedded server. */
 export function runScript(task: () => Promise<void>): void {
   task()
     .then(
@@ -13,8 +12,7 @@ export function runScript(task: () => Promise<void>): void {
       },
     )
     .then(async (code) => {
-      await disconnectDb().catch(() => undefined);
-      await stopEmbeddedDatabase().catch(() => undefined);
+      await stopAll().catch(() => undefined);
       process.exit(code);
     });
 }

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { resource } from "@/lib/runtime/registry";
 
 const KEY_PREFIX = "agora_";
 
@@ -41,13 +42,11 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 // A valid key is looked up once per AGORA_API_KEY_RECHECK_SECONDS per process rather than on every
 // request (the lookup was a statement on every API call); a revoked key stops working within that
 // window everywhere. Unknown keys are never kept: each one is looked up.
-const globalForKeys = globalThis as unknown as { agoraKnownKeys?: LRUCache<string, { id: number }> | null };
-
 function knownKeys(): LRUCache<string, { id: number }> | null {
-  if (globalForKeys.agoraKnownKeys !== undefined) return globalForKeys.agoraKnownKeys;
-  const seconds = getEnv().AGORA_API_KEY_RECHECK_SECONDS;
-  globalForKeys.agoraKnownKeys = seconds === 0 ? null : new LRUCache({ max: 10_000, ttl: seconds * 1000 });
-  return globalForKeys.agoraKnownKeys;
+  return resource("auth.known-keys", () => {
+    const seconds = getEnv().AGORA_API_KEY_RECHECK_SECONDS;
+    return seconds === 0 ? null : new LRUCache<string, { id: number }>({ max: 10_000, ttl: seconds * 1000 });
+  });
 }
 
 async function lookUpActiveKey(keyHash: string): Promise<{ id: number } | null> {

@@ -3,15 +3,17 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
-
-const globalForSecret = globalThis as unknown as { agoraSecret?: Uint8Array };
+import { resource } from "@/lib/runtime/registry";
 
 /**
  * The key that signs user tokens: AGORA_SECRET, or one generated on first start and kept in
  * AGORA_DATA_DIR so tokens outlive a restart. Several instances must share AGORA_SECRET.
  */
 export function getServerSecret(): Uint8Array {
-  if (globalForSecret.agoraSecret) return globalForSecret.agoraSecret;
+  return resource("auth.secret", readServerSecret);
+}
+
+function readServerSecret(): Uint8Array {
   const env = getEnv();
   let secret = env.AGORA_SECRET;
   if (!secret) {
@@ -29,6 +31,5 @@ export function getServerSecret(): Uint8Array {
       }
     }
   }
-  globalForSecret.agoraSecret = new TextEncoder().encode(secret);
-  return globalForSecret.agoraSecret;
+  return new TextEncoder().encode(secret);
 }

@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import { getDb, getPool } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { getServerSecret } from "@/lib/auth/secret";
+import { resource } from "@/lib/runtime/registry";
 
 const ISSUER = "agora";
 
@@ -40,8 +41,7 @@ interface SignedClaims {
 // A token's signature and claims verify the same way every time, so their check is kept per token
 // string: jose's HMAC check (WebCrypto) costs about 100 µs a request, the lookup below far less.
 // Expiry is compared again on every use, and revocation is read from the database every time.
-const globalForTokens = globalThis as unknown as { agoraSignedClaims?: LRUCache<string, SignedClaims> };
-const signedClaims = (globalForTokens.agoraSignedClaims ??= new LRUCache<string, SignedClaims>({ max: 20_000 }));
+const signedClaims = resource("auth.signed-claims", () => new LRUCache<string, SignedClaims>({ max: 20_000 }));
 
 async function verifySignature(token: string): Promise<SignedClaims | null> {
   const known = signedClaims.get(token);

@@ -2,17 +2,19 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 
 /**
- * Values kept with the read version they were built from (lib/db/read-versions.ts): one is found
- * only while the caller's freshly read version is the same, so a write shows on the next read.
- * The lifetime bounds what no version tracks (presence, the hot-threads ranking).
+ * The local tier of a versioned cache (lib/cache/versioned-cache.ts): values kept with the read
+ * version they were built from (lib/db/read-versions.ts), found only while the caller's freshly
+ * read version is the same, so a write shows on the next read.
  */
 export interface VersionedMemo<V extends object> {
   find(key: string, version: string): V | null;
-  keep(key: string, version: string, value: V): void;
+  /** `ttlMs`: a shorter life than the memo's (a value built elsewhere lives no longer than where it was built). */
+  keep(key: string, version: string, value: V, ttlMs?: number): void;
 }
 
 export interface VersionedMemoOptions<V> {
-  max: number;
+  /** How many values at most; without it only maxBytes bounds them. */
+  max?: number;
   ttlMs: number;
   /** With sizeOf: the total the kept values may weigh; the least recently used go first, and a value heavier than it all is not kept. */
   maxBytes?: number;
@@ -21,18 +23,21 @@ export interface VersionedMemoOptions<V> {
 
 export function createVersionedMemo<V extends object>(options: VersionedMemoOptions<V>): VersionedMemo<V> {
   const { maxBytes, sizeOf } = options;
+  const weighed = maxBytes !== undefined && sizeOf !== undefined;
+  if (options.max === undefined && !weighed) throw new Error("a versioned memo needs max, or maxBytes with sizeOf");
   const entries = new LRUCache<string, { version: string; value: V }>({
-    max: options.max,
+    // 0: no bound on the count, the weight bounds it.
+    max: options.max ?? 0,
     ttl: options.ttlMs,
-    ...(maxBytes !== undefined && sizeOf ? { maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) } : {}),
+    ...(weighed ? { maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) } : {}),
   });
   return {
     find(key, version) {
       const entry = entries.get(key);
       return entry && entry.version === version ? entry.value : null;
     },
-    keep(key, version, value) {
-      entries.set(key, { version, value });
+    keep(key, version, value, ttlMs) {
+      entries.set(key, { version, value }, ttlMs === undefined ? undefined : { ttl: ttlMs });
     },
   };
 }

@@ -8,11 +8,12 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { createCountingPool, isQueryCountingOn } from "@/lib/db/query-count";
 import { installReadRouting, stopReadRouting } from "@/lib/db/read-routing";
 import { logger } from "@/lib/log";
+import { resource, stopResource } from "@/lib/runtime/registry";
 
 export type Db = PrismaClient;
 
 // Next.js bundles instrumentation and route handlers separately and reloads modules in
-// development, so the one database connection lives on globalThis.
+// development, so the one database connection is a process resource (lib/runtime/registry.ts).
 interface Connection {
   client: PrismaClient;
   /** The pool under Prisma, for the few hot reads that are one hand-written statement (lib/db/read-versions.ts). */
@@ -20,7 +21,7 @@ interface Connection {
   url: string;
 }
 
-const globalForDb = globalThis as unknown as { agoraDb?: Promise<Connection> };
+const DB = "db";
 
 /** DATABASE_URL, or the URL of the embedded database (started here when no process serves it yet). */
 export async function resolveDatabaseUrl(): Promise<string> {
@@ -54,12 +55,14 @@ async function connect(): Promise<Connection> {
   return { client: new PrismaClient({ adapter }), pool, url };
 }
 
-async function connection(): Promise<Connection> {
-  globalForDb.agoraDb ??= connect().catch((error: unknown) => {
-    globalForDb.agoraDb = undefined;
-    throw error;
-  });
-  return globalForDb.agoraDb;
+// A connection that failed is forgotten, so the next caller connects again.
+function connection(): Promise<Connection> {
+  return resource(DB, connect, { stop: closeConnection });
+}
+
+async function closeConnection(connection: Connection): Promise<void> {
+  stopReadRouting();
+  await connection.client.$disconnect();
 }
 
 /** The Prisma client, connected (and migrated, unless AGORA_MIGRATE_ON_START=0). */
@@ -72,9 +75,6 @@ export async function getPool(): Promise<pg.Pool> {
   return (await connection()).pool;
 }
 
-export async function disconnectDb(): Promise<void> {
-  const current = globalForDb.agoraDb;
-  globalForDb.agoraDb = undefined;
-  stopReadRouting();
-  if (current) await (await current).client.$disconnect();
+export function disconnectDb(): Promise<void> {
+  return stopResource(DB);
 }

@@ -7,19 +7,18 @@ import { serveOverWire } from "@/lib/db/embedded-wire-server";
 import { isProcessAlive } from "@/lib/db/process-alive";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { resource, stopResource } from "@/lib/runtime/registry";
 
 // PGlite is single-process: the first process to open the data directory serves it on a
 // loopback port and records the URL, and any other process (seed, apikey) connects to it
 // instead of opening the files a second time. The URL carries a password made for this
 // serving process; the record is readable only by its owner, in a directory only its owner
 // can enter, so other local users cannot reach the database through the port.
-const globalForEmbedded = globalThis as unknown as { agoraEmbedded?: { stop: () => Promise<void> } };
+const EMBEDDED = "db.embedded";
 
 /** Closes the embedded database this process opened (scripts call it so PGlite shuts down cleanly). */
-export async function stopEmbeddedDatabase(): Promise<void> {
-  const embedded = globalForEmbedded.agoraEmbedded;
-  globalForEmbedded.agoraEmbedded = undefined;
-  await embedded?.stop();
+export function stopEmbeddedDatabase(): Promise<void> {
+  return stopResource(EMBEDDED);
 }
 
 interface ServerRecord {
@@ -108,12 +107,16 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
     fs.rmSync(recordPath, { force: true });
     fs.rmSync(lockPath, { force: true });
   };
-  const stop = async () => {
-    await server.close();
-    await pglite.close();
-    release();
-  };
-  globalForEmbedded.agoraEmbedded = { stop };
+  // Once, however many ask: the signal handlers below and the shutdown (lib/shutdown.ts) both do.
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await server.close();
+      await pglite.close();
+      release();
+    })());
+  // Registered once it serves: the database client, ready after it, is stopped before it.
+  resource(EMBEDDED, () => ({ stop }), { stop: (served) => served.stop() });
   process.once("exit", release);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { resource } from "@/lib/runtime/registry";
 
 // Members seen within this window count as online.
 export const ONLINE_WINDOW_MS = 5 * 60_000;
@@ -10,10 +11,9 @@ export function isOnline(lastSeenAt: Date | null | undefined, now = Date.now()):
 
 // Recording every request would turn reads into writes, so one write a minute per user is enough.
 const TOUCH_INTERVAL_MS = 60_000;
-const globalForPresence = globalThis as unknown as { agoraLastTouch?: Map<number, number> };
 
 export async function touchLastSeen(userId: number): Promise<void> {
-  const touched = (globalForPresence.agoraLastTouch ??= new Map());
+  const touched = resource("db.last-touch", () => new Map<number, number>());
   const now = Date.now();
   if (now - (touched.get(userId) ?? 0) < TOUCH_INTERVAL_MS) return;
   touched.set(userId, now);

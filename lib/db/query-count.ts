@@ -2,6 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { getEnv } from "@/lib/env";
+import { findResource, resource } from "@/lib/runtime/registry";
 
 // SQL round trips per API request, for the test that fails on an N+1 (tests/api/sql-round-trips.test.ts).
 // Only with AGORA_COUNT_QUERIES=1 (the test server sets it): then the pool the Prisma adapter
@@ -22,9 +23,10 @@ export interface QueryTally {
 
 export const QUERY_COUNT_HEADER = "X-Agora-Db-Queries";
 
-// Next.js bundles route handlers separately, so the one storage lives on globalThis: the pool
-// (lib/db/client.ts) and the API wrapper (lib/api/define-endpoint.ts) must share it.
-const globalForCount = globalThis as unknown as { agoraQueryTally?: AsyncLocalStorage<QueryTally> };
+// Next.js bundles route handlers separately, so the one storage is a process resource
+// (lib/runtime/registry.ts): the pool (lib/db/client.ts) and the API wrapper
+// (lib/api/define-endpoint.ts) must share it.
+const TALLY = "db.query-tally";
 
 let enabled: boolean | undefined;
 
@@ -35,8 +37,7 @@ export function isQueryCountingOn(): boolean {
 }
 
 function storage(): AsyncLocalStorage<QueryTally> {
-  globalForCount.agoraQueryTally ??= new AsyncLocalStorage<QueryTally>();
-  return globalForCount.agoraQueryTally;
+  return resource(TALLY, () => new AsyncLocalStorage<QueryTally>());
 }
 
 /** Runs `work` with a fresh tally that every statement it sends (in its async context) adds to. */
@@ -47,7 +48,7 @@ export async function withQueryTally<T>(work: () => Promise<T>): Promise<{ resul
 }
 
 function countStatement(): void {
-  const tally = globalForCount.agoraQueryTally?.getStore();
+  const tally = findResource<AsyncLocalStorage<QueryTally>>(TALLY)?.getStore();
   if (tally) tally.count += 1;
 }
 

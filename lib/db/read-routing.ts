@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import { logger } from "@/lib/log";
 import { readWriteMarks, recordWriteMark } from "@/lib/db/write-marks";
+import { findResource, resource, stopResource } from "@/lib/runtime/registry";
 
 // Read/write routing (contract section 16). The pool Prisma and the hand-written reads use is the
 // primary's; with a replica configured its `query` sends a read-only statement to the replica when
@@ -40,11 +41,15 @@ interface RouteScope {
   primaryReads: number;
 }
 
-const globalForRouting = globalThis as unknown as { agoraReplica?: ReplicaState | null; agoraRouteScope?: AsyncLocalStorage<RouteScope> };
+const REPLICA = "db.replica";
 
 function scopes(): AsyncLocalStorage<RouteScope> {
-  globalForRouting.agoraRouteScope ??= new AsyncLocalStorage<RouteScope>();
-  return globalForRouting.agoraRouteScope;
+  return resource("db.route-scope", () => new AsyncLocalStorage<RouteScope>());
+}
+
+/** The replica and what is known of it, while one is configured and connected. */
+function replicaState(): ReplicaState | undefined {
+  return findResource<ReplicaState>(REPLICA);
 }
 
 /** "16/B374D848" → a number that orders like the WAL position. */
@@ -169,10 +174,11 @@ async function pollReplica(primary: ReplicaState["primaryQuery"], state: Replica
  * Without a replica nothing changes.
  */
 export function installReadRouting(primary: pg.Pool, replica: pg.Pool | null): void {
-  if (!replica) {
-    globalForRouting.agoraReplica = null;
-    return;
-  }
+  stopReadRouting();
+  if (replica) resource(REPLICA, () => routeReads(primary, replica), { stop: stopPolling });
+}
+
+function routeReads(primary: pg.Pool, replica: pg.Pool): ReplicaState {
   const primaryQuery = primary.query.bind(primary) as ReplicaState["primaryQuery"];
   const connect = primary.connect.bind(primary) as (...args: unknown[]) => unknown;
   const state: ReplicaState = { pool: replica, primaryQuery, reachable: false, lagMs: null, replayLsn: null, downUntil: 0 };
@@ -191,20 +197,21 @@ export function installReadRouting(primary: pg.Pool, replica: pg.Pool | null): v
   };
   state.timer = setInterval(poll, POLL_MS).unref();
   poll();
-  globalForRouting.agoraReplica = state;
+  return state;
+}
+
+function stopPolling(state: ReplicaState): void {
+  clearInterval(state.timer);
+  void state.pool.end().catch(() => undefined);
 }
 
 export function stopReadRouting(): void {
-  const state = globalForRouting.agoraReplica;
-  if (!state) return;
-  clearInterval(state.timer);
-  globalForRouting.agoraReplica = undefined;
-  void state.pool.end().catch(() => undefined);
+  void stopResource(REPLICA);
 }
 
 /** For GET /api/health: null without a replica. */
 export function readReplicaHealth(): { status: "ok" | "lagging" | "unavailable"; lag_ms: number | null } | null {
-  const state = globalForRouting.agoraReplica;
+  const state = replicaState();
   if (!state) return null;
   if (!state.reachable || state.lagMs === null) return { status: "unavailable", lag_ms: null };
   return { status: state.lagMs >= MAX_REPLICA_LAG_MS ? "lagging" : "ok", lag_ms: state.lagMs };
@@ -219,7 +226,7 @@ export interface RoutingSubjects {
 
 /** Whether reads may go to a replica at all (one is configured): callers may then split a read from a bookkeeping write. */
 export function hasReadReplica(): boolean {
-  return Boolean(globalForRouting.agoraReplica);
+  return Boolean(replicaState());
 }
 
 /**
@@ -233,7 +240,7 @@ export async function withReadRouting<T>(
   work: () => Promise<T>,
   options: { writes: boolean },
 ): Promise<{ result: T; db: "primary" | "replica" }> {
-  const state = globalForRouting.agoraReplica;
+  const state = replicaState();
   if (!state) return { result: await work(), db: "primary" };
   const markLsn = options.writes ? null : await readWriteMarks(subjects.read);
   const scope: RouteScope = { markLsn, markSubjects: subjects.write, primaryOnly: options.writes, wrote: false, replicaReads: 0, primaryReads: 0 };

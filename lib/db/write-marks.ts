@@ -1,5 +1,6 @@
 import "server-only";
 import { getRedis, redisKeyPrefix } from "@/lib/redis";
+import { resource } from "@/lib/runtime/registry";
 
 // Read-your-writes marks (contract section 16): after a request writes, the primary's WAL position
 // is kept for its viewer for 30 s; their reads use the replica only once it has replayed past it.
@@ -10,11 +11,8 @@ import { getRedis, redisKeyPrefix } from "@/lib/redis";
 export const WRITE_MARK_TTL_MS = 30_000;
 const MAX_LOCAL_MARKS = 100_000;
 
-const globalForMarks = globalThis as unknown as { agoraWriteMarks?: Map<string, { lsn: bigint; expires: number }> };
-
 function localMarks(): Map<string, { lsn: bigint; expires: number }> {
-  globalForMarks.agoraWriteMarks ??= new Map();
-  return globalForMarks.agoraWriteMarks;
+  return resource("db.write-marks", () => new Map<string, { lsn: bigint; expires: number }>());
 }
 
 // Keeps the higher position: a slower request that wrote earlier must not lower a later mark.

@@ -1,8 +1,7 @@
 import "server-only";
 import http from "node:http";
 import { NextResponse, type NextRequest } from "next/server";
-import { createSingleFlight, type SingleFlight } from "@/lib/cache/single-flight";
-import { createVersionedMemo } from "@/lib/cache/versioned-memo";
+import { createVersionedCache } from "@/lib/cache/versioned-cache";
 import { readDirectoryVersion, readPublicGroupPageVersion, readPublicThreadPageVersion } from "@/lib/db/read-versions";
 import { getEnv } from "@/lib/env";
 import { readForwardedOrigin } from "@/lib/http/forwarded-origin";
@@ -10,17 +9,16 @@ import { PAGE_RENDER_HEADER, pageRenderToken } from "@/lib/http/page-render-toke
 import { FLIGHT_REQUEST_HEADER, PEER_ADDRESS_HEADER } from "@/lib/http/peer-headers";
 import { logger } from "@/lib/log";
 import { guestPageTarget, type GuestPageTarget } from "@/lib/pages/guest-page-route";
+import { resource } from "@/lib/runtime/registry";
 import { parseTheme, THEME_COOKIE } from "@/lib/theme";
 
-// Guests' directory, group, category and thread pages, kept as rendered HTML with the read
-// version they were rendered under (lib/db/read-versions.ts), as the API keeps guest answers
-// (lib/api/guest-answers.ts). A request reads the version (one indexed statement) and is answered
-// from a kept page only while it is unchanged, so a write shows on the next guest request on
-// every instance. The lifetime bounds what no version tracks: presence, the hot-threads ranking,
-// relative times. A page the cache does not hold is rendered by Next as usual, through a request
-// to this same server (the proxy cannot see a page's body otherwise), and kept if it is a plain
-// 200 without cookies. Each answer gets a fresh CSP nonce: the kept one is swapped in the HTML.
-const MAX_AGE_MS = 30_000;
+// Guests' directory, group, category and thread pages, kept as rendered HTML under the cache rule
+// (lib/cache/versioned-cache.ts), as the API keeps guest answers (lib/api/guest-answers.ts). A
+// request reads the version (one indexed statement) and is answered from a kept page only while it
+// is unchanged, so a write shows on the next guest request on every instance. A page the cache
+// does not hold is rendered by Next as usual, through a request to this same server (the proxy
+// cannot see a page's body otherwise), and kept if it is a plain 200 without cookies. Each answer
+// gets a fresh CSP nonce: the kept one is swapped in the HTML.
 const RENDER_TIMEOUT_MS = 30_000;
 
 interface RenderedPage {
@@ -41,21 +39,15 @@ export interface PageAnswerOptions {
   createNonce: () => string;
 }
 
-const globalForPages = globalThis as unknown as {
-  agoraGuestPages?: ReturnType<typeof createVersionedMemo<RenderedPage>> | null;
-  agoraGuestPageRenders?: SingleFlight<RenderedPage>;
-  agoraGuestPageAgent?: http.Agent;
-};
-
-function store() {
-  if (globalForPages.agoraGuestPages !== undefined) return globalForPages.agoraGuestPages;
-  const megabytes = getEnv().AGORA_PAGE_CACHE_MB;
-  globalForPages.agoraGuestPages =
-    megabytes === 0
-      ? null
-      : createVersionedMemo<RenderedPage>({ max: 10_000, ttlMs: MAX_AGE_MS, maxBytes: megabytes * 1_048_576, sizeOf: (page) => page.body.length + 1024 });
-  return globalForPages.agoraGuestPages;
-}
+const pages = createVersionedCache<RenderedPage>({
+  name: "guest-pages",
+  max: 10_000,
+  maxBytes: () => getEnv().AGORA_PAGE_CACHE_MB * 1_048_576,
+  sizeOf: (page) => page.body.length + 1024,
+  ttlMs: 30_000,
+  // A page that set a cookie was answered to one request only; one without a nonce cannot be given a fresh one.
+  keeps: (page) => page.status === 200 && page.nonce !== null && !page.cookies,
+});
 
 /** Signed in (a next-auth session cookie, even an expired one), a client navigation, a prefetch or a server action: rendered for the request. */
 function isPlainGuestRequest(request: NextRequest): boolean {
@@ -107,8 +99,7 @@ const DROPPED_ANSWER_HEADERS = new Set([
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
 
 function agent(): http.Agent {
-  globalForPages.agoraGuestPageAgent ??= new http.Agent({ keepAlive: true, maxSockets: 64 });
-  return globalForPages.agoraGuestPageAgent;
+  return resource("guest-pages.agent", () => new http.Agent({ keepAlive: true, maxSockets: 64 }), { stop: (made) => made.destroy() });
 }
 
 function renderHere(request: NextRequest): Promise<RenderedPage> {
@@ -166,18 +157,6 @@ function findAll(body: Buffer, text: string): number[] {
   return offsets;
 }
 
-/**
- * One render per page and version at a time: guests arriving together wait for the same one.
- * A render that set a cookie was answered to one request only: the others get null (rendered apart).
- */
-async function renderOnce(request: NextRequest, renderKey: string): Promise<RenderedPage | null> {
-  const renders = (globalForPages.agoraGuestPageRenders ??= createSingleFlight<RenderedPage>());
-  const { result, joined } = renders(renderKey, () => renderHere(request));
-  if (!joined) return result;
-  const shared = await result;
-  return shared.cookies ? null : shared;
-}
-
 /** The kept body with `nonce` in the kept nonce's place (a copy: the kept one serves other answers). */
 function bodyWithNonce(page: RenderedPage & { nonce: string }, nonce: string): Buffer {
   // Nonces are all 16 random bytes in base64, so the new one fits the old one's bytes exactly.
@@ -205,20 +184,18 @@ function toResponse(page: RenderedPage, outcome: "hit" | "miss", options: PageAn
  * null when the page is not one the cache keeps (then the proxy lets Next render it as usual).
  */
 export async function answerGuestPage(request: NextRequest, options: PageAnswerOptions): Promise<NextResponse | null> {
-  const pages = store();
-  const target = pages ? guestPageTarget(request.nextUrl.pathname) : null;
-  if (!pages || !target || !isPlainGuestRequest(request)) return null;
+  const target = pages.enabled ? guestPageTarget(request.nextUrl.pathname) : null;
+  if (!target || !isPlainGuestRequest(request)) return null;
   try {
     const version = await readVersion(target);
     if (version === null) return null;
-    const key = pageKey(request);
-    const kept = pages.find(key, version);
-    if (kept) return toResponse(kept, "hit", options);
-    const page = await renderOnce(request, `${version} ${key}`);
-    // A proxy's answer may only redirect to an absolute address; Next's own redirects are
+    // One render per page and version at a time: guests arriving together wait for the same one.
+    const { value: page, source } = await pages.lookup(pageKey(request), version, () => renderHere(request));
+    if (source === "kept") return toResponse(page, "hit", options);
+    // A render that set a cookie was answered to the request that ran it; the others are rendered
+    // apart. A proxy's answer may only redirect to an absolute address; Next's own redirects are
     // relative, so Next answers those itself (a mistyped slug: rare, rendered twice).
-    if (!page || (page.status >= 300 && page.status < 400)) return null;
-    if (page.status === 200 && page.nonce && !page.cookies) pages.keep(key, version, page);
+    if ((source === "joined" && page.cookies) || (page.status >= 300 && page.status < 400)) return null;
     return toResponse(page, "miss", options);
   } catch (error) {
     // The page is still rendered for this request, only not kept.

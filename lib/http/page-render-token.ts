@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { resource } from "@/lib/runtime/registry";
 
 // The guest page cache (lib/http/guest-page-cache.ts) renders a page it does not hold by asking
 // its own server for it. That request carries this process's secret under this header, so the
@@ -6,12 +7,9 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 // headers (lib/http/peer-address.ts) keep the original client's instead of the loopback's.
 export const PAGE_RENDER_HEADER = "x-agora-page-render";
 
-// One per process: the proxy and the instrumentation hook are bundled apart and share globalThis.
-const globalForToken = globalThis as unknown as { agoraPageRenderToken?: string };
-
+// One per process: the proxy and the instrumentation hook are bundled apart (lib/runtime/registry.ts).
 export function pageRenderToken(): string {
-  globalForToken.agoraPageRenderToken ??= randomBytes(24).toString("base64url");
-  return globalForToken.agoraPageRenderToken;
+  return resource("http.page-render-token", () => randomBytes(24).toString("base64url"));
 }
 
 export function isPageRenderRequest(value: string | string[] | null | undefined): boolean {

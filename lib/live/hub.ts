@@ -4,11 +4,13 @@ import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { startEmbeddedPoller } from "@/lib/live/embedded-poller";
 import { startPgListener } from "@/lib/live/pg-listener";
+import { resource, stopResource } from "@/lib/runtime/registry";
 
 // The process's one registry of open streams by topic, and the one source that feeds it (LISTEN
 // on PostgreSQL, a poll of the log on the embedded database). Next bundles instrumentation and
-// route handlers as separate module instances, so the state lives on globalThis: whichever
-// instance starts the source, every instance's streams are in the same map.
+// route handlers as separate module instances, so the state is a process resource
+// (lib/runtime/registry.ts): whichever instance starts the source, every instance's streams are in
+// the same map.
 
 /** An open stream of this process, as the hub sees it. */
 export interface Subscriber {
@@ -31,11 +33,10 @@ interface HubState {
   source: LiveSource | null;
 }
 
-const globalForLive = globalThis as unknown as { agoraLiveHub?: HubState };
+const HUB = "live.hub";
 
 function state(): HubState {
-  globalForLive.agoraLiveHub ??= { topics: new Map(), source: null };
-  return globalForLive.agoraLiveHub;
+  return resource(HUB, (): HubState => ({ topics: new Map(), source: null }), { stop: closeHub });
 }
 
 function ensureSource(): LiveSource {
@@ -92,8 +93,11 @@ export function fanOut(events: readonly LiveEvent[]): void {
 }
 
 /** SIGTERM (lib/shutdown.ts): end every open stream, so the server's drain is not held by them, and stop the source. */
-export async function stopLive(): Promise<void> {
-  const hub = state();
+export function stopLive(): Promise<void> {
+  return stopResource(HUB);
+}
+
+async function closeHub(hub: HubState): Promise<void> {
   for (const set of hub.topics.values()) for (const subscriber of [...set]) subscriber.close();
   hub.topics.clear();
   const source = hub.source;

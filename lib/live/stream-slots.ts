@@ -1,15 +1,13 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { RateLimited } from "@/lib/errors";
+import { resource } from "@/lib/runtime/registry";
 
 // Open event streams per subject ("user:<id>", or an API key and client address for guests),
 // counted in this process: a stream holds a connection and a listener for as long as it lasts,
-// so one client cannot open them without end. On globalThis for the same reason as the hub.
-const globalForSlots = globalThis as unknown as { agoraLiveSlots?: Map<string, number> };
-
+// so one client cannot open them without end. A process resource for the same reason as the hub.
 function slots(): Map<string, number> {
-  globalForSlots.agoraLiveSlots ??= new Map();
-  return globalForSlots.agoraLiveSlots;
+  return resource("live.stream-slots", () => new Map<string, number>());
 }
 
 /** Takes one of the subject's slots, or refuses (429) when all are in use; the answer gives it back (once). */

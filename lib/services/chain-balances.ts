@@ -4,6 +4,7 @@ import { createPublicClient, erc20Abi, http, parseAbi, type PublicClient } from 
 import { getEnv } from "@/lib/env";
 import { Invalid } from "@/lib/errors";
 import type { GateRule } from "@/lib/schemas/membership-schemas";
+import { resource } from "@/lib/runtime/registry";
 
 // Balances for token gates (contract section 14), read with viem from the chains the operator
 // names in AGORA_RPC_URLS ("<chain_id>=<url>,..."), kept 10 minutes per rule and wallet.
@@ -15,11 +16,6 @@ export function gateRecheckMs(): number {
 
 const erc721Abi = parseAbi(["function balanceOf(address owner) view returns (uint256)"]);
 const erc1155Abi = parseAbi(["function balanceOf(address account, uint256 id) view returns (uint256)"]);
-
-const globalForChains = globalThis as unknown as {
-  agoraChainClients?: Map<number, PublicClient>;
-  agoraBalances?: LRUCache<string, { value: bigint; at: number }>;
-};
 
 /** The chains the server can read: chain id → RPC URL. */
 export function readRpcUrls(): Map<number, string> {
@@ -33,7 +29,7 @@ export function readRpcUrls(): Map<number, string> {
 }
 
 function clientFor(chainId: number): PublicClient {
-  const clients = (globalForChains.agoraChainClients ??= new Map());
+  const clients = resource("chains.clients", () => new Map<number, PublicClient>());
   const existing = clients.get(chainId);
   if (existing) return existing;
   const url = readRpcUrls().get(chainId);
@@ -44,7 +40,7 @@ function clientFor(chainId: number): PublicClient {
 }
 
 function balances(): LRUCache<string, { value: bigint; at: number }> {
-  return (globalForChains.agoraBalances ??= new LRUCache({ max: 50_000, ttl: gateRecheckMs() }));
+  return resource("chains.balances", () => new LRUCache<string, { value: bigint; at: number }>({ max: 50_000, ttl: gateRecheckMs() }));
 }
 
 async function fetchBalance(rule: GateRule, wallet: `0x${string}`): Promise<bigint> {

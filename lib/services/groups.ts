@@ -15,7 +15,7 @@ import {
   type GroupKey,
 } from "@/lib/db/groups";
 import { readGroupVersion } from "@/lib/db/read-versions";
-import { createVersionedMemo } from "@/lib/cache/versioned-memo";
+import { createVersionedCache } from "@/lib/cache/versioned-cache";
 import { getDb } from "@/lib/db/client";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction, isUniqueViolation } from "@/lib/db/transaction";
@@ -56,7 +56,7 @@ export interface GroupRecord {
 // A group as everyone sees it, kept per read version (any change in the group moves it); the
 // lifetime bounds how old its count of members online may be.
 type PublicGroup = Pick<GroupRecord, "group" | "onlineMembers">;
-const publicGroups = createVersionedMemo<PublicGroup>({ max: 1000, ttlMs: 30_000 });
+const publicGroups = createVersionedCache<PublicGroup>({ name: "public-groups", max: 1000, ttlMs: 30_000 });
 
 async function loadPublicGroup(key: GroupKey): Promise<PublicGroup> {
   // The version is read before the data: a record is never kept under a version newer than its data.

@@ -1,7 +1,7 @@
 import "server-only";
 import { canReadThread, loadGroupRole, readDenial, roleFromFacts, type Access, type Actor, type GroupRole } from "@/lib/auth/permissions";
 import { assertGroupReadable, loadReadableRole } from "@/lib/services/group-access";
-import { createVersionedMemo } from "@/lib/cache/versioned-memo";
+import { createVersionedCache } from "@/lib/cache/versioned-cache";
 import { loadThreadPage, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
 import { readPublicThreadVersion } from "@/lib/db/read-versions";
 import { findThreadReadFacts } from "@/lib/db/roles";
@@ -30,7 +30,13 @@ const KEPT_PAGES_MAX_BYTES = 128 * 1024 * 1024;
 // Content as JS strings (up to two bytes a character, once as stored and once as served) plus the
 // rest of a page (rows, authors, sidebar).
 const estimatePageBytes = (record: ThreadPageRecord) => record.contentBytes * 2 + 64 * 1024;
-const publicPages = createVersionedMemo<ThreadPageRecord>({ max: 200, ttlMs: 30_000, maxBytes: KEPT_PAGES_MAX_BYTES, sizeOf: estimatePageBytes });
+const publicPages = createVersionedCache<ThreadPageRecord>({
+  name: "thread-pages",
+  max: 200,
+  ttlMs: 30_000,
+  maxBytes: KEPT_PAGES_MAX_BYTES,
+  sizeOf: estimatePageBytes,
+});
 
 function pageKey(input: ThreadPageInput): string {
   return `${input.threadId} ${input.sort} ${input.pageSize} ${input.startPostId}`;

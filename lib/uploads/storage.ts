@@ -1,6 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { createLocalStorage } from "@/lib/uploads/local-storage";
+import { resource } from "@/lib/runtime/registry";
 
 // Contract section 15: stored files live behind this one small interface, on local disk under
 // AGORA_DATA_DIR/uploads by default or in an S3-compatible bucket (AGORA_S3_BUCKET). Keys are
@@ -30,12 +31,9 @@ export interface UploadStorage {
   remove(key: string): Promise<void>;
 }
 
-const globalForStorage = globalThis as unknown as { agoraUploadStorage?: Promise<UploadStorage> };
-
 /** The configured storage, made once per process. */
 export function getUploadStorage(): Promise<UploadStorage> {
-  globalForStorage.agoraUploadStorage ??= makeStorage();
-  return globalForStorage.agoraUploadStorage;
+  return resource("uploads.storage", makeStorage);
 }
 
 async function makeStorage(): Promise<UploadStorage> {

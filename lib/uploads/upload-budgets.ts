@@ -3,14 +3,13 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { getEnv } from "@/lib/env";
 import { RateLimited } from "@/lib/errors";
 import { getRedis, redisKeyPrefix } from "@/lib/redis";
+import { resource } from "@/lib/runtime/registry";
 
 // Per-user daily upload budgets (contract section 15): files (AGORA_UPLOADS_PER_DAY) and bytes
 // (AGORA_UPLOAD_BYTES_PER_DAY), shared across instances through Redis like lib/rate-limit.ts.
 
 const DAY_SECONDS = 86_400;
 type UploadBudget = "files" | "bytes";
-
-const globalForBudgets = globalThis as unknown as { agoraUploadLimiters?: Map<UploadBudget, RateLimiterAbstract | null> };
 
 function createLimiter(name: UploadBudget): RateLimiterAbstract | null {
   const env = getEnv();
@@ -24,7 +23,7 @@ function createLimiter(name: UploadBudget): RateLimiterAbstract | null {
 }
 
 function getLimiter(name: UploadBudget): RateLimiterAbstract | null {
-  const limiters = (globalForBudgets.agoraUploadLimiters ??= new Map());
+  const limiters = resource("uploads.limiters", () => new Map<UploadBudget, RateLimiterAbstract | null>());
   if (!limiters.has(name)) limiters.set(name, createLimiter(name));
   return limiters.get(name)!;
 }
