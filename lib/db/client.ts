@@ -8,7 +8,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { createCountingPool, isQueryCountingOn } from "@/lib/db/query-count";
 import { installReadRouting, stopReadRouting } from "@/lib/db/read-routing";
 import { logger } from "@/lib/log";
-import { resource, stopResource } from "@/lib/runtime/registry";
+import { resource } from "@/lib/runtime/registry";
 
 export type Db = PrismaClient;
 
@@ -73,8 +73,4 @@ export async function getDb(): Promise<PrismaClient> {
 /** The `pg` pool Prisma runs on: one statement, no ORM, for reads on every request's path. */
 export async function getPool(): Promise<pg.Pool> {
   return (await connection()).pool;
-}
-
-export function disconnectDb(): Promise<void> {
-  return stopResource(DB);
 }

@@ -7,7 +7,7 @@ import { serveOverWire } from "@/lib/db/embedded-wire-server";
 import { isProcessAlive } from "@/lib/db/process-alive";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { resource, stopResource } from "@/lib/runtime/registry";
+import { resource } from "@/lib/runtime/registry";
 
 // PGlite is single-process: the first process to open the data directory serves it on a
 // loopback port and records the URL, and any other process (seed, apikey) connects to it
@@ -15,11 +15,6 @@ import { resource, stopResource } from "@/lib/runtime/registry";
 // serving process; the record is readable only by its owner, in a directory only its owner
 // can enter, so other local users cannot reach the database through the port.
 const EMBEDDED = "db.embedded";
-
-/** Closes the embedded database this process opened (scripts call it so PGlite shuts down cleanly). */
-export function stopEmbeddedDatabase(): Promise<void> {
-  return stopResource(EMBEDDED);
-}
 
 interface ServerRecord {
   pid: number;
