@@ -19,10 +19,10 @@ const LAYERS = [
   { type: "services", pattern: "lib/services" }, // use cases: validate, ask permissions, write in one transaction
   { type: "auth", pattern: "lib/auth" }, // who you are (keys, tokens, wallet proof) and what you may do (permissions.ts)
   { type: "uploads", pattern: "lib/uploads" }, // upload storage (disk, S3), budgets and attach rules
-  { type: "live", pattern: "lib/live" }, // live events: hub, listeners, the event stream
+  { type: "live", pattern: "lib/live" }, // live events: hub, listeners, the event feed
   { type: "db", pattern: "lib/db" }, // typed domain records and queries, the Prisma client, the embedded database
   { type: "generated", pattern: "lib/generated" }, // the generated Prisma client: lib/db's alone
-  { type: "http", pattern: "lib/http" }, // HTTP plumbing: headers, client address, CORS, domain error → status
+  { type: "http", pattern: "lib/http" }, // HTTP plumbing: headers, client address, CORS, domain error → status, event-stream bytes
   { type: "cache", pattern: "lib/cache" }, // versioned memo, single flight
   { type: "search", pattern: "lib/search" }, // search phrases, snippets and limits: pure
   { type: "schemas", pattern: "lib/schemas" }, // zod shapes and wire vocabulary: pure, safe on the client

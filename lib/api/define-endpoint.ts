@@ -18,7 +18,7 @@ import { logger } from "@/lib/log";
 import { readClientAddress } from "@/lib/http/client-address";
 import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-limit";
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
-import { EVENT_STREAM_HEADERS } from "@/lib/http/event-stream-headers";
+import { encodeEventStream, EVENT_STREAM_HEADERS, type StreamFeed } from "@/lib/http/event-stream";
 import { guestAnswer, guestAnswerKey } from "@/lib/api/guest-answers";
 
 export type HttpMethod = "GET" | "POST";
@@ -253,16 +253,16 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
 
 /**
  * An endpoint answering `text/event-stream` (contract section 13): the same checks, budgets and
- * errors as every endpoint, all before the first byte; `fn` opens the stream (and may still
- * refuse, e.g. an unknown thread or too many open streams, with the envelope).
+ * errors as every endpoint, all before the first byte; `fn` opens the feed of events (and may
+ * still refuse, e.g. an unknown thread or too many open streams, with the envelope).
  */
 export function defineStreamEndpoint<P extends z.ZodType, A extends EndpointAuth>(
   spec: Omit<EndpointSpec<P, z.ZodType, A>, "stream">,
-  fn: (context: EndpointContext<z.output<P>, A>) => Promise<ReadableStream<Uint8Array>>,
+  fn: (context: EndpointContext<z.output<P>, A>) => Promise<StreamFeed>,
 ): Endpoint {
   return wrapEndpoint({ ...spec, stream: true }, async ({ context, headers }) => {
-    const body = await fn(context);
-    return new Response(body, { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...headers } });
+    const feed = await fn(context);
+    return new Response(encodeEventStream(feed, context.request.signal), { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...headers } });
   });
 }
 

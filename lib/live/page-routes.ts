@@ -1,13 +1,13 @@
 import "server-only";
 import { getViewer } from "@/lib/auth/session";
 import { DomainError, NotFound, RateLimited } from "@/lib/errors";
-import { EVENT_STREAM_HEADERS } from "@/lib/http/event-stream-headers";
+import { encodeEventStream, EVENT_STREAM_HEADERS } from "@/lib/http/event-stream";
 import { readClientAddress } from "@/lib/http/client-address";
 import { rateLimitedHeaders } from "@/lib/rate-limit";
 import { openPageEvents, readLastEventId, type StreamOpening } from "@/lib/services/live";
 import { DOMAIN_ERROR_STATUS } from "@/lib/http/domain-error-status";
 
-// The pages' event stream (app/live/events): the same stream core as the API's, for the browser's
+// The pages' event stream (app/live/events): the same feed as the API's streams, for the browser's
 // session instead of an API key and token. Pages never read the API's wire format, and
 // EventSource cannot send the API's headers. Refusals are short plain-text answers (EventSource
 // stops reconnecting on any status but 200).
@@ -33,10 +33,10 @@ export async function servePageEvents(request: Request): Promise<Response> {
     const opening: StreamOpening = {
       lastEventId: readLastEventId(request.headers.get("last-event-id") ?? query.get("last_event_id"), undefined),
       subject: viewer ? `user:${viewer.id}` : `guest:addr:${readClientAddress(request.headers)}`,
-      signal: request.signal,
     };
     const wanted = { threadId: thread === null ? null : Number(thread), notifications: query.get("notifications") === "1" };
-    return new Response(await openPageEvents(viewer, wanted, opening), { headers: EVENT_STREAM_HEADERS });
+    const feed = await openPageEvents(viewer, wanted, opening);
+    return new Response(encodeEventStream(feed, request.signal), { headers: EVENT_STREAM_HEADERS });
   } catch (error) {
     if (error instanceof DomainError) return refuse(error);
     throw error;
