@@ -5,7 +5,6 @@ import { ApiError } from "@/lib/api/api-error";
 import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelope";
 import { toApiError } from "@/lib/api/error-map";
 import { mergeParams, readBodyParams, readQueryParams, type RawParams } from "@/lib/api/read-params";
-import { readUploadBody } from "@/lib/api/read-upload";
 import type { UploadedFile } from "@/lib/schemas/upload-schemas";
 import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
@@ -16,6 +15,7 @@ import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { readClientAddress } from "@/lib/http/client-address";
+import { readUploadBody } from "@/lib/http/read-upload";
 import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-limit";
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
 import { encodeEventStream, EVENT_STREAM_HEADERS, type StreamFeed } from "@/lib/http/event-stream";
@@ -59,7 +59,7 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   stream?: boolean;
   /**
    * An upload (contract section 15): the body is multipart only, streamed through
-   * lib/api/read-upload.ts with AGORA_UPLOAD_MAX_BYTES as its bound, and this field holds the
+   * lib/http/read-upload.ts with AGORA_UPLOAD_MAX_BYTES as its bound, and this field holds the
    * file. Its API key travels in a header or the query string (the body is not searched for it).
    */
   fileField?: string;

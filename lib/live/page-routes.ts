@@ -5,7 +5,7 @@ import { encodeEventStream, EVENT_STREAM_HEADERS } from "@/lib/http/event-stream
 import { readClientAddress } from "@/lib/http/client-address";
 import { rateLimitedHeaders } from "@/lib/rate-limit";
 import { openPageEvents, readLastEventId, type StreamOpening } from "@/lib/services/live";
-import { DOMAIN_ERROR_STATUS } from "@/lib/http/domain-error-status";
+import { DOMAIN_ERROR_ANSWERS } from "@/lib/http/error-table";
 
 // The pages' event stream (app/live/events): the same feed as the API's streams, for the browser's
 // session instead of an API key and token. Pages never read the API's wire format, and
@@ -15,7 +15,7 @@ import { DOMAIN_ERROR_STATUS } from "@/lib/http/domain-error-status";
 function refuse(error: DomainError): Response {
   const headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
   if (error instanceof RateLimited) Object.assign(headers, rateLimitedHeaders(error));
-  return new Response(`${error.message}\n`, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
+  return new Response(`${error.message}\n`, { status: DOMAIN_ERROR_ANSWERS[error.kind].status, headers });
 }
 
 const THREAD_ID = /^\d{1,9}$/;

@@ -1,8 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
 import { readRequestOrigin } from "@/lib/api/request-origin";
-import { readUploadBody } from "@/lib/api/read-upload";
 import { getViewer } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import { DomainError, RateLimited } from "@/lib/errors";
@@ -11,7 +9,9 @@ import { consumeBudget } from "@/lib/rate-limit";
 import { UPLOAD_PURPOSES } from "@/lib/schemas/upload-schemas";
 import { findGroupIdByName } from "@/lib/db/uploads";
 import { createUpload } from "@/lib/services/uploads";
-import { DOMAIN_ERROR_STATUS } from "@/lib/http/domain-error-status";
+import { DOMAIN_ERROR_ANSWERS } from "@/lib/http/error-table";
+import { HttpError } from "@/lib/http/http-error";
+import { readUploadBody } from "@/lib/http/read-upload";
 
 // POST /uploads: what the pages upload with (the composer, avatar and group art), as the person
 // of the web session; the API's POST /api/v2/uploads is the same use case for API clients.
@@ -53,15 +53,15 @@ export async function receiveWebUpload(request: Request): Promise<Response> {
       file: { id: row.id, url: row.url, name: row.name, size: Number(row.size), mimeType: row.mimeType, width: row.width, height: row.height },
     });
   } catch (error) {
-    if (error instanceof ApiError) {
-      const tooBig = error.code === 41300;
+    if (error instanceof HttpError) {
+      const tooBig = error.status === 413;
       return refuse(tooBig ? 413 : 400, tooBig ? `The file is too big: at most ${Math.floor(getEnv().AGORA_UPLOAD_MAX_BYTES / 1_048_576)} MB` : error.message);
     }
     if (error instanceof RateLimited)
       return refuse(429, "You have uploaded too much for now; try again later", { "retry-after": String(error.retryAfterSeconds) });
     if (error instanceof DomainError) {
       const message = "detail" in error && typeof error.detail === "string" ? error.detail : error.message;
-      return refuse(DOMAIN_ERROR_STATUS[error.kind], message.charAt(0).toUpperCase() + message.slice(1));
+      return refuse(DOMAIN_ERROR_ANSWERS[error.kind].status, message.charAt(0).toUpperCase() + message.slice(1));
     }
     logger.error({ err: error }, "web upload failed");
     return refuse(500, "The upload failed; please try again");
