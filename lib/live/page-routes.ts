@@ -1,5 +1,5 @@
 import "server-only";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer } from "@/lib/session/session";
 import { DomainError, NotFound, RateLimited } from "@/lib/errors";
 import { encodeEventStream, EVENT_STREAM_HEADERS } from "@/lib/http/event-stream";
 import { readClientAddress } from "@/lib/http/client-address";

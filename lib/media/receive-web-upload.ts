@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { readRequestOrigin } from "@/lib/api/request-origin";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer } from "@/lib/session/session";
 import { getEnv } from "@/lib/env";
 import { DomainError, RateLimited } from "@/lib/errors";
 import { logger } from "@/lib/log";

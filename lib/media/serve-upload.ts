@@ -1,5 +1,5 @@
 import "server-only";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer } from "@/lib/session/session";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import type { Actor } from "@/lib/auth/permissions";
 import { findUpload, type UploadRow } from "@/lib/db/uploads";

@@ -29,7 +29,8 @@ describe("import boundaries", () => {
     ["lib/db importing lib/services", "lib/db/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
     ["lib/schemas importing lib/db", "lib/schemas/probe.ts", 'import { getDb } from "@/lib/db/client";'],
     ["lib/delta importing lib/services", "lib/delta/probe.ts", 'import { x } from "@/lib/services/content";'],
-    ["a service importing the browser session", "lib/services/probe.ts", 'import { getViewer } from "@/lib/auth/session";'],
+    ["a service importing the browser session", "lib/services/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
+    ["lib/auth importing the browser session", "lib/auth/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
     ["a page importing lib/db", "app/(forum)/probe/page.tsx", 'import { getDb } from "@/lib/db/client";'],
   ])("refuses %s", async (_name, file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const probe = 1;\n`)).not.toEqual([]);
@@ -41,6 +42,7 @@ describe("import boundaries", () => {
     ["a view importing lib/auth", "lib/views/probe.ts", 'import { canLike } from "@/lib/auth/permissions";'],
     ["a component importing a view model type", "components/probe.tsx", 'import type { PostView } from "@/lib/views/post-view";'],
     ["lib/db importing lib/schemas", "lib/db/probe.ts", 'import type { x } from "@/lib/schemas/report-values";'],
+    ["a view importing the browser session", "lib/views/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
   ])("allows %s", async (_name, file, code) => {
     // The target must exist, or the rule would have nothing to judge.
     const target = /"@\/([^"]+)"/.exec(code)![1]!;

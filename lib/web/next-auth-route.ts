@@ -1,6 +1,6 @@
 import "server-only";
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/session/next-auth-options";
 import { RateLimited } from "@/lib/errors";
 import { withApiHeaders } from "@/lib/http/api-headers";
 import { readClientAddress } from "@/lib/http/client-address";
