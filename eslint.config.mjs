@@ -10,12 +10,14 @@ import nextTypescript from "eslint-config-next/typescript";
 const LAYERS = [
   { type: "app-api", pattern: "app/api" }, // route files: one line handing an endpoint to the wrapper
   { type: "app-docs", pattern: "app/docs" }, // the API reference page: renders the OpenAPI document
-  { type: "app", pattern: "app" }, // server pages, layouts and the browser-facing route files (uploads, media, live, sitemaps)
+  { type: "app", pattern: "app" }, // server pages, layouts and the browser-facing route files (uploads, media, live, sitemaps): one line each
   { type: "components", pattern: "components" }, // React components: read view models, call actions
   { type: "api", pattern: "lib/api" }, // HTTP only: endpoint wrapper, endpoints, serializers, envelope, error codes, OpenAPI
+  // Browser-facing entries that are not API endpoints, each through the one wrapper (lib/web/define-web-entry.ts):
+  // uploads, files and the image proxy (lib/media), sitemaps (lib/pages), the page event stream and next-auth (lib/web).
+  { type: "web", pattern: ["lib/web", "lib/media", "lib/pages"] },
   { type: "actions", pattern: "lib/actions" }, // server actions: defineAction(...) → a service
   { type: "views", pattern: "lib/views" }, // page view models, built from domain records
-  { type: "handlers", pattern: ["lib/web", "lib/media", "lib/pages"] }, // browser-facing handlers that are not API endpoints (uploads, files, image proxy, sitemaps, next-auth)
   // The browser session (next-auth): its options, the wallet sign-in provider, getViewer. Above lib/services: signing in is a use case.
   { type: "session", pattern: "lib/session" },
   { type: "services", pattern: "lib/services" }, // use cases: validate, ask permissions, write in one transaction
@@ -36,8 +38,8 @@ const LAYERS = [
 
 // Files whose layer is not their folder's. Their row below adds to their folder's row.
 const FILE_ROLES = [
-  // A handler living among plumbing: the page event stream, the guest page cache proxy.ts answers from.
-  { category: "handler", pattern: ["lib/live/page-routes.ts", "lib/http/guest-page-cache.ts"] },
+  // A handler living among plumbing: the guest page cache proxy.ts answers from.
+  { category: "handler", pattern: "lib/http/guest-page-cache.ts" },
   // Process wiring: graceful shutdown stops background work, the live hub and the database.
   { category: "wiring", pattern: "lib/shutdown.ts" },
   // Unit tests next to the code may reach any layer to set up what they test.
@@ -48,16 +50,16 @@ const FILE_ROLES = [
 ];
 
 // The boundary table: what each layer may import besides itself. An arrow only points down.
-const HANDLER = ["services", "views", "auth", "db", "uploads", "live", "http", "cache", "handlers", "schemas", "delta", "search", "core"];
+const HANDLER = ["services", "views", "auth", "db", "uploads", "live", "http", "cache", "schemas", "delta", "search", "core"];
 const MAY_IMPORT = {
-  "app-api": ["api", "handlers"],
+  "app-api": ["api", "web"],
   "app-docs": ["api", "components", "views", "schemas", "client", "core"],
-  app: ["components", "views", "actions", "session", "auth", "handlers", "live", "schemas", "delta", "search", "client", "core"],
+  app: ["components", "views", "actions", "session", "auth", "web", "live", "schemas", "delta", "search", "client", "core"],
   components: ["views", "actions", "schemas", "delta", "search", "client"],
   api: ["services", "auth", "db", "uploads", "http", "cache", "schemas", "delta", "search", "core"],
+  web: ["session", ...HANDLER],
   actions: ["session", "services", "views", "auth", "http", "schemas", "delta", "search", "core"],
   views: ["session", "services", "auth", "db", "uploads", "http", "schemas", "delta", "search", "client", "core"],
-  handlers: ["session", ...HANDLER],
   session: ["services", "auth", "db", "http", "schemas", "client", "core"],
   services: ["auth", "db", "uploads", "live", "cache", "schemas", "delta", "search", "core"],
   auth: ["db", "schemas", "core"],
@@ -73,7 +75,7 @@ const MAY_IMPORT = {
   core: [],
 };
 const ROLE_MAY_IMPORT = {
-  handler: ["session", ...HANDLER],
+  handler: ["web", ...HANDLER],
   wiring: LAYERS.map((layer) => layer.type),
   test: LAYERS.map((layer) => layer.type),
 };
@@ -84,8 +86,6 @@ const SHARED_FILES = {
 };
 // Known exceptions, one import each, named here so they stay visible.
 const EXCEPTIONS = [
-  // The page upload handler reuses the API's request origin (the web entry wrapper will give it one).
-  { from: "lib/media/receive-web-upload.ts", to: "lib/api/request-origin.ts" },
   // The embedded database names the instance that serves it (AGORA_INSTANCE_ID, else host:port).
   { from: "lib/db/embedded-instance.ts", to: "lib/http/instance-header.ts" },
 ];
