@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { getServerSession } from "next-auth";
 import { SiteHeader } from "@/components/layout/site-header";
 import { AppProviders } from "@/components/providers/app-providers";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/session/next-auth-options";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { parseTheme, THEME_COOKIE } from "@/lib/theme";
 import { readPageOrigin } from "@/lib/views/page-origin";

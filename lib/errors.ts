@@ -1,5 +1,6 @@
-// Domain errors: what went wrong in a person's terms, never in HTTP's. The API wrapper maps each
-// kind to the contract's code (lib/api/error-map.ts); the action wrapper maps it to a form error.
+// Domain errors: what went wrong in a person's terms, never in HTTP's. One table gives each kind
+// its status and the contract's code (lib/http/error-table.ts), which the API wrapper and the web
+// entry wrapper answer from; the action wrapper maps it to a form error.
 
 export abstract class DomainError extends Error {
   abstract readonly kind: "invalid" | "unauthenticated" | "sign_in_required" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable";

@@ -2,7 +2,7 @@
 // cookie as the wallet sign-in would set it, around a token issued by the app's own code, so the
 // server reads the pages as that person: `npx tsx --conditions=react-server bench/load/session-cookie.ts <user id>`.
 import { encode } from "next-auth/jwt";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/session/next-auth-options";
 import { issueUserToken, verifyUserToken } from "@/lib/auth/tokens";
 import { runScript } from "../../scripts/run-script";
 

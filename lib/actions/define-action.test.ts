@@ -4,7 +4,7 @@ import { z } from "zod";
 vi.mock("@/lib/log", () => ({ logger: { error: vi.fn() } }));
 // Outside a Next.js request there are no request headers or session; the action sees an anonymous client.
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
-vi.mock("@/lib/auth/session", () => ({ getViewer: async () => null }));
+vi.mock("@/lib/session/session", () => ({ getViewer: async () => null }));
 
 const { defineAction, GENERIC_ERROR, SIGNED_OUT_ERROR } = await import("@/lib/actions/define-action");
 const { Forbidden, Invalid } = await import("@/lib/errors");

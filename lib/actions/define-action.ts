@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/action-types";
 import { describeForForm } from "@/lib/actions/form-errors";
-import { getViewer, type Viewer } from "@/lib/auth/session";
+import { getViewer, type Viewer } from "@/lib/session/session";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { readClientAddress } from "@/lib/http/client-address";

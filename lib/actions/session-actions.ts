@@ -1,6 +1,6 @@
 "use server";
 
-import { getViewer } from "@/lib/auth/session";
+import { getViewer } from "@/lib/session/session";
 import { revokeUserToken } from "@/lib/auth/tokens";
 import { logger } from "@/lib/log";
 

@@ -5,7 +5,6 @@ import { ApiError } from "@/lib/api/api-error";
 import { errorEnvelope, successEnvelope, type ApiFamily } from "@/lib/api/envelope";
 import { toApiError } from "@/lib/api/error-map";
 import { mergeParams, readBodyParams, readQueryParams, type RawParams } from "@/lib/api/read-params";
-import { readUploadBody } from "@/lib/api/read-upload";
 import type { UploadedFile } from "@/lib/schemas/upload-schemas";
 import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
@@ -16,9 +15,10 @@ import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { readClientAddress } from "@/lib/http/client-address";
+import { readUploadBody } from "@/lib/http/read-upload";
 import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-limit";
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
-import { EVENT_STREAM_HEADERS } from "@/lib/http/event-stream-headers";
+import { encodeEventStream, EVENT_STREAM_HEADERS, type StreamFeed } from "@/lib/http/event-stream";
 import { guestAnswer, guestAnswerKey } from "@/lib/api/guest-answers";
 
 export type HttpMethod = "GET" | "POST";
@@ -59,7 +59,7 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   stream?: boolean;
   /**
    * An upload (contract section 15): the body is multipart only, streamed through
-   * lib/api/read-upload.ts with AGORA_UPLOAD_MAX_BYTES as its bound, and this field holds the
+   * lib/http/read-upload.ts with AGORA_UPLOAD_MAX_BYTES as its bound, and this field holds the
    * file. Its API key travels in a header or the query string (the body is not searched for it).
    */
   fileField?: string;
@@ -253,16 +253,16 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
 
 /**
  * An endpoint answering `text/event-stream` (contract section 13): the same checks, budgets and
- * errors as every endpoint, all before the first byte; `fn` opens the stream (and may still
- * refuse, e.g. an unknown thread or too many open streams, with the envelope).
+ * errors as every endpoint, all before the first byte; `fn` opens the feed of events (and may
+ * still refuse, e.g. an unknown thread or too many open streams, with the envelope).
  */
 export function defineStreamEndpoint<P extends z.ZodType, A extends EndpointAuth>(
   spec: Omit<EndpointSpec<P, z.ZodType, A>, "stream">,
-  fn: (context: EndpointContext<z.output<P>, A>) => Promise<ReadableStream<Uint8Array>>,
+  fn: (context: EndpointContext<z.output<P>, A>) => Promise<StreamFeed>,
 ): Endpoint {
   return wrapEndpoint({ ...spec, stream: true }, async ({ context, headers }) => {
-    const body = await fn(context);
-    return new Response(body, { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...headers } });
+    const feed = await fn(context);
+    return new Response(encodeEventStream(feed, context.request.signal), { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...headers } });
   });
 }
 

@@ -1,21 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/api-error";
-import type { ErrorCode } from "@/lib/api/error-codes";
 import { DomainError, RateLimited } from "@/lib/errors";
+import { DOMAIN_ERROR_ANSWERS, HTTP_ERROR_CODES } from "@/lib/http/error-table";
+import { HttpError } from "@/lib/http/http-error";
 import { rateLimitedHeaders } from "@/lib/rate-limit";
 
-// Contract section 5: the one table from what went wrong to the code a client sees.
-const DOMAIN_CODES: Record<DomainError["kind"], ErrorCode> = {
-  invalid: 40000,
-  unauthenticated: 40103,
-  sign_in_required: 40102,
-  forbidden: 40300,
-  not_found: 40400,
-  conflict: 40900,
-  rate_limited: 42900,
-  unavailable: 50000,
-};
+// Contract section 5: what went wrong → the code a client sees, from the one error table
+// (lib/http/error-table.ts) the web entries answer from too.
 
 function describeZodError(error: z.ZodError, raw: Record<string, unknown>): string {
   const issue = error.issues[0];
@@ -37,7 +29,10 @@ export function toApiError(error: unknown, raw: Record<string, unknown>): ApiErr
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) {
     const headers: Record<string, string> = error instanceof RateLimited ? rateLimitedHeaders(error) : {};
-    return new ApiError(DOMAIN_CODES[error.kind], error.message, headers);
+    return new ApiError(DOMAIN_ERROR_ANSWERS[error.kind].code, error.message, headers);
+  }
+  if (error instanceof HttpError && error.status in HTTP_ERROR_CODES) {
+    return new ApiError(HTTP_ERROR_CODES[error.status as keyof typeof HTTP_ERROR_CODES], error.message);
   }
   if (error instanceof z.ZodError) return new ApiError(40000, describeZodError(error, raw));
   switch (prismaCode(error)) {

@@ -4,6 +4,7 @@ import https from "node:https";
 import imageType from "image-type";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 import { getEnv } from "@/lib/env";
+import { HttpError } from "@/lib/http/http-error";
 
 // Fetches one remote image for /media/proxy without letting an address make Agora's server
 // reach its own network (SSRF): the agents refuse loopback, private, link-local and reserved
@@ -11,12 +12,9 @@ import { getEnv } from "@/lib/env";
 // lists them (tests serve images from 127.0.0.1).
 
 /** Why an image was not served; the status the proxy answers with. */
-export class ImageFetchError extends Error {
-  constructor(
-    readonly status: 403 | 413 | 415 | 502,
-    message: string,
-  ) {
-    super(message);
+export class ImageFetchError extends HttpError {
+  constructor(status: 403 | 413 | 415 | 502, message: string) {
+    super(status, message);
   }
 }
 

@@ -1,17 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
-import { readRequestOrigin } from "@/lib/api/request-origin";
-import { readUploadBody } from "@/lib/api/read-upload";
-import { getViewer } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
-import { DomainError, RateLimited } from "@/lib/errors";
-import { logger } from "@/lib/log";
-import { consumeBudget } from "@/lib/rate-limit";
+import { DomainError, Invalid, NotFound, RateLimited } from "@/lib/errors";
+import { HttpError } from "@/lib/http/http-error";
+import { readUploadBody } from "@/lib/http/read-upload";
 import { UPLOAD_PURPOSES } from "@/lib/schemas/upload-schemas";
 import { findGroupIdByName } from "@/lib/db/uploads";
 import { createUpload } from "@/lib/services/uploads";
-import { DOMAIN_ERROR_STATUS } from "@/lib/http/domain-error-status";
+import { defineWebEntry } from "@/lib/web/define-web-entry";
+import { jsonRefusals } from "@/lib/web/refusal-formats";
 
 // POST /uploads: what the pages upload with (the composer, avatar and group art), as the person
 // of the web session; the API's POST /api/v2/uploads is the same use case for API clients.
@@ -23,47 +20,40 @@ const FieldsSchema = z.object({
   purpose: z.enum(UPLOAD_PURPOSES).default("post"),
 });
 
-function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
-}
-
 /** A person's words for what went wrong, for the composer to show. */
-function refuse(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return answer(status, { error }, headers);
+function describeRefusal(error: Error): string {
+  if (error instanceof HttpError && error.status === 413) {
+    return `The file is too big: at most ${Math.floor(getEnv().AGORA_UPLOAD_MAX_BYTES / 1_048_576)} MB`;
+  }
+  if (error instanceof RateLimited) return "You have uploaded too much for now; try again later";
+  if (!(error instanceof DomainError)) return error.message;
+  const message = "detail" in error && typeof error.detail === "string" ? error.detail : error.message;
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
-export async function receiveWebUpload(request: Request): Promise<Response> {
-  // Only this site's pages may upload as their reader (a form elsewhere cannot post here).
-  const origin = request.headers.get("origin");
-  if (!origin || origin !== readRequestOrigin(request)) return refuse(403, "Uploads are taken from this site's pages only");
-  const viewer = await getViewer();
-  if (!viewer) return refuse(401, "Sign in to upload files");
-  try {
-    await consumeBudget("writes", `user:${viewer.id}`);
-    const maxBytes = getEnv().AGORA_UPLOAD_MAX_BYTES;
-    const { fields, file } = await readUploadBody(request, maxBytes, "file");
+export const receiveWebUpload = defineWebEntry(
+  {
+    name: "web upload",
+    auth: "user",
+    sameOrigin: "Uploads are taken from this site's pages only",
+    signInRequired: "Sign in to upload files",
+    budget: { name: "writes", per: "user" },
+    refusals: jsonRefusals,
+    describe: describeRefusal,
+    failure: "The upload failed; please try again",
+  },
+  async ({ request, viewer, origin }) => {
+    const { fields, file } = await readUploadBody(request, getEnv().AGORA_UPLOAD_MAX_BYTES, "file");
     const parsed = FieldsSchema.safeParse(fields);
-    if (!parsed.success) return refuse(400, "The upload's group or purpose is not valid");
-    if (!file) return refuse(400, "Choose a file to upload");
+    if (!parsed.success) throw new Invalid(null, "The upload's group or purpose is not valid");
+    if (!file) throw new Invalid("file", "Choose a file to upload");
     const { group_id: groupId, group_name: groupName, purpose } = parsed.data;
     const resolvedGroupId = groupName ? await findGroupIdByName(groupName) : (groupId ?? null);
-    if (groupName && resolvedGroupId === null) return refuse(404, "No such group");
-    const row = await createUpload(viewer, { bytes: file.bytes, name: file.name, groupId: resolvedGroupId, purpose }, readRequestOrigin(request));
-    return answer(200, {
-      file: { id: row.id, url: row.url, name: row.name, size: Number(row.size), mimeType: row.mimeType, width: row.width, height: row.height },
-    });
-  } catch (error) {
-    if (error instanceof ApiError) {
-      const tooBig = error.code === 41300;
-      return refuse(tooBig ? 413 : 400, tooBig ? `The file is too big: at most ${Math.floor(getEnv().AGORA_UPLOAD_MAX_BYTES / 1_048_576)} MB` : error.message);
-    }
-    if (error instanceof RateLimited)
-      return refuse(429, "You have uploaded too much for now; try again later", { "retry-after": String(error.retryAfterSeconds) });
-    if (error instanceof DomainError) {
-      const message = "detail" in error && typeof error.detail === "string" ? error.detail : error.message;
-      return refuse(DOMAIN_ERROR_STATUS[error.kind], message.charAt(0).toUpperCase() + message.slice(1));
-    }
-    logger.error({ err: error }, "web upload failed");
-    return refuse(500, "The upload failed; please try again");
-  }
-}
+    if (groupName && resolvedGroupId === null) throw new NotFound("group", "No such group");
+    const row = await createUpload(viewer, { bytes: file.bytes, name: file.name, groupId: resolvedGroupId, purpose }, origin);
+    return Response.json(
+      { file: { id: row.id, url: row.url, name: row.name, size: Number(row.size), mimeType: row.mimeType, width: row.width, height: row.height } },
+      { status: 200, headers: { "cache-control": "no-store" } },
+    );
+  },
+);

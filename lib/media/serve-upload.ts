@@ -1,11 +1,15 @@
 import "server-only";
-import { getViewer } from "@/lib/auth/session";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import type { Actor } from "@/lib/auth/permissions";
 import { findUpload, type UploadRow } from "@/lib/db/uploads";
+import { Forbidden, NotFound } from "@/lib/errors";
+import { HttpError } from "@/lib/http/http-error";
 import { logger } from "@/lib/log";
 import { isUploadPublic, mayReadUpload } from "@/lib/services/uploads";
+import { getViewer } from "@/lib/session/session";
 import { getUploadStorage, storageKey, type ByteRange } from "@/lib/uploads/storage";
+import { defineWebEntry } from "@/lib/web/define-web-entry";
+import { textRefusals } from "@/lib/web/refusal-formats";
 
 // A stored file is a passive resource: whatever its bytes, it may not run, load or be sniffed
 // into something else. Images are shown inline; everything else is a download.
@@ -18,14 +22,9 @@ const FILE_HEADERS = {
 const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 const FILE_PATTERN = /^([0-9a-f]{64})\.([a-z0-9]{1,8})$/;
 
-function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${message}\n`, {
-    status,
-    headers: { ...FILE_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
-}
+const noSuchFile = () => new NotFound("file", "No such file");
 
-/** The reader: a user token in `authorization`, else the web session, else a guest. */
+/** The reader, read only for a file that is not public: a user token in `authorization` (API clients), else the web session, else a guest. */
 async function readActor(request: Request): Promise<Actor> {
   const token = readBearerToken(request.headers.get("authorization"));
   if (token) {
@@ -58,23 +57,23 @@ function contentDisposition(upload: UploadRow, inline: boolean): string {
 }
 
 /** GET /uploads/{upload_id}/{sha256}.{ext}: the file, if this reader may read it. */
-export async function serveUpload(request: Request, context: { params: Promise<{ upload_id: string; file: string }> }): Promise<Response> {
-  const { upload_id: idText, file } = await context.params;
-  const match = FILE_PATTERN.exec(file);
-  const id = /^\d{1,10}$/.test(idText) ? Number(idText) : 0;
-  if (!match || id < 1 || id > 2_147_483_647) return refuse(404, "No such file");
+export const serveUpload = defineWebEntry({ name: "uploaded file", auth: "none", refusals: textRefusals(FILE_HEADERS) }, async ({ request, params }) => {
+  const { upload_id: idText, file } = params;
+  const match = typeof file === "string" ? FILE_PATTERN.exec(file) : null;
+  const id = typeof idText === "string" && /^\d{1,10}$/.test(idText) ? Number(idText) : 0;
+  if (!match || id < 1 || id > 2_147_483_647) throw noSuchFile();
   const upload = await findUpload(id);
-  if (!upload || upload.sha256 !== match[1] || upload.ext !== match[2]) return refuse(404, "No such file");
+  if (!upload || upload.sha256 !== match[1] || upload.ext !== match[2]) throw noSuchFile();
   const isPublic = await isUploadPublic(upload);
-  if (!isPublic && !(await mayReadUpload(await readActor(request), upload))) return refuse(403, "You cannot see this file");
+  if (!isPublic && !(await mayReadUpload(await readActor(request), upload))) throw new Forbidden("You cannot see this file");
   const storage = await getUploadStorage();
   const size = await storage.size(storageKey(upload.sha256, upload.ext));
   if (size === null) {
     logger.warn({ uploadId: upload.id }, "an upload's stored file is missing");
-    return refuse(404, "No such file");
+    throw noSuchFile();
   }
   const range = parseRange(request.headers.get("range"), size);
-  if (range === "invalid") return refuse(416, "Range not satisfiable", { "content-range": `bytes */${size}` });
+  if (range === "invalid") throw new HttpError(416, "Range not satisfiable", { "content-range": `bytes */${size}` });
   const inline = INLINE_TYPES.has(upload.mimeType);
   const headers: Record<string, string> = {
     ...FILE_HEADERS,
@@ -88,9 +87,9 @@ export async function serveUpload(request: Request, context: { params: Promise<{
   if (isPublic) headers.vary = "Range";
   if (request.headers.get("if-none-match") === headers.etag && !range) return new Response(null, { status: 304, headers });
   const object = request.method === "HEAD" ? null : await storage.read(storageKey(upload.sha256, upload.ext), range ?? undefined);
-  if (request.method !== "HEAD" && !object) return refuse(404, "No such file");
+  if (request.method !== "HEAD" && !object) throw noSuchFile();
   const length = range ? range.end - range.start + 1 : size;
   headers["content-length"] = String(length);
   if (range) headers["content-range"] = `bytes ${range.start}-${range.end}/${size}`;
   return new Response(object?.body ?? null, { status: range ? 206 : 200, headers });
-}
+});

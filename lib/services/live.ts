@@ -4,19 +4,18 @@ import { readLatestEventId } from "@/lib/db/live-events";
 import { findThreadPosts } from "@/lib/db/posts";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { Invalid, NotFound, Unauthenticated } from "@/lib/errors";
-import { openEventStream } from "@/lib/live/event-stream";
+import { openEventFeed, type EventFeed } from "@/lib/live/event-feed";
 import { canStillReadThread, requireReadableThread, type ThreadLocation } from "@/lib/services/thread-reads";
 
 // Contract section 13: who may follow which topic. A thread's events go to whoever may read the
 // thread (an unknown or deleted one is not found, as for its page); a person's own events only
-// to that person.
+// to that person. These answer feeds of events; the API and the page stream write them out.
 
 export interface StreamOpening {
   /** Last-Event-ID (header) or last_event_id (parameter): the last event the client has. */
   lastEventId: number | null;
   /** Whose stream slots it takes: "user:<id>", or the API key and client address of a guest. */
   subject: string;
-  signal: AbortSignal;
 }
 
 const EVENT_ID = /^\d{1,15}$/;
@@ -35,13 +34,13 @@ function threadGuard(actor: Actor, thread: ThreadLocation) {
   return { topic: `access:${thread.groupId}`, check: () => canStillReadThread(actor, thread.id) };
 }
 
-export async function openThreadEvents(actor: Actor, threadId: number, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
+export async function openThreadEvents(actor: Actor, threadId: number, opening: StreamOpening): Promise<EventFeed> {
   const thread = await requireReadableThread(actor, threadId);
-  return openEventStream({ topics: [`thread:${thread.id}`], guard: threadGuard(actor, thread), ...opening });
+  return openEventFeed({ topics: [`thread:${thread.id}`], guard: threadGuard(actor, thread), ...opening });
 }
 
-export async function openNotificationEvents(actor: SignedIn, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
-  return openEventStream({ topics: [`user:${actor.id}`], ...opening });
+export async function openNotificationEvents(actor: SignedIn, opening: StreamOpening): Promise<EventFeed> {
+  return openEventFeed({ topics: [`user:${actor.id}`], ...opening });
 }
 
 /** What a page follows: the thread it shows, and its signed-in reader's notifications. */
@@ -54,13 +53,13 @@ export interface PageTopics {
  * A page's one stream (app/live/events). A thread the reader may not read is left out rather than
  * failing the reader's notifications with it; with nothing left to follow it is not found.
  */
-export async function openPageEvents(actor: Actor, wanted: PageTopics, opening: StreamOpening): Promise<ReadableStream<Uint8Array>> {
+export async function openPageEvents(actor: Actor, wanted: PageTopics, opening: StreamOpening): Promise<EventFeed> {
   if (wanted.notifications && !actor) throw new Unauthenticated("Sign in to follow your notifications");
   const thread = wanted.threadId === null ? null : await requireReadableThread(actor, wanted.threadId).catch(() => null);
   const topics = [...(thread ? [`thread:${thread.id}`] : []), ...(wanted.notifications && actor ? [`user:${actor.id}`] : [])];
   if (wanted.threadId !== null && !thread && topics.length === 0) throw new NotFound("thread");
   if (topics.length === 0) throw new Invalid("topics", "name a thread or notifications");
-  return openEventStream({ topics, ...(thread ? { guard: threadGuard(actor, thread) } : {}), ...opening });
+  return openEventFeed({ topics, ...(thread ? { guard: threadGuard(actor, thread) } : {}), ...opening });
 }
 
 /** Posts a thread page was told about (new, edited, deleted), as its reader may see them: for showing or replacing them in place. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { getViewer, requireViewer } from "@/lib/auth/session";
+import { getViewer, requireViewer } from "@/lib/session/session";
 import type { ReportStatus } from "@/lib/schemas/report-values";
 import { countPages } from "@/lib/db/pagination";
 import { Forbidden, NotFound } from "@/lib/errors";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer } from "@/lib/session/session";
 import type { UserPostRow } from "@/lib/db/user-posts";
 import { countPages } from "@/lib/db/pagination";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer } from "@/lib/session/session";
 import { countPages } from "@/lib/db/pagination";
 import { SEARCH_CANDIDATE_CAP, type SearchHit } from "@/lib/db/search";
 import { Forbidden, NotFound } from "@/lib/errors";

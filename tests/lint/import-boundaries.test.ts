@@ -29,7 +29,11 @@ describe("import boundaries", () => {
     ["lib/db importing lib/services", "lib/db/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
     ["lib/schemas importing lib/db", "lib/schemas/probe.ts", 'import { getDb } from "@/lib/db/client";'],
     ["lib/delta importing lib/services", "lib/delta/probe.ts", 'import { x } from "@/lib/services/content";'],
-    ["a service importing the browser session", "lib/services/probe.ts", 'import { getViewer } from "@/lib/auth/session";'],
+    ["a service importing the browser session", "lib/services/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
+    ["lib/auth importing the browser session", "lib/auth/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
+    ["a service importing the web entry wrapper", "lib/services/probe.ts", 'import { defineWebEntry } from "@/lib/web/define-web-entry";'],
+    ["a web entry importing lib/api", "lib/media/probe.ts", 'import { readUploadBody } from "@/lib/api/read-params";'],
+    ["a service importing the event-stream encoder", "lib/services/probe.ts", 'import { encodeEventStream } from "@/lib/http/event-stream";'],
     ["a page importing lib/db", "app/(forum)/probe/page.tsx", 'import { getDb } from "@/lib/db/client";'],
   ])("refuses %s", async (_name, file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const probe = 1;\n`)).not.toEqual([]);
@@ -41,6 +45,10 @@ describe("import boundaries", () => {
     ["a view importing lib/auth", "lib/views/probe.ts", 'import { canLike } from "@/lib/auth/permissions";'],
     ["a component importing a view model type", "components/probe.tsx", 'import type { PostView } from "@/lib/views/post-view";'],
     ["lib/db importing lib/schemas", "lib/db/probe.ts", 'import type { x } from "@/lib/schemas/report-values";'],
+    ["a web entry importing a service", "lib/media/probe.ts", 'import { createUpload } from "@/lib/services/uploads";'],
+    ["a web entry importing the browser session", "lib/web/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
+    ["a view importing the browser session", "lib/views/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
+    ["the API's stream wrapper importing the event-stream encoder", "lib/api/probe.ts", 'import { encodeEventStream } from "@/lib/http/event-stream";'],
   ])("allows %s", async (_name, file, code) => {
     // The target must exist, or the rule would have nothing to judge.
     const target = /"@\/([^"]+)"/.exec(code)![1]!;

@@ -3,7 +3,7 @@ import { createEvmTestWallet, type EvmTestWallet } from "@/lib/auth/wallet/test-
 
 // The browser session's credentials provider: it must accept exactly what the API's wallet
 // login and register accept (same services), and turn their refusals into words for people.
-type Credentials = typeof import("@/lib/auth/wallet-credentials");
+type Credentials = typeof import("@/lib/session/wallet-credentials");
 type WalletAuth = typeof import("@/lib/services/wallet-auth");
 type Tokens = typeof import("@/lib/auth/tokens");
 
@@ -12,7 +12,7 @@ let walletAuth: WalletAuth;
 let tokens: Tokens;
 
 beforeAll(async () => {
-  credentials = await import("@/lib/auth/wallet-credentials");
+  credentials = await import("@/lib/session/wallet-credentials");
   walletAuth = await import("@/lib/services/wallet-auth");
   tokens = await import("@/lib/auth/tokens");
 });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
 import { NewGroupForm } from "@/components/group-admin/new-group-form";
-import { requireViewer } from "@/lib/auth/session";
+import { requireViewer } from "@/lib/session/session";
 
 export const metadata: Metadata = { title: "New community", robots: { index: false } };
 

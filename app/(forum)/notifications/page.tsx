@@ -4,7 +4,7 @@ import { MarkAllReadButton } from "@/components/notifications/mark-all-read-butt
 import { NotificationItem } from "@/components/notifications/notification-item";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireViewer } from "@/lib/auth/session";
+import { requireViewer } from "@/lib/session/session";
 import { loadNotificationsPage } from "@/lib/views/notification-view";
 import { readPageParam } from "@/lib/views/page-data";
 import "@/components/notifications/notifications.css";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FormPage } from "@/components/forms/form-page";
 import { ProfileSettingsForm } from "@/components/profile/profile-settings-form";
-import { requireViewer } from "@/lib/auth/session";
+import { requireViewer } from "@/lib/session/session";
 import { loadAccount } from "@/lib/views/account-view";
 import "@/components/wallet/wallet.css";
 

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { FormPage } from "@/components/forms/form-page";
 import { SignInFlow } from "@/components/wallet/sign-in-flow";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer } from "@/lib/session/session";
 import { readSafeNext } from "@/lib/navigation/safe-next";
 
 export const metadata: Metadata = { title: "Sign in" };

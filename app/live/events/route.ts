@@ -1,1 +1,1 @@
-export { servePageEvents as GET } from "@/lib/live/page-routes";
+export { servePageEvents as GET } from "@/lib/web/page-events";

@@ -36,7 +36,6 @@ export const threadEvents = defineStreamEndpoint(
     openThreadEvents(viewer, params.thread_id, {
       lastEventId: readLastEventId(request.headers.get("last-event-id"), params.last_event_id),
       subject: streamSubject(viewer, client),
-      signal: request.signal,
     }),
 );
 
@@ -59,6 +58,5 @@ export const notificationStream = defineStreamEndpoint(
     openNotificationEvents(viewer, {
       lastEventId: readLastEventId(request.headers.get("last-event-id"), params.last_event_id),
       subject: streamSubject(viewer, client),
-      signal: request.signal,
     }),
 );

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { FormPage } from "@/components/forms/form-page";
 import { MyUploadList } from "@/components/uploads/my-upload-list";
 import { Pagination } from "@/components/ui/pagination";
-import { requireViewer } from "@/lib/auth/session";
+import { requireViewer } from "@/lib/session/session";
 import { readPageParam } from "@/lib/views/page-data";
 import { loadMyUploadsPage } from "@/lib/views/upload-view";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { toCategoryOptions } from "@/components/editor/category-options";
 import { NewThreadForm } from "@/components/editor/new-thread-form";
 import { GroupFormPage } from "@/components/groups/group-form-page";
-import { requireViewer } from "@/lib/auth/session";
+import { requireViewer } from "@/lib/session/session";
 import { getGroupByName, getGroupCategories } from "@/lib/views/page-data";
 
 export const metadata: Metadata = { title: "New thread", robots: { index: false } };

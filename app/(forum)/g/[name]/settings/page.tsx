@@ -6,7 +6,7 @@ import { GateEditor } from "@/components/group-admin/gate-editor";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
 import { MembershipSettingsForm } from "@/components/group-admin/membership-settings-form";
 import { GroupFormPage } from "@/components/groups/group-form-page";
-import { requireViewer } from "@/lib/auth/session";
+import { requireViewer } from "@/lib/session/session";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { getGroupByName, getGroupCategories } from "@/lib/views/page-data";
 

@@ -5,7 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getServerSecret } from "@/lib/auth/secret";
-import { authorizeWalletCredentials, refreshSessionToken, SessionRevokedError } from "@/lib/auth/wallet-credentials";
+import { authorizeWalletCredentials, refreshSessionToken, SessionRevokedError } from "@/lib/session/wallet-credentials";
 
 // A key of its own for the session cookie, derived from the server secret, so no extra
 // setting is needed and a session cookie can never pass as an API token or vice versa.

@@ -1,23 +1,33 @@
 import "server-only";
 import { Readable } from "node:stream";
 import busboy from "busboy";
-import { ApiError, badRequest } from "@/lib/api/api-error";
-import type { RawParams } from "@/lib/api/read-params";
-import type { UploadedFile } from "@/lib/schemas/upload-schemas";
+import { HttpError } from "@/lib/http/http-error";
 
 // Room for the other fields, part headers and boundaries of an upload's multipart body.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-function tooLarge(maxBytes: number): ApiError {
-  return new ApiError(41300, `file: larger than ${maxBytes} bytes`);
+/** A file part as it arrived: the name the client gave it and its bytes. */
+export interface UploadedPart {
+  name: string;
+  bytes: Buffer;
 }
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `file: larger than ${maxBytes} bytes`);
+}
+
+const badRequest = (description: string) => new HttpError(400, description);
 
 /**
  * An upload's multipart body, parsed as it streams in (busboy): its text fields and the one file
- * part named `fileField`, refused with 413 / 41300 as soon as the file passes `maxBytes` (the
+ * part named `fileField`, refused with 413 as soon as the file passes `maxBytes` (the
  * rest of the body is never read). A declared Content-Length over the limit is refused unread.
  */
-export async function readUploadBody(request: Request, maxBytes: number, fileField: string): Promise<{ fields: RawParams; file: UploadedFile | null }> {
+export async function readUploadBody(
+  request: Request,
+  maxBytes: number,
+  fileField: string,
+): Promise<{ fields: Record<string, string>; file: UploadedPart | null }> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw badRequest(`${fileField}: send the file as multipart/form-data`);
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -32,11 +42,11 @@ export async function readUploadBody(request: Request, maxBytes: number, fileFie
       reject(badRequest("body: malformed multipart/form-data"));
       return;
     }
-    const fields: RawParams = {};
-    let file: UploadedFile | null = null;
+    const fields: Record<string, string> = {};
+    let file: UploadedPart | null = null;
     let settled = false;
     let received = 0;
-    const fail = (error: ApiError) => {
+    const fail = (error: HttpError) => {
       if (settled) return;
       settled = true;
       source.unpipe(parser);

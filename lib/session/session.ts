@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/session/next-auth-options";
 import { buildSignInHref } from "@/lib/navigation/safe-next";
 
 export interface Viewer {
