@@ -132,16 +132,16 @@ describe("post abilities", () => {
   });
 
   it("keeps a locked thread for moderators", () => {
-    expect(canReply({ id: 5 }, member, { isLocked: 1 })).toBe(false);
-    expect(canReply({ id: 5 }, moderator, { isLocked: 1 })).toBe(true);
-    expect(canReply({ id: 5 }, member, { isLocked: 0 })).toBe(true);
+    expect(canReply({ id: 5 }, member, { locked: true })).toBe(false);
+    expect(canReply({ id: 5 }, moderator, { locked: true })).toBe(true);
+    expect(canReply({ id: 5 }, member, { locked: false })).toBe(true);
   });
 
   it("hides removed threads from all but moderators", () => {
-    expect(canReadThread({ isDelete: 0 }, null)).toBe(true);
-    expect(canReadThread({ isDelete: 1 }, null)).toBe(false);
-    expect(canReadThread({ isDelete: 1 }, member)).toBe(false);
-    expect(canReadThread({ isDelete: 1 }, moderator)).toBe(true);
+    expect(canReadThread({ deleted: false }, null)).toBe(true);
+    expect(canReadThread({ deleted: true }, null)).toBe(false);
+    expect(canReadThread({ deleted: true }, member)).toBe(false);
+    expect(canReadThread({ deleted: true }, moderator)).toBe(true);
   });
 });
 

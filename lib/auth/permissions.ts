@@ -160,16 +160,16 @@ export function canPost(actor: Actor, role: GroupRole): boolean {
 }
 
 /** Replying in a thread: as for posting, and a locked thread takes replies from moderators only. */
-export function canReply(actor: Actor, role: GroupRole, thread: { isLocked: number }): boolean {
-  return canPost(actor, role) && (thread.isLocked === 0 || canModerate(role));
+export function canReply(actor: Actor, role: GroupRole, thread: { locked: boolean }): boolean {
+  return canPost(actor, role) && (!thread.locked || canModerate(role));
 }
 
 export const canLike = canPost;
 export const canReport = canPost;
 
 /** A removed thread is gone for everyone but the group's moderators (who can still review it). */
-export function canReadThread(thread: { isDelete: number }, role: GroupRole | null): boolean {
-  return thread.isDelete === 0 || (role !== null && canModerate(role));
+export function canReadThread(thread: { deleted: boolean }, role: GroupRole | null): boolean {
+  return !thread.deleted || (role !== null && canModerate(role));
 }
 
 function isAuthor(actor: Actor, item: { userId: number }): boolean {

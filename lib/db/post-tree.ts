@@ -1,4 +1,5 @@
 import "server-only";
+import type { PostAuthor } from "@/lib/db/records/user-brief";
 import { findBannedUserIds } from "@/lib/db/roles";
 import { findLiveUploadIds } from "@/lib/db/uploads";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
@@ -9,7 +10,6 @@ import {
   loadPostLikes,
   loadViewerLikedPostIds,
   type PostAttachmentRow,
-  type PostAuthorRow,
   type PostLikeRow,
   type PostRow,
 } from "@/lib/db/posts";
@@ -18,11 +18,11 @@ import {
 export interface PostNode {
   post: PostRow;
   /** Null only if the author was removed while the page loaded. */
-  author: PostAuthorRow | null;
+  author: PostAuthor | null;
   /** The author of the post this one answers, for replies. */
-  replyTo: PostAuthorRow | null;
+  replyTo: PostAuthor | null;
   /** Who deleted it, when it is deleted (the author or a moderator). */
-  deletedBy: PostAuthorRow | null;
+  deletedBy: PostAuthor | null;
   /** Up to MAX_LIKES_PER_POST like rows; post.likesCount has the full count. */
   likes: PostLikeRow[];
   /** Its uploads, deleted ones as markers (removedAt set, no content). */

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { POST_AUTHOR_SELECT, readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
 
 /** A thread page carries at most this many replies below its top-level posts. */
 export const MAX_DESCENDANTS_PER_PAGE = 500;
@@ -36,15 +37,6 @@ export const POST_SELECT = {
   deletedById: true,
 } satisfies Prisma.PostSelect;
 export type PostRow = Prisma.PostGetPayload<{ select: typeof POST_SELECT }>;
-
-export const POST_AUTHOR_SELECT = {
-  id: true,
-  username: true,
-  photoUrl: true,
-  isNft: true,
-  lastSeenAt: true,
-} satisfies Prisma.UserSelect;
-export type PostAuthorRow = Prisma.UserGetPayload<{ select: typeof POST_AUTHOR_SELECT }>;
 
 export const POST_ATTACHMENT_SELECT = {
   id: true,
@@ -172,12 +164,12 @@ export async function listDescendants(rootIds: readonly number[], byteBudget: nu
   return readWithinBudget(candidates, Prisma.raw("ASC"), byteBudget);
 }
 
-export async function loadPostAuthors(userIds: readonly number[]): Promise<Map<number, PostAuthorRow>> {
+export async function loadPostAuthors(userIds: readonly number[]): Promise<Map<number, PostAuthor>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   const db = await getDb();
   const rows = await db.user.findMany({ where: { id: { in: ids } }, select: POST_AUTHOR_SELECT });
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, readPostAuthor(row)]));
 }
 
 /** Up to MAX_LIKES_PER_POST like rows per post, oldest first, in one windowed query. */

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { findCategoryNames, type CategoryNameRow } from "@/lib/db/categories";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
-import type { PostAuthorRow } from "@/lib/db/posts";
+import { readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
 
 export const THREAD_LIST_SELECT = {
   id: true,
@@ -47,9 +47,9 @@ function listFirstPosts(db: Awaited<ReturnType<typeof getDb>>, ids: readonly num
 export interface ThreadListEntry {
   thread: ThreadListRow;
   /** Who started it; null only if that user is gone. */
-  starter: PostAuthorRow | null;
+  starter: PostAuthor | null;
   /** Who posted last (the starter when nobody replied); null only if that user is gone. */
-  lastPoster: PostAuthorRow | null;
+  lastPoster: PostAuthor | null;
   /** The last poster is under a live ban in the group (the reference's `latest_reply.is_ban`). */
   lastPosterBanned: boolean;
   firstPost: FirstPostSummaryRow | null;
@@ -90,7 +90,7 @@ async function listPageIds(db: Awaited<ReturnType<typeof getDb>>, query: ThreadL
   return rows.map((row) => row.id);
 }
 
-type ListedUserRow = PostAuthorRow & { banned: boolean };
+type ListedUserRow = { id: number; username: string; photoUrl: string; isNft: number; lastSeenAt: Date | null; banned: boolean };
 
 /** Starters and last posters, each with whether a ban keeps them out of the group now: one statement. */
 function listUsersWithBans(db: Awaited<ReturnType<typeof getDb>>, groupId: number, ids: readonly number[]): Promise<ListedUserRow[]> {
@@ -120,7 +120,7 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
     firstPostIds.length === 0 ? [] : listFirstPosts(db, firstPostIds),
     findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
   ]);
-  const usersById = new Map<number, PostAuthorRow>(users.map((user) => [user.id, user]));
+  const usersById = new Map<number, PostAuthor>(users.map((user) => [user.id, readPostAuthor(user)]));
   const bannedIds = new Set(users.filter((user) => user.banned).map((user) => user.id));
   const postsById = new Map(firstPosts.map((post) => [post.id, post]));
   return rows.map((thread) => ({

@@ -1,5 +1,7 @@
 import "server-only";
 import { canReadThread, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { isSet } from "@/lib/db/record-codes";
+import { lockThreadRow, type LockedThread } from "@/lib/db/thread-writes";
 import type { Tx } from "@/lib/db/transaction";
 import { NotFound } from "@/lib/errors";
 import { assertGroupReadable } from "@/lib/services/group-access";
@@ -9,13 +11,12 @@ import { assertGroupReadable } from "@/lib/services/group-access";
 
 export interface PostTarget {
   post: { id: number; userId: number; groupId: number; threadId: number; deleted: number; content: string };
-  thread: { id: number; userId: number; isDelete: number; isLocked: number };
+  thread: { id: number; userId: number; deleted: boolean; locked: boolean };
   role: GroupRole;
 }
 
 export interface ThreadTarget {
-  thread: { id: number; userId: number; groupId: number; isDelete: number; isPin: number; isLocked: number; title: string; categoryId: number | null };
-  groupName: string;
+  thread: LockedThread;
   role: GroupRole;
 }
 
@@ -40,9 +41,10 @@ export async function findPostTarget(db: Tx, actor: SignedIn, postId: number): P
     },
   });
   if (!post) throw new NotFound("post");
+  const { thread: threadRow, ...rest } = post;
+  const thread = { id: threadRow.id, userId: threadRow.userId, deleted: isSet(threadRow.isDelete), locked: isSet(threadRow.isLocked) };
   const role = await requireRole(actor, post.groupId, db, "post");
-  if (!canReadThread(post.thread, role)) throw new NotFound("post");
-  const { thread, ...rest } = post;
+  if (!canReadThread(thread, role)) throw new NotFound("post");
   return { post: rest, thread, role };
 }
 
@@ -54,24 +56,9 @@ export async function lockPost(tx: Tx, actor: SignedIn, postId: number): Promise
 
 /** A thread the actor can see, locked. */
 export async function lockThread(tx: Tx, actor: SignedIn, threadId: number): Promise<ThreadTarget> {
-  await tx.$queryRaw`SELECT id FROM threads WHERE id = ${threadId} FOR UPDATE`;
-  const thread = await tx.thread.findUnique({
-    where: { id: threadId },
-    select: {
-      id: true,
-      userId: true,
-      groupId: true,
-      isDelete: true,
-      isPin: true,
-      isLocked: true,
-      title: true,
-      categoryId: true,
-      group: { select: { name: true } },
-    },
-  });
+  const thread = await lockThreadRow(tx, threadId);
   if (!thread) throw new NotFound("thread");
   const role = await requireRole(actor, thread.groupId, tx, "thread");
   if (!canReadThread(thread, role)) throw new NotFound("thread");
-  const { group, ...rest } = thread;
-  return { thread: rest, groupName: group.name, role };
+  return { thread, role };
 }

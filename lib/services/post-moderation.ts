@@ -14,6 +14,7 @@ import {
   type SignedIn,
 } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
+import { isSet } from "@/lib/db/record-codes";
 import { recordModAction } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
@@ -138,7 +139,7 @@ export async function listPostRevisions(actor: Actor, postId: number, page: numb
   });
   if (!post) throw new NotFound("post");
   const role = await loadReadableRole(actor, post.groupId, "post");
-  if (!canReadThread(post.thread, role)) throw new NotFound("post");
+  if (!canReadThread({ deleted: isSet(post.thread.isDelete) }, role)) throw new NotFound("post");
   const [revisions, count] = await Promise.all([listRevisions(postId, toPageWindow(page, perPage)), countRevisions(postId)]);
   const contentVisible = post.deleted === 0 || canSeeDeletedContent(actor, post, role);
   return { revisions, count, contentVisible, currentContent: contentVisible ? post.content : "[]" };

@@ -52,7 +52,7 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const content = prepareContentOrThrow(input.content);
   const parentId = input.parentId !== null && input.parentId > 0 ? input.parentId : null;
   const facts = await findThreadWriteFacts(input.threadId, actor.id);
-  if (!facts || facts.thread.isDelete !== 0) throw new NotFound("thread");
+  if (!facts || facts.thread.deleted) throw new NotFound("thread");
   const role = roleFromFacts(actor, facts.role);
   if (!canPost(actor, role)) refuseWrite(role, "thread", role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
   await ensureGateHolds(actor, role);

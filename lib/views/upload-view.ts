@@ -1,7 +1,7 @@
 import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { countPages } from "@/lib/db/pagination";
-import type { ThreadLinkRow } from "@/lib/db/threads";
+import type { ThreadLink } from "@/lib/db/threads";
 import { uploadPath, type UploadRow } from "@/lib/db/uploads";
 import { listMyUploadsWithThreads } from "@/lib/services/uploads";
 
@@ -38,17 +38,17 @@ function describePicture(row: UploadRow): string {
   return row.groupId > 0 ? "group cover" : "profile cover";
 }
 
-function describeUse(row: UploadRow, threads: ReadonlyMap<number, ThreadLinkRow>): UploadUseView {
+function describeUse(row: UploadRow, threads: ReadonlyMap<number, ThreadLink>): UploadUseView {
   if (row.purpose !== "post") return { kind: "picture", label: describePicture(row) };
   if (row.postId === null || row.threadId === null) return { kind: "unattached" };
   const thread = threads.get(row.threadId);
-  if (!thread || thread.isDelete) return { kind: "post", href: null, label: "a post in a deleted thread" };
+  if (!thread || thread.deleted) return { kind: "post", href: null, label: "a post in a deleted thread" };
   const where = `“${thread.title}”`;
   const label = thread.firstPostId === row.postId ? `the opening post of ${where}` : `a reply in ${where}`;
-  return { kind: "post", href: `/g/${thread.group.name}/t/${thread.id}/${thread.slug || "thread"}#post-${row.postId}`, label };
+  return { kind: "post", href: `/g/${thread.groupName}/t/${thread.id}/${thread.slug || "thread"}#post-${row.postId}`, label };
 }
 
-function toMyUploadView(row: UploadRow & { sha256: string }, threads: ReadonlyMap<number, ThreadLinkRow>): MyUploadView {
+function toMyUploadView(row: UploadRow & { sha256: string }, threads: ReadonlyMap<number, ThreadLink>): MyUploadView {
   return {
     id: row.id,
     name: row.name,

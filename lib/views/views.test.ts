@@ -38,7 +38,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       deletedById: null,
       ...overrides,
     },
-    author: { id: 7, username: "ada", photoUrl: "", isNft: 0, lastSeenAt: null },
+    author: { id: 7, username: "ada", photoUrl: "", nft: false, lastSeenAt: null },
     replyTo: null,
     deletedBy: null,
     likes: [],

@@ -3,11 +3,13 @@ import { formatTimestamp } from "@/lib/api/time";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
 import { canDeletePost, canEditPost, canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
-import type { PostAttachmentRow, PostAuthorRow } from "@/lib/db/posts";
+import type { PostAttachmentRow } from "@/lib/db/posts";
+import type { PostAuthor } from "@/lib/db/records/user-brief";
+import { flagCode } from "@/lib/db/record-codes";
 import { isOnline } from "@/lib/db/presence";
 import type { AttachedFileDto, PostDto, UserBriefDto } from "@/lib/schemas/post-schemas";
 
-function serializeAuthor(userId: number, author: PostAuthorRow | null): UserBriefDto {
+function serializeAuthor(userId: number, author: PostAuthor | null): UserBriefDto {
   // An author row can only be missing if the user was removed mid-request; keep the shape.
   return author ? serializeUserBrief(author) : { id: userId, photo_url: "", username: "", is_nft: 0 };
 }
@@ -44,7 +46,7 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     nsfw: post.nsfw,
     deleted: post.deleted,
     sign: post.sign,
-    deleted_by: node.deletedBy ? { id: node.deletedBy.id, username: node.deletedBy.username, is_nft: node.deletedBy.isNft } : null,
+    deleted_by: node.deletedBy ? { id: node.deletedBy.id, username: node.deletedBy.username, is_nft: flagCode(node.deletedBy.nft) } : null,
     group_id: post.groupId,
     archive_id: post.archiveId,
     reply_uid: post.replyUid,

@@ -1,6 +1,7 @@
 import "server-only";
 import { canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import { isOnline } from "@/lib/db/presence";
+import { flagCode } from "@/lib/db/record-codes";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 
@@ -31,7 +32,7 @@ export function serializeThreadListItem(entry: ThreadListEntry, access: Access, 
       user_id: lastUserId,
       user: {
         id: lastUserId,
-        is_nfc: lastUser?.isNft ?? 0,
+        is_nfc: lastUser ? flagCode(lastUser.nft) : 0,
         name: lastUser?.username ?? "",
         photo_url: lastUser?.photoUrl ?? "",
       },
