@@ -1,5 +1,6 @@
 import "server-only";
 import { findGroupRoleFacts, type GroupPolicy, type GroupRoleFacts } from "@/lib/db/roles";
+import type { DeletedBy } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
 // Every "may this person do that" of Agora, in one place (contract section 12's roles). Services
@@ -187,21 +188,21 @@ export function canSeeDeletedContentAs(actor: Actor, post: { userId: number }, m
 }
 
 /** Editing a live post: its author (unless banned in the group) or a moderator. */
-export function canEditPost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
-  if (post.deleted !== 0 || actor === null) return false;
+export function canEditPost(actor: Actor, post: { userId: number; deletedBy: DeletedBy }, role: GroupRole): boolean {
+  if (post.deletedBy !== null || actor === null) return false;
   return (isAuthor(actor, post) && !role.banned) || (isActing(actor, role) && canModerate(role));
 }
 
 /** Deleting a live post: its author, or a moderator of its group. */
-export function canDeletePost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
-  if (post.deleted !== 0 || actor === null) return false;
+export function canDeletePost(actor: Actor, post: { userId: number; deletedBy: DeletedBy }, role: GroupRole): boolean {
+  if (post.deletedBy !== null || actor === null) return false;
   return isAuthor(actor, post) || (isActing(actor, role) && canModerate(role));
 }
 
-/** Bringing a post back: moderators; its author only when they deleted it themselves (deleted 1). */
-export function canRestorePost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
-  if (post.deleted === 0 || actor === null) return false;
-  return (isActing(actor, role) && canModerate(role)) || (isAuthor(actor, post) && post.deleted === 1 && !role.banned);
+/** Bringing a post back: moderators; its author only when they deleted it themselves. */
+export function canRestorePost(actor: Actor, post: { userId: number; deletedBy: DeletedBy }, role: GroupRole): boolean {
+  if (post.deletedBy === null || actor === null) return false;
+  return (isActing(actor, role) && canModerate(role)) || (isAuthor(actor, post) && post.deletedBy === "author" && !role.banned);
 }
 
 /** A thread's title and category: its author (unless banned) or a moderator. */

@@ -29,7 +29,7 @@ export async function reportPost(actor: SignedIn, postId: number, input: { reaso
     const { post, role } = await lockPost(tx, actor, postId);
     if (!canReport(actor, role)) refuseWrite(role, "post", "You cannot report posts in this group");
     await ensureGateHolds(actor, role);
-    if (post.deleted !== 0) throw new Forbidden("This post was deleted");
+    if (post.deletedBy !== null) throw new Forbidden("This post was deleted");
     const existing = await tx.postReport.findUnique({ where: { postId_reporterId: { postId, reporterId: actor.id } }, select: { id: true } });
     if (existing) throw new Conflict("You have already reported this post", "post_id");
     const report = await tx.postReport.create({

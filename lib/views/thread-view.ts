@@ -106,12 +106,12 @@ function toAttachmentViews(rows: PostNode["attachments"], content: string): Atta
 export function toPostView(node: PostNode, access: Access): PostView {
   const { post } = node;
   const { actor, role } = access;
-  const deleted = post.deleted !== 0;
+  const deleted = post.deletedBy !== null;
   return {
     id: post.id,
     html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : presentUploadedImages(renderPost(post), node.attachments, readGoneUploads(node)),
     deleted,
-    deletedBy: deleted ? (post.deleted === 1 ? "author" : "moderator") : null,
+    deletedBy: post.deletedBy,
     edited: post.editedAt !== null,
     createdAt: post.createdAt.toISOString(),
     likes: post.likesCount,
