@@ -17,7 +17,7 @@ import { findPostInThread, replacePostContent, writePostDeleted, writePostRestor
 import { recordModAction } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
-import { countRevisions, listRevisions, type RevisionRow } from "@/lib/db/post-revisions";
+import { countRevisions, listRevisions, type Revision } from "@/lib/db/post-revisions";
 import { notifyNewMentions, removePostNotifications } from "@/lib/db/notifications";
 import { closeReports } from "@/lib/db/reports";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
@@ -107,7 +107,7 @@ export async function restorePost(actor: SignedIn, postId: number): Promise<Post
 }
 
 export interface RevisionList {
-  revisions: RevisionRow[];
+  revisions: Revision[];
   count: number;
   /** The post's content now (what the newest revision was changed into). */
   currentContent: string;

@@ -1,6 +1,6 @@
 import "server-only";
 import { canPost, canReply, roleFromFacts, type SignedIn } from "@/lib/auth/permissions";
-import type { CreatedPostRow } from "@/lib/db/created-post";
+import type { CreatedPostRecord } from "@/lib/db/created-post";
 import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
@@ -23,7 +23,7 @@ export interface NewPostInput {
 }
 
 /** A created post with the files attached to it. */
-export type CreatedPost = CreatedPostRow & { attachments: UploadRow[] };
+export type CreatedPost = CreatedPostRecord & { attachments: UploadRow[] };
 
 interface PostWrite extends StoredContent {
   userId: number;
@@ -36,7 +36,12 @@ interface PostWrite extends StoredContent {
  * author's counters; the author is subscribed to the thread and joins its group; the parent's
  * author, the people it mentions and the thread's followers are notified (contract section 13).
  */
-export async function insertPost(tx: Tx | undefined, thread: { id: number; groupId: number }, input: PostWrite, isFirstPost = false): Promise<CreatedPostRow> {
+export async function insertPost(
+  tx: Tx | undefined,
+  thread: { id: number; groupId: number },
+  input: PostWrite,
+  isFirstPost = false,
+): Promise<CreatedPostRecord> {
   const mentionKeys = extractMentionKeysFromJson(input.content);
   const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, isFirstPost, mentionKeys }, tx);
   if (!created) throw new NotFound("post", "parent_id: no such post in this thread");
