@@ -3,7 +3,7 @@ import type { PostAuthor } from "@/lib/db/records/user-brief";
 import { findBannedUserIds } from "@/lib/db/roles";
 import { findLiveUploadIds } from "@/lib/db/uploads";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
-import { findPost, loadPostAttachments, loadPostAuthors, loadPostLikes, loadViewerLikedPostIds, type PostAttachmentRow, type PostLike } from "@/lib/db/posts";
+import { findPost, loadPostAttachments, loadPostAuthors, loadPostLikes, loadViewerLikedPostIds, type PostAttachment, type PostLike } from "@/lib/db/posts";
 import type { PostRecord } from "@/lib/db/records/post";
 
 /** A post with everything shown beside it, and its loaded replies, oldest first. */
@@ -18,7 +18,7 @@ export interface PostNode {
   /** Up to MAX_LIKES_PER_POST like rows; post.likesCount has the full count. */
   likes: PostLike[];
   /** Its uploads, deleted ones as markers (removedAt set, no content). */
-  attachments: PostAttachmentRow[];
+  attachments: PostAttachment[];
   /** Uploads its body shows that are not its own and are gone (deleted or swept): shown as placeholders. */
   goneUploadIds: number[];
   likedByViewer: boolean;

@@ -27,7 +27,24 @@ export const POST_ATTACHMENT_SELECT = {
   height: true,
   removedAt: true,
 } satisfies Prisma.AttachmentSelect;
-export type PostAttachmentRow = Prisma.AttachmentGetPayload<{ select: typeof POST_ATTACHMENT_SELECT }>;
+/** A file attached to a post (an `attachments` row); a deleted upload stays as a marker (removedAt set, sha256 null). */
+export interface PostAttachment {
+  id: number;
+  postId: number | null;
+  threadId: number | null;
+  groupId: number;
+  url: string;
+  oldUrl: string;
+  name: string;
+  /** Bytes, as the reference stores them: a decimal string. */
+  size: string;
+  mimeType: string;
+  ipfs: string | null;
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+  removedAt: Date | null;
+}
 
 export interface PostLike {
   id: number;
@@ -171,8 +188,8 @@ export async function loadViewerLikedPostIds(viewerId: number | null, postIds: r
   return new Set(rows.map((row) => row.postId));
 }
 
-export async function loadPostAttachments(postIds: readonly number[]): Promise<Map<number, PostAttachmentRow[]>> {
-  const byPost = new Map<number, PostAttachmentRow[]>();
+export async function loadPostAttachments(postIds: readonly number[]): Promise<Map<number, PostAttachment[]>> {
+  const byPost = new Map<number, PostAttachment[]>();
   if (postIds.length === 0) return byPost;
   const db = await getDb();
   const rows = await db.attachment.findMany({

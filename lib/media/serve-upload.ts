@@ -2,7 +2,7 @@ import "server-only";
 import { getViewer } from "@/lib/auth/session";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import type { Actor } from "@/lib/auth/permissions";
-import { findUpload, type UploadRow } from "@/lib/db/uploads";
+import { findUpload, type UploadRecord } from "@/lib/db/uploads";
 import { logger } from "@/lib/log";
 import { isUploadPublic, mayReadUpload } from "@/lib/services/uploads";
 import { getUploadStorage, storageKey, type ByteRange } from "@/lib/uploads/storage";
@@ -52,7 +52,7 @@ export function parseRange(header: string | null, size: number): ByteRange | "in
   return { start, end };
 }
 
-function contentDisposition(upload: UploadRow, inline: boolean): string {
+function contentDisposition(upload: UploadRecord, inline: boolean): string {
   const fallback = upload.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `${inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(upload.name)}`;
 }

@@ -5,7 +5,7 @@ import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
-import type { UploadRow } from "@/lib/db/uploads";
+import type { UploadRecord } from "@/lib/db/uploads";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
@@ -23,7 +23,7 @@ export interface NewPostInput {
 }
 
 /** A created post with the files attached to it. */
-export type CreatedPost = CreatedPostRecord & { attachments: UploadRow[] };
+export type CreatedPost = CreatedPostRecord & { attachments: UploadRecord[] };
 
 interface PostWrite extends StoredContent {
   userId: number;

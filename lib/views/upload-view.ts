@@ -2,7 +2,7 @@ import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { countPages } from "@/lib/db/pagination";
 import type { ThreadLink } from "@/lib/db/threads";
-import { uploadPath, type UploadRow } from "@/lib/db/uploads";
+import { uploadPath, type UploadRecord } from "@/lib/db/uploads";
 import { listMyUploadsWithThreads } from "@/lib/services/uploads";
 
 export const UPLOADS_PER_PAGE = 20;
@@ -32,13 +32,13 @@ export interface MyUploadsPageView {
   totalPages: number;
 }
 
-function describePicture(row: UploadRow): string {
+function describePicture(row: UploadRecord): string {
   if (row.purpose === "avatar") return "avatar";
   if (row.purpose === "logo") return "group logo";
   return row.groupId > 0 ? "group cover" : "profile cover";
 }
 
-function describeUse(row: UploadRow, threads: ReadonlyMap<number, ThreadLink>): UploadUseView {
+function describeUse(row: UploadRecord, threads: ReadonlyMap<number, ThreadLink>): UploadUseView {
   if (row.purpose !== "post") return { kind: "picture", label: describePicture(row) };
   if (row.postId === null || row.threadId === null) return { kind: "unattached" };
   const thread = threads.get(row.threadId);
@@ -48,7 +48,7 @@ function describeUse(row: UploadRow, threads: ReadonlyMap<number, ThreadLink>): 
   return { kind: "post", href: `/g/${thread.groupName}/t/${thread.id}/${thread.slug || "thread"}#post-${row.postId}`, label };
 }
 
-function toMyUploadView(row: UploadRow & { sha256: string }, threads: ReadonlyMap<number, ThreadLink>): MyUploadView {
+function toMyUploadView(row: UploadRecord & { sha256: string }, threads: ReadonlyMap<number, ThreadLink>): MyUploadView {
   return {
     id: row.id,
     name: row.name,
@@ -66,6 +66,6 @@ export async function loadMyUploadsPage(viewer: SignedIn, page: number): Promise
   const { rows, count, threads } = await listMyUploadsWithThreads(viewer, page, UPLOADS_PER_PAGE);
   const byId = new Map(threads.map((thread) => [thread.id, thread]));
   // The list leaves out deleted uploads, so every row still names its content.
-  const live = rows.filter((row): row is UploadRow & { sha256: string } => row.sha256 !== null);
+  const live = rows.filter((row): row is UploadRecord & { sha256: string } => row.sha256 !== null);
   return { uploads: live.map((row) => toMyUploadView(row, byId)), count, page, totalPages: countPages(count, UPLOADS_PER_PAGE) };
 }

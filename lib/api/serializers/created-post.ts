@@ -3,7 +3,7 @@ import { formatNullableTimestamp } from "@/lib/api/time";
 import { serializeAttachedFile } from "@/lib/api/serializers/post";
 import type { CreatedPostRecord, PostCreator } from "@/lib/db/created-post";
 import { flagCode } from "@/lib/db/record-codes";
-import type { PostAttachmentRow } from "@/lib/db/posts";
+import type { PostAttachment } from "@/lib/db/posts";
 import type { CreatedPostDto, PostCreationUserDto } from "@/lib/schemas/post-schemas";
 
 /** The user embedded in a created post (reference: the post-creation response's user). */
@@ -26,7 +26,7 @@ export function serializePostCreationUser(user: PostCreator): PostCreationUserDt
 }
 
 /** Created post (create post, under data.post). A new post has no likes yet; its files are those it attached. */
-export function serializeCreatedPost(row: CreatedPostRecord, attachments: readonly PostAttachmentRow[] = []): CreatedPostDto {
+export function serializeCreatedPost(row: CreatedPostRecord, attachments: readonly PostAttachment[] = []): CreatedPostDto {
   return {
     group_id: row.groupId,
     user_id: row.userId,

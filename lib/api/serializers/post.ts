@@ -3,7 +3,7 @@ import { formatTimestamp } from "@/lib/api/time";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
 import { canDeletePost, canEditPost, canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
-import type { PostAttachmentRow } from "@/lib/db/posts";
+import type { PostAttachment } from "@/lib/db/posts";
 import type { PostAuthor } from "@/lib/db/records/user-brief";
 import { deletedByCode, flagCode } from "@/lib/db/record-codes";
 import { isOnline } from "@/lib/db/presence";
@@ -15,7 +15,7 @@ function serializeAuthor(userId: number, author: PostAuthor | null): UserBriefDt
 }
 
 /** Reference: "Attached file". */
-export function serializeAttachedFile(file: PostAttachmentRow, post: { id: number; threadId: number }): AttachedFileDto {
+export function serializeAttachedFile(file: PostAttachment, post: { id: number; threadId: number }): AttachedFileDto {
   return {
     id: file.id,
     url: file.url,
