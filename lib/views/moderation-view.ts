@@ -12,7 +12,7 @@ import {
   type SignedIn,
 } from "@/lib/auth/permissions";
 import type { BanRow } from "@/lib/db/bans";
-import type { ModlogRow } from "@/lib/db/modlog";
+import type { ModlogRecord } from "@/lib/db/modlog";
 import { countPages } from "@/lib/db/pagination";
 import { loadPostAuthors } from "@/lib/db/posts";
 import type { ReportInContext } from "@/lib/db/reports";
@@ -231,7 +231,7 @@ const THREAD_VERBS: Record<string, string> = {
 const POST_VERBS: Record<string, string> = { edit_post: "Edited", delete_post: "Deleted", restore_post: "Restored" };
 
 function describeEntry(
-  row: ModlogRow,
+  row: ModlogRecord,
   groupName: string,
   names: Map<number, { username: string }>,
 ): Pick<ModlogEntryView, "verb" | "target" | "rest" | "reason"> {
