@@ -86,7 +86,7 @@ describe("group abilities", () => {
 });
 
 describe("post abilities", () => {
-  const post = { userId: 5, deleted: 0 };
+  const post = { userId: 5, deletedBy: null };
   const stranger = role(null, { userId: 6 });
   const otherModerator = role(ROLE_LEVEL.moderator, { userId: 6 });
 
@@ -110,10 +110,10 @@ describe("post abilities", () => {
   });
 
   it("restores: moderators always, the author only what they deleted themselves", () => {
-    expect(canRestorePost({ id: 5 }, { userId: 5, deleted: 1 }, member)).toBe(true);
-    expect(canRestorePost({ id: 5 }, { userId: 5, deleted: 2 }, member)).toBe(false);
-    expect(canRestorePost({ id: 6 }, { userId: 5, deleted: 2 }, otherModerator)).toBe(true);
-    expect(canRestorePost({ id: 6 }, { userId: 5, deleted: 1 }, stranger)).toBe(false);
+    expect(canRestorePost({ id: 5 }, { userId: 5, deletedBy: "author" }, member)).toBe(true);
+    expect(canRestorePost({ id: 5 }, { userId: 5, deletedBy: "moderator" }, member)).toBe(false);
+    expect(canRestorePost({ id: 6 }, { userId: 5, deletedBy: "moderator" }, otherModerator)).toBe(true);
+    expect(canRestorePost({ id: 6 }, { userId: 5, deletedBy: "author" }, stranger)).toBe(false);
     expect(canRestorePost({ id: 6 }, post, otherModerator)).toBe(false);
   });
 
@@ -132,16 +132,16 @@ describe("post abilities", () => {
   });
 
   it("keeps a locked thread for moderators", () => {
-    expect(canReply({ id: 5 }, member, { isLocked: 1 })).toBe(false);
-    expect(canReply({ id: 5 }, moderator, { isLocked: 1 })).toBe(true);
-    expect(canReply({ id: 5 }, member, { isLocked: 0 })).toBe(true);
+    expect(canReply({ id: 5 }, member, { locked: true })).toBe(false);
+    expect(canReply({ id: 5 }, moderator, { locked: true })).toBe(true);
+    expect(canReply({ id: 5 }, member, { locked: false })).toBe(true);
   });
 
   it("hides removed threads from all but moderators", () => {
-    expect(canReadThread({ isDelete: 0 }, null)).toBe(true);
-    expect(canReadThread({ isDelete: 1 }, null)).toBe(false);
-    expect(canReadThread({ isDelete: 1 }, member)).toBe(false);
-    expect(canReadThread({ isDelete: 1 }, moderator)).toBe(true);
+    expect(canReadThread({ deleted: false }, null)).toBe(true);
+    expect(canReadThread({ deleted: true }, null)).toBe(false);
+    expect(canReadThread({ deleted: true }, member)).toBe(false);
+    expect(canReadThread({ deleted: true }, moderator)).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { findGroupRoleFacts, type GroupPolicy, type GroupRoleFacts } from "@/lib/db/roles";
+import type { DeletedBy } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
 // Every "may this person do that" of Agora, in one place (contract section 12's roles). Services
@@ -160,16 +161,16 @@ export function canPost(actor: Actor, role: GroupRole): boolean {
 }
 
 /** Replying in a thread: as for posting, and a locked thread takes replies from moderators only. */
-export function canReply(actor: Actor, role: GroupRole, thread: { isLocked: number }): boolean {
-  return canPost(actor, role) && (thread.isLocked === 0 || canModerate(role));
+export function canReply(actor: Actor, role: GroupRole, thread: { locked: boolean }): boolean {
+  return canPost(actor, role) && (!thread.locked || canModerate(role));
 }
 
 export const canLike = canPost;
 export const canReport = canPost;
 
 /** A removed thread is gone for everyone but the group's moderators (who can still review it). */
-export function canReadThread(thread: { isDelete: number }, role: GroupRole | null): boolean {
-  return thread.isDelete === 0 || (role !== null && canModerate(role));
+export function canReadThread(thread: { deleted: boolean }, role: GroupRole | null): boolean {
+  return !thread.deleted || (role !== null && canModerate(role));
 }
 
 function isAuthor(actor: Actor, item: { userId: number }): boolean {
@@ -187,21 +188,21 @@ export function canSeeDeletedContentAs(actor: Actor, post: { userId: number }, m
 }
 
 /** Editing a live post: its author (unless banned in the group) or a moderator. */
-export function canEditPost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
-  if (post.deleted !== 0 || actor === null) return false;
+export function canEditPost(actor: Actor, post: { userId: number; deletedBy: DeletedBy }, role: GroupRole): boolean {
+  if (post.deletedBy !== null || actor === null) return false;
   return (isAuthor(actor, post) && !role.banned) || (isActing(actor, role) && canModerate(role));
 }
 
 /** Deleting a live post: its author, or a moderator of its group. */
-export function canDeletePost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
-  if (post.deleted !== 0 || actor === null) return false;
+export function canDeletePost(actor: Actor, post: { userId: number; deletedBy: DeletedBy }, role: GroupRole): boolean {
+  if (post.deletedBy !== null || actor === null) return false;
   return isAuthor(actor, post) || (isActing(actor, role) && canModerate(role));
 }
 
-/** Bringing a post back: moderators; its author only when they deleted it themselves (deleted 1). */
-export function canRestorePost(actor: Actor, post: { userId: number; deleted: number }, role: GroupRole): boolean {
-  if (post.deleted === 0 || actor === null) return false;
-  return (isActing(actor, role) && canModerate(role)) || (isAuthor(actor, post) && post.deleted === 1 && !role.banned);
+/** Bringing a post back: moderators; its author only when they deleted it themselves. */
+export function canRestorePost(actor: Actor, post: { userId: number; deletedBy: DeletedBy }, role: GroupRole): boolean {
+  if (post.deletedBy === null || actor === null) return false;
+  return (isActing(actor, role) && canModerate(role)) || (isAuthor(actor, post) && post.deletedBy === "author" && !role.banned);
 }
 
 /** A thread's title and category: its author (unless banned) or a moderator. */

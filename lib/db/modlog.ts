@@ -41,7 +41,7 @@ export async function recordModAction(tx: Tx, entry: ModlogWrite): Promise<void>
   await tx.modlogEntry.create({ data: { ...entry, reason: entry.reason ?? "" }, select: { id: true } });
 }
 
-export const MODLOG_SELECT = {
+const MODLOG_SELECT = {
   id: true,
   action: true,
   targetType: true,
@@ -50,12 +50,23 @@ export const MODLOG_SELECT = {
   createdAt: true,
   moderator: { select: { id: true, username: true } },
 } satisfies Prisma.ModlogEntrySelect;
-export type ModlogRow = Prisma.ModlogEntryGetPayload<{ select: typeof MODLOG_SELECT }>;
+/** One entry of a group's modlog; `moderator` is null for the token gate's sweep. */
+export interface ModlogRecord {
+  id: number;
+  action: ModAction;
+  targetType: ModTarget;
+  targetId: number;
+  reason: string;
+  createdAt: Date;
+  moderator: { id: number; username: string } | null;
+}
 
 /** A group's modlog, newest first (index group_id, id desc). */
-export async function listModlogEntries(groupId: number, window: PageWindow): Promise<ModlogRow[]> {
+export async function listModlogEntries(groupId: number, window: PageWindow): Promise<ModlogRecord[]> {
   const db = await getDb();
-  return db.modlogEntry.findMany({ where: { groupId }, orderBy: { id: "desc" }, ...window, select: MODLOG_SELECT });
+  const rows = await db.modlogEntry.findMany({ where: { groupId }, orderBy: { id: "desc" }, ...window, select: MODLOG_SELECT });
+  // The columns hold only what recordModAction writes.
+  return rows.map((row) => ({ ...row, action: row.action as ModAction, targetType: row.targetType as ModTarget }));
 }
 
 export async function countModlogEntries(groupId: number): Promise<number> {

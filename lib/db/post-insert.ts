@@ -1,7 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
-import type { CreatedPostRow } from "@/lib/db/created-post";
+import type { CreatedPostRecord } from "@/lib/db/created-post";
+import { isSet } from "@/lib/db/record-codes";
 import { EVENTS_OF_NOTIFIED, GROUP_UNREAD, notBannedIn } from "@/lib/db/notifications";
 import type { Tx } from "@/lib/db/transaction";
 
@@ -86,7 +87,7 @@ function notifyClause(input: { threadId: number; groupId: number; userId: number
  * followers (post), one notification per person. Answers null when the parent is not a post of the thread (nothing is
  * written then). The statement is atomic on its own; inside a transaction pass `tx`.
  */
-export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<CreatedPostRow | null> {
+export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<CreatedPostRecord | null> {
   const db = tx ?? (await getDb());
   const now = new Date();
   const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost, mentionKeys } = input;
@@ -157,7 +158,7 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
       publicKey: row.u_public_key,
       likesCount: row.u_likes_count,
       postsCount: row.u_posts_count,
-      activate: row.u_activate,
+      activated: isSet(row.u_activate),
       lastPostAt: row.u_last_post_at,
       paymentCusId: row.u_payment_cus_id,
       wallets: row.wallet === null ? [] : [{ address: row.wallet }],

@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
 
-export const REVISION_SELECT = {
+const REVISION_SELECT = {
   id: true,
   postId: true,
   userId: true,
@@ -11,10 +11,18 @@ export const REVISION_SELECT = {
   createdAt: true,
   user: { select: { username: true } },
 } satisfies Prisma.PostEditSelect;
-export type RevisionRow = Prisma.PostEditGetPayload<{ select: typeof REVISION_SELECT }>;
+/** An earlier version of a post: the content an edit replaced, who edited and when. */
+export interface Revision {
+  id: number;
+  postId: number;
+  userId: number;
+  previousContent: string;
+  createdAt: Date;
+  user: { username: string };
+}
 
 /** A post's earlier versions, newest first (index post_id, id). */
-export async function listRevisions(postId: number, window: PageWindow): Promise<RevisionRow[]> {
+export async function listRevisions(postId: number, window: PageWindow): Promise<Revision[]> {
   const db = await getDb();
   return db.postEdit.findMany({ where: { postId }, orderBy: { id: "desc" }, ...window, select: REVISION_SELECT });
 }

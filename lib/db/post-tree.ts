@@ -1,32 +1,24 @@
 import "server-only";
+import type { PostAuthor } from "@/lib/db/records/user-brief";
 import { findBannedUserIds } from "@/lib/db/roles";
 import { findLiveUploadIds } from "@/lib/db/uploads";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
-import {
-  findPost,
-  loadPostAttachments,
-  loadPostAuthors,
-  loadPostLikes,
-  loadViewerLikedPostIds,
-  type PostAttachmentRow,
-  type PostAuthorRow,
-  type PostLikeRow,
-  type PostRow,
-} from "@/lib/db/posts";
+import { findPost, loadPostAttachments, loadPostAuthors, loadPostLikes, loadViewerLikedPostIds, type PostAttachment, type PostLike } from "@/lib/db/posts";
+import type { PostRecord } from "@/lib/db/records/post";
 
 /** A post with everything shown beside it, and its loaded replies, oldest first. */
 export interface PostNode {
-  post: PostRow;
+  post: PostRecord;
   /** Null only if the author was removed while the page loaded. */
-  author: PostAuthorRow | null;
+  author: PostAuthor | null;
   /** The author of the post this one answers, for replies. */
-  replyTo: PostAuthorRow | null;
-  /** Who deleted it, when it is deleted (the author or a moderator). */
-  deletedBy: PostAuthorRow | null;
+  replyTo: PostAuthor | null;
+  /** The person who deleted it, when it is deleted (its author or a moderator). */
+  deleter: PostAuthor | null;
   /** Up to MAX_LIKES_PER_POST like rows; post.likesCount has the full count. */
-  likes: PostLikeRow[];
+  likes: PostLike[];
   /** Its uploads, deleted ones as markers (removedAt set, no content). */
-  attachments: PostAttachmentRow[];
+  attachments: PostAttachment[];
   /** Uploads its body shows that are not its own and are gone (deleted or swept): shown as placeholders. */
   goneUploadIds: number[];
   likedByViewer: boolean;
@@ -35,7 +27,7 @@ export interface PostNode {
   children: PostNode[];
 }
 
-async function loadBannedAuthors(rows: readonly PostRow[]): Promise<Set<string>> {
+async function loadBannedAuthors(rows: readonly PostRecord[]): Promise<Set<string>> {
   const byGroup = new Map<number, number[]>();
   for (const row of rows) byGroup.set(row.groupId, [...(byGroup.get(row.groupId) ?? []), row.userId]);
   const banned = new Set<string>();
@@ -69,7 +61,7 @@ async function markGoneUploads(nodes: readonly PostNode[]): Promise<void> {
  * sixth when a body shows someone else's upload). A reply is linked under its parent when the
  * parent is in the set; `rows` in id order keeps replies oldest first.
  */
-export async function loadPostNodes(rows: readonly PostRow[], viewerId: number | null): Promise<Map<number, PostNode>> {
+export async function loadPostNodes(rows: readonly PostRecord[], viewerId: number | null): Promise<Map<number, PostNode>> {
   const postIds = rows.map((row) => row.id);
   const userIds = rows.flatMap((row) => [row.userId, ...(row.replyUid > 0 ? [row.replyUid] : []), ...(row.deletedById !== null ? [row.deletedById] : [])]);
   const [authors, likes, attachments, liked, banned] = await Promise.all([
@@ -86,7 +78,7 @@ export async function loadPostNodes(rows: readonly PostRow[], viewerId: number |
       post,
       author: authors.get(post.userId) ?? null,
       replyTo: post.parentId !== null && post.replyUid > 0 ? (authors.get(post.replyUid) ?? null) : null,
-      deletedBy: post.deletedById !== null ? (authors.get(post.deletedById) ?? null) : null,
+      deleter: post.deletedById !== null ? (authors.get(post.deletedById) ?? null) : null,
       likes: likes.get(post.id) ?? [],
       attachments: attachments.get(post.id) ?? [],
       goneUploadIds: [],

@@ -1,6 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { POST_COLUMNS, POST_SELECT, readPost, type PostRecord, type PostRow } from "@/lib/db/records/post";
+import { POST_AUTHOR_SELECT, readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
 
 /** A thread page carries at most this many replies below its top-level posts. */
 export const MAX_DESCENDANTS_PER_PAGE = 500;
@@ -8,43 +10,6 @@ export const MAX_DESCENDANTS_PER_PAGE = 500;
 export const MAX_LIKES_PER_POST = 20;
 // Attachments are few per post; the cap only keeps one abusive post from bloating a page.
 const MAX_ATTACHMENTS_PER_PAGE = 1000;
-
-export const POST_SELECT = {
-  id: true,
-  threadId: true,
-  groupId: true,
-  userId: true,
-  parentId: true,
-  rootId: true,
-  depth: true,
-  content: true,
-  contentHtml: true,
-  nsfw: true,
-  deleted: true,
-  editedAt: true,
-  sign: true,
-  archiveId: true,
-  replyUid: true,
-  childrenCount: true,
-  likesCount: true,
-  reportCount: true,
-  tipCount: true,
-  createdAt: true,
-  updatedAt: true,
-  // Who deleted it is loaded with the authors (loadPostNodes), not as a relation: a relation
-  // costs Prisma one more statement per query, even when no post of the page is deleted.
-  deletedById: true,
-} satisfies Prisma.PostSelect;
-export type PostRow = Prisma.PostGetPayload<{ select: typeof POST_SELECT }>;
-
-export const POST_AUTHOR_SELECT = {
-  id: true,
-  username: true,
-  photoUrl: true,
-  isNft: true,
-  lastSeenAt: true,
-} satisfies Prisma.UserSelect;
-export type PostAuthorRow = Prisma.UserGetPayload<{ select: typeof POST_AUTHOR_SELECT }>;
 
 export const POST_ATTACHMENT_SELECT = {
   id: true,
@@ -62,25 +27,44 @@ export const POST_ATTACHMENT_SELECT = {
   height: true,
   removedAt: true,
 } satisfies Prisma.AttachmentSelect;
-export type PostAttachmentRow = Prisma.AttachmentGetPayload<{ select: typeof POST_ATTACHMENT_SELECT }>;
+/** A file attached to a post (an `attachments` row); a deleted upload stays as a marker (removedAt set, sha256 null). */
+export interface PostAttachment {
+  id: number;
+  postId: number | null;
+  threadId: number | null;
+  groupId: number;
+  url: string;
+  oldUrl: string;
+  name: string;
+  /** Bytes, as the reference stores them: a decimal string. */
+  size: string;
+  mimeType: string;
+  ipfs: string | null;
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+  removedAt: Date | null;
+}
 
-export interface PostLikeRow {
+export interface PostLike {
   id: number;
   userId: number;
   postId: number;
-  /** 1 when the liker is under a live ban in the post's group (the reference's `likes[].is_ban`). */
-  isBan: number;
+  /** The liker is under a live ban in the post's group (the reference's `likes[].is_ban`). */
+  banned: boolean;
 }
 
 /** Posts of one thread by id (ids of other threads are left out), oldest first. */
-export async function findThreadPosts(threadId: number, ids: readonly number[]): Promise<PostRow[]> {
+export async function findThreadPosts(threadId: number, ids: readonly number[]): Promise<PostRecord[]> {
   const db = await getDb();
-  return db.post.findMany({ where: { id: { in: [...ids] }, threadId }, select: POST_SELECT, orderBy: { id: "asc" } });
+  const rows = await db.post.findMany({ where: { id: { in: [...ids] }, threadId }, select: POST_SELECT, orderBy: { id: "asc" } });
+  return rows.map(readPost);
 }
 
-export async function findPost(id: number): Promise<PostRow | null> {
+export async function findPost(id: number): Promise<PostRecord | null> {
   const db = await getDb();
-  return db.post.findUnique({ where: { id }, select: POST_SELECT });
+  const row = await db.post.findUnique({ where: { id }, select: POST_SELECT });
+  return row ? readPost(row) : null;
 }
 
 export interface TopLevelPageQuery {
@@ -97,17 +81,10 @@ export interface TopLevelPageQuery {
 
 /** Posts of a page and what their content weighs; `cut` when the byte budget left posts out. */
 export interface BudgetedPosts {
-  posts: PostRow[];
+  posts: PostRecord[];
   bytes: number;
   cut: boolean;
 }
-
-// The columns of POST_SELECT for raw queries, named as Prisma names them.
-const POST_COLUMNS = Prisma.sql`p.id, p.thread_id AS "threadId", p.group_id AS "groupId", p.user_id AS "userId",
-  p.parent_id AS "parentId", p.root_id AS "rootId", p.depth, p.content, p.content_html AS "contentHtml", p.nsfw,
-  p.deleted, p.edited_at AS "editedAt", p.sign, p.archive_id AS "archiveId", p.reply_uid AS "replyUid",
-  p.children_count AS "childrenCount", p.likes_count AS "likesCount", p.report_count AS "reportCount",
-  p.tip_count AS "tipCount", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_by_id AS "deletedById"`;
 
 // octet_length reads a stored value's size from its header, so the candidates are weighed without
 // loading them; only the rows that fit the budget are read.
@@ -118,11 +95,7 @@ type BudgetedRow = PostRow & { bytes: number; candidates: number };
 function toBudgeted(rows: BudgetedRow[]): BudgetedPosts {
   const candidates = rows[0]?.candidates ?? 0;
   const bytes = rows.reduce((total, row) => total + row.bytes, 0);
-  for (const row of rows) {
-    delete (row as Partial<BudgetedRow>).bytes;
-    delete (row as Partial<BudgetedRow>).candidates;
-  }
-  return { posts: rows, bytes, cut: rows.length < candidates };
+  return { posts: rows.map(readPost), bytes, cut: rows.length < candidates };
 }
 
 /**
@@ -172,23 +145,23 @@ export async function listDescendants(rootIds: readonly number[], byteBudget: nu
   return readWithinBudget(candidates, Prisma.raw("ASC"), byteBudget);
 }
 
-export async function loadPostAuthors(userIds: readonly number[]): Promise<Map<number, PostAuthorRow>> {
+export async function loadPostAuthors(userIds: readonly number[]): Promise<Map<number, PostAuthor>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   const db = await getDb();
   const rows = await db.user.findMany({ where: { id: { in: ids } }, select: POST_AUTHOR_SELECT });
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, readPostAuthor(row)]));
 }
 
 /** Up to MAX_LIKES_PER_POST like rows per post, oldest first, in one windowed query. */
-export async function loadPostLikes(postIds: readonly number[]): Promise<Map<number, PostLikeRow[]>> {
-  const byPost = new Map<number, PostLikeRow[]>();
+export async function loadPostLikes(postIds: readonly number[]): Promise<Map<number, PostLike[]>> {
+  const byPost = new Map<number, PostLike[]>();
   if (postIds.length === 0) return byPost;
   const db = await getDb();
-  const rows = await db.$queryRaw<PostLikeRow[]>`
+  const rows = await db.$queryRaw<PostLike[]>`
     SELECT ranked.id, ranked.user_id AS "userId", ranked.post_id AS "postId",
       EXISTS (SELECT 1 FROM posts p JOIN group_bans b ON b.group_id = p.group_id
-              WHERE p.id = ranked.post_id AND b.user_id = ranked.user_id AND (b.until IS NULL OR b.until > now()))::int AS "isBan"
+              WHERE p.id = ranked.post_id AND b.user_id = ranked.user_id AND (b.until IS NULL OR b.until > now())) AS banned
     FROM (
       SELECT id, user_id, post_id, row_number() OVER (PARTITION BY post_id ORDER BY id) AS position
       FROM post_likes
@@ -215,8 +188,8 @@ export async function loadViewerLikedPostIds(viewerId: number | null, postIds: r
   return new Set(rows.map((row) => row.postId));
 }
 
-export async function loadPostAttachments(postIds: readonly number[]): Promise<Map<number, PostAttachmentRow[]>> {
-  const byPost = new Map<number, PostAttachmentRow[]>();
+export async function loadPostAttachments(postIds: readonly number[]): Promise<Map<number, PostAttachment[]>> {
+  const byPost = new Map<number, PostAttachment[]>();
   if (postIds.length === 0) return byPost;
   const db = await getDb();
   const rows = await db.attachment.findMany({

@@ -2,13 +2,14 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
+import { readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
-import type { ReportResolution, ReportStatus } from "@/lib/schemas/report-values";
+import type { ReportReason, ReportResolution, ReportStatus } from "@/lib/schemas/report-values";
 
 export type { ReportReason, ReportResolution, ReportStatus } from "@/lib/schemas/report-values";
 
-export const REPORT_SELECT = {
+const REPORT_SELECT = {
   id: true,
   postId: true,
   threadId: true,
@@ -21,10 +22,24 @@ export const REPORT_SELECT = {
   resolvedAt: true,
   reporter: { select: { id: true, username: true } },
 } satisfies Prisma.PostReportSelect;
-export type ReportRow = Prisma.PostReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
-/** A report with the post it is about, for the moderation queue. */
-export const REPORT_IN_CONTEXT_SELECT = {
+/** A report of a post to its group's moderators. */
+export interface ReportRecord {
+  id: number;
+  postId: number;
+  threadId: number;
+  groupId: number;
+  reason: ReportReason;
+  note: string;
+  status: ReportStatus;
+  /** How it was closed; null while open. */
+  resolution: ReportResolution | null;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  reporter: { id: number; username: string };
+}
+
+const REPORT_IN_CONTEXT_SELECT = {
   ...REPORT_SELECT,
   post: {
     select: {
@@ -39,22 +54,73 @@ export const REPORT_IN_CONTEXT_SELECT = {
     },
   },
 } satisfies Prisma.PostReportSelect;
-export type ReportInContextRow = Prisma.PostReportGetPayload<{ select: typeof REPORT_IN_CONTEXT_SELECT }>;
 
-export async function findReport(id: number, tx?: Tx): Promise<ReportRow | null> {
+/** A report with the post it is about, for the moderation queue. */
+export interface ReportInContext extends ReportRecord {
+  post: {
+    id: number;
+    content: string;
+    contentHtml: string | null;
+    deletedBy: DeletedBy;
+    userId: number;
+    createdAt: Date;
+    user: { id: number; username: string };
+    thread: { id: number; title: string; slug: string };
+  };
+}
+
+// The columns hold only the values the schemas name (report-values.ts): every write goes through them.
+function readReport(row: Prisma.PostReportGetPayload<{ select: typeof REPORT_SELECT }>): ReportRecord {
+  return {
+    ...row,
+    reason: row.reason as ReportReason,
+    status: row.status as ReportStatus,
+    resolution: row.resolution as ReportResolution | null,
+  };
+}
+
+function readReportInContext(row: Prisma.PostReportGetPayload<{ select: typeof REPORT_IN_CONTEXT_SELECT }>): ReportInContext {
+  const { deleted, ...post } = row.post;
+  return { ...readReport(row), post: { ...post, deletedBy: readDeletedBy(deleted) } };
+}
+
+export async function findReport(id: number, tx?: Tx): Promise<ReportRecord | null> {
   const db = tx ?? (await getDb());
-  return db.postReport.findUnique({ where: { id }, select: REPORT_SELECT });
+  const row = await db.postReport.findUnique({ where: { id }, select: REPORT_SELECT });
+  return row ? readReport(row) : null;
 }
 
 /** A group's reports of one status, newest first (index group_id, status, id desc). */
-export async function listGroupReports(groupId: number, status: ReportStatus, window: PageWindow): Promise<ReportInContextRow[]> {
+export async function listGroupReports(groupId: number, status: ReportStatus, window: PageWindow): Promise<ReportInContext[]> {
   const db = await getDb();
-  return db.postReport.findMany({ where: { groupId, status }, orderBy: { id: "desc" }, ...window, select: REPORT_IN_CONTEXT_SELECT });
+  const rows = await db.postReport.findMany({ where: { groupId, status }, orderBy: { id: "desc" }, ...window, select: REPORT_IN_CONTEXT_SELECT });
+  return rows.map(readReportInContext);
 }
 
 export async function countGroupReports(groupId: number, status: ReportStatus): Promise<number> {
   const db = await getDb();
   return db.postReport.count({ where: { groupId, status } });
+}
+
+/** Whether the person has already reported the post (once per post and person). */
+export async function hasReported(tx: Tx, postId: number, reporterId: number): Promise<boolean> {
+  return (await tx.postReport.findUnique({ where: { postId_reporterId: { postId, reporterId } }, select: { id: true } })) !== null;
+}
+
+export interface NewReport {
+  postId: number;
+  threadId: number;
+  groupId: number;
+  reporterId: number;
+  reason: ReportReason;
+  note: string;
+}
+
+/** Files a report and counts it among the post's open reports. */
+export async function insertReport(tx: Tx, input: NewReport): Promise<ReportRecord> {
+  const report = await tx.postReport.create({ data: input, select: REPORT_SELECT });
+  await tx.post.update({ where: { id: input.postId }, data: { reportCount: { increment: 1 } }, select: { id: true } });
+  return readReport(report);
 }
 
 /**

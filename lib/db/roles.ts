@@ -2,6 +2,7 @@ import "server-only";
 import { liveBanWhere } from "@/lib/db/bans";
 import { getDb, getPool } from "@/lib/db/client";
 import { THREAD_VERSION_SQL } from "@/lib/db/read-versions";
+import { isSet } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
 /** What decides a person's role in a group, read in one query. */
@@ -107,7 +108,7 @@ export async function findThreadReadFacts(threadId: number, userId: number | nul
 
 /** A thread as a write into it needs it, with the person's role facts in its group: one statement. */
 export interface ThreadWriteFacts {
-  thread: { id: number; groupId: number; isDelete: number; isLocked: number };
+  thread: { id: number; groupId: number; deleted: boolean; locked: boolean };
   role: GroupRoleFacts;
 }
 
@@ -119,7 +120,8 @@ export async function findThreadWriteFacts(threadId: number, userId: number): Pr
   const { rows } = await pool.query<RoleFactsRow & { group_id: number; is_delete: number; is_locked: number }>(THREAD_WRITE_FACTS_SQL, [threadId, userId]);
   const row = rows[0];
   if (!row) return null;
-  return { thread: { id: threadId, groupId: row.group_id, isDelete: row.is_delete, isLocked: row.is_locked }, role: toFacts(row.group_id, row) };
+  const thread = { id: threadId, groupId: row.group_id, deleted: isSet(row.is_delete), locked: isSet(row.is_locked) };
+  return { thread, role: toFacts(row.group_id, row) };
 }
 
 /** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group, for pages of posts. */

@@ -3,9 +3,10 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { findCategoryNames, type CategoryNameRow } from "@/lib/db/categories";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
-import type { PostAuthorRow } from "@/lib/db/posts";
+import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
+import { readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
 
-export const THREAD_LIST_SELECT = {
+const THREAD_LIST_SELECT = {
   id: true,
   title: true,
   slug: true,
@@ -25,34 +26,59 @@ export const THREAD_LIST_SELECT = {
   lastActivityAt: true,
 } satisfies Prisma.ThreadSelect;
 
-export type ThreadListRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LIST_SELECT }>;
+/** A thread as listings show it. */
+export interface ThreadListItem {
+  id: number;
+  title: string;
+  slug: string;
+  galleryId: number;
+  snapshotId: string;
+  snapshotAuthor: string;
+  postsCount: number;
+  likesCount: number;
+  categoryId: number | null;
+  userId: number;
+  firstPostId: number | null;
+  lastPostId: number | null;
+  lastPostUserId: number | null;
+  pinned: boolean;
+  locked: boolean;
+  createdAt: Date;
+  lastActivityAt: Date;
+}
+
+function readThreadListItem(row: Prisma.ThreadGetPayload<{ select: typeof THREAD_LIST_SELECT }>): ThreadListItem {
+  const { isPin, isLocked, ...rest } = row;
+  return { ...rest, pinned: isSet(isPin), locked: isSet(isLocked) };
+}
 
 /** An opening post as lists show it: `content` is its preview when it is long (lib/delta/preview.ts). */
-export interface FirstPostSummaryRow {
+export interface FirstPostSummary {
   id: number;
   content: string;
-  deleted: number;
+  deletedBy: DeletedBy;
   userId: number;
-  nsfw: number;
+  nsfw: boolean;
 }
 
 // content_preview is set exactly when the content is over 8 KB, so a list never loads a long post.
-function listFirstPosts(db: Awaited<ReturnType<typeof getDb>>, ids: readonly number[]): Promise<FirstPostSummaryRow[]> {
-  return db.$queryRaw<FirstPostSummaryRow[]>`
+async function listFirstPosts(db: Awaited<ReturnType<typeof getDb>>, ids: readonly number[]): Promise<FirstPostSummary[]> {
+  const rows = await db.$queryRaw<{ id: number; content: string; deleted: number; userId: number; nsfw: number }[]>`
     SELECT id, COALESCE(content_preview, content) AS content, deleted, user_id AS "userId", nsfw
     FROM posts WHERE id IN (${Prisma.join([...ids])})`;
+  return rows.map((row) => ({ id: row.id, content: row.content, deletedBy: readDeletedBy(row.deleted), userId: row.userId, nsfw: isSet(row.nsfw) }));
 }
 
 /** A thread as listings show it: the row with its starter, its last poster, its opening post and its category. */
 export interface ThreadListEntry {
-  thread: ThreadListRow;
+  thread: ThreadListItem;
   /** Who started it; null only if that user is gone. */
-  starter: PostAuthorRow | null;
+  starter: PostAuthor | null;
   /** Who posted last (the starter when nobody replied); null only if that user is gone. */
-  lastPoster: PostAuthorRow | null;
+  lastPoster: PostAuthor | null;
   /** The last poster is under a live ban in the group (the reference's `latest_reply.is_ban`). */
   lastPosterBanned: boolean;
-  firstPost: FirstPostSummaryRow | null;
+  firstPost: FirstPostSummary | null;
   category: CategoryNameRow | null;
 }
 
@@ -90,7 +116,7 @@ async function listPageIds(db: Awaited<ReturnType<typeof getDb>>, query: ThreadL
   return rows.map((row) => row.id);
 }
 
-type ListedUserRow = PostAuthorRow & { banned: boolean };
+type ListedUserRow = { id: number; username: string; photoUrl: string; isNft: number; lastSeenAt: Date | null; banned: boolean };
 
 /** Starters and last posters, each with whether a ban keeps them out of the group now: one statement. */
 function listUsersWithBans(db: Awaited<ReturnType<typeof getDb>>, groupId: number, ids: readonly number[]): Promise<ListedUserRow[]> {
@@ -110,7 +136,7 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
   const ids = await listPageIds(db, query);
   if (ids.length === 0) return [];
   const found = await db.thread.findMany({ where: { id: { in: ids } }, select: THREAD_LIST_SELECT });
-  const byId = new Map(found.map((row) => [row.id, row]));
+  const byId = new Map(found.map((row) => [row.id, readThreadListItem(row)]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   // Starters and last posters in one query: a relation would cost a statement of its own.
   const lastUserIds = uniqueIds(rows.flatMap((row) => [row.userId, row.lastPostUserId ?? row.userId]));
@@ -120,7 +146,7 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
     firstPostIds.length === 0 ? [] : listFirstPosts(db, firstPostIds),
     findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
   ]);
-  const usersById = new Map<number, PostAuthorRow>(users.map((user) => [user.id, user]));
+  const usersById = new Map<number, PostAuthor>(users.map((user) => [user.id, readPostAuthor(user)]));
   const bannedIds = new Set(users.filter((user) => user.banned).map((user) => user.id));
   const postsById = new Map(firstPosts.map((post) => [post.id, post]));
   return rows.map((thread) => ({

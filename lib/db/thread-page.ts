@@ -9,10 +9,10 @@ import {
   listHotThreads,
   listPinnedThreads,
   loadEditHistory,
-  type EditHistoryRow,
-  type HotThreadRow,
-  type PinnedThreadRow,
-  type ThreadDetailRow,
+  type EditHistoryEntry,
+  type HotThread,
+  type PinnedThread,
+  type ThreadDetail,
 } from "@/lib/db/threads";
 
 /**
@@ -21,7 +21,7 @@ import {
  * so it can be kept; `personaliseThreadPage` adds what one viewer sees of it.
  */
 export interface ThreadPageRecord {
-  thread: ThreadDetailRow;
+  thread: ThreadDetail;
   firstPost: PostNode;
   /** The opening post's author's admin level in the group, 0 if none. */
   firstPostAuthorLevel: number;
@@ -31,9 +31,9 @@ export interface ThreadPageRecord {
   cutByBudget: boolean;
   /** Content bytes (delta JSON and HTML) of every post the record holds, for bounded caches. */
   contentBytes: number;
-  pinned: PinnedThreadRow[];
-  hots: HotThreadRow[];
-  editHistory: { count: number; rows: EditHistoryRow[] };
+  pinned: PinnedThread[];
+  hots: HotThread[];
+  editHistory: { count: number; rows: EditHistoryEntry[] };
   participants: number;
   viewerSubscribed: boolean;
 }
@@ -45,7 +45,7 @@ function measurePost(post: { content: string; contentHtml: string | null }): num
 }
 
 /** Loads the page of a thread already found live (firstPostId set); null if its opening post is gone. */
-export async function loadThreadPage(thread: ThreadDetailRow & { firstPostId: number }, query: ThreadPageQuery): Promise<ThreadPageRecord | null> {
+export async function loadThreadPage(thread: ThreadDetail & { firstPostId: number }, query: ThreadPageQuery): Promise<ThreadPageRecord | null> {
   const { firstPostId } = thread;
   // One budget for the whole page: top-level posts first, then their replies in what is left.
   const byteBudget = getEnv().AGORA_PAGE_CONTENT_BYTES;

@@ -2,6 +2,8 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { LRUCache } from "lru-cache";
 import { getDb } from "@/lib/db/client";
+import { isSet } from "@/lib/db/record-codes";
+import { readUserBrief, USER_BRIEF_SELECT, type UserBrief } from "@/lib/db/records/user-brief";
 
 /** How many pinned and hot threads the thread record lists. */
 export const SIDEBAR_THREADS = 5;
@@ -9,8 +11,6 @@ export const SIDEBAR_THREADS = 5;
 export const HOT_WINDOW_MS = 30 * 86_400_000;
 // The first post's edit history lists at most this many edits, newest first (count is exact).
 const MAX_EDIT_HISTORY = 20;
-
-const USER_BRIEF_SELECT = { id: true, username: true, photoUrl: true, isNft: true } satisfies Prisma.UserSelect;
 
 export const THREAD_DETAIL_SELECT = {
   id: true,
@@ -36,15 +36,64 @@ export const THREAD_DETAIL_SELECT = {
   user: { select: USER_BRIEF_SELECT },
   tags: { orderBy: { tagId: "asc" }, select: { tag: { select: { id: true, name: true } } } },
 } satisfies Prisma.ThreadSelect;
-export type ThreadDetailRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_DETAIL_SELECT }>;
 
-export const PINNED_THREAD_SELECT = { id: true, title: true, categoryId: true, updatedAt: true } satisfies Prisma.ThreadSelect;
-export type PinnedThreadRow = Prisma.ThreadGetPayload<{ select: typeof PINNED_THREAD_SELECT }>;
+/** A thread as its page and get thread show it. */
+export interface ThreadDetail {
+  id: number;
+  groupId: number;
+  groupName: string;
+  categoryId: number | null;
+  userId: number;
+  title: string;
+  slug: string;
+  firstPostId: number | null;
+  postsCount: number;
+  firstLevelCount: number;
+  participantsCount: number;
+  likesCount: number;
+  pinned: boolean;
+  locked: boolean;
+  /** Removed from its group (only its moderators still read it). */
+  deleted: boolean;
+  galleryId: number;
+  lotteryId: number;
+  snapshotId: string;
+  snapshotAuthor: string;
+  updatedAt: Date;
+  user: UserBrief;
+  tags: { id: number; name: string }[];
+}
 
-export const HOT_THREAD_SELECT = { id: true, title: true, userId: true, user: { select: USER_BRIEF_SELECT } } satisfies Prisma.ThreadSelect;
-export type HotThreadRow = Prisma.ThreadGetPayload<{ select: typeof HOT_THREAD_SELECT }>;
+function readThreadDetail(row: Prisma.ThreadGetPayload<{ select: typeof THREAD_DETAIL_SELECT }>): ThreadDetail {
+  const { group, user, tags, isPin, isLocked, isDelete, ...rest } = row;
+  return {
+    ...rest,
+    groupName: group.name,
+    pinned: isSet(isPin),
+    locked: isSet(isLocked),
+    deleted: isSet(isDelete),
+    user: readUserBrief(user),
+    tags: tags.map(({ tag }) => ({ id: tag.id, name: tag.name })),
+  };
+}
 
-export const EDIT_HISTORY_SELECT = {
+const PINNED_THREAD_SELECT = { id: true, title: true, categoryId: true, updatedAt: true } satisfies Prisma.ThreadSelect;
+export interface PinnedThread {
+  id: number;
+  title: string;
+  categoryId: number | null;
+  updatedAt: Date;
+}
+
+const HOT_THREAD_SELECT = { id: true, title: true, userId: true, user: { select: USER_BRIEF_SELECT } } satisfies Prisma.ThreadSelect;
+export interface HotThread {
+  id: number;
+  title: string;
+  userId: number;
+  user: UserBrief;
+}
+
+const EDIT_HISTORY_SELECT = {
   id: true,
   postId: true,
   userId: true,
@@ -52,7 +101,16 @@ export const EDIT_HISTORY_SELECT = {
   postType: true,
   user: { select: { username: true } },
 } satisfies Prisma.PostEditSelect;
-export type EditHistoryRow = Prisma.PostEditGetPayload<{ select: typeof EDIT_HISTORY_SELECT }>;
+
+/** One edit of a thread's opening post, as the thread's edit history lists it. */
+export interface EditHistoryEntry {
+  id: number;
+  postId: number;
+  userId: number;
+  username: string;
+  hidden: boolean;
+  postType: number;
+}
 
 const THREAD_ROUTE_SELECT = {
   id: true,
@@ -63,12 +121,25 @@ const THREAD_ROUTE_SELECT = {
   groupId: true,
   group: { select: { name: true } },
 } satisfies Prisma.ThreadSelect;
-export type ThreadRouteRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_ROUTE_SELECT }>;
+
+/** Where a thread lives, and whether it is still there. */
+export interface ThreadRoute {
+  id: number;
+  userId: number;
+  slug: string;
+  deleted: boolean;
+  firstPostId: number | null;
+  groupId: number;
+  groupName: string;
+}
 
 /** Where a thread lives (group handle and slug): one indexed lookup, for redirects and 404s before a page streams. */
-export async function findThreadRoute(id: number): Promise<ThreadRouteRow | null> {
+export async function findThreadRoute(id: number): Promise<ThreadRoute | null> {
   const db = await getDb();
-  return db.thread.findUnique({ where: { id }, select: THREAD_ROUTE_SELECT });
+  const row = await db.thread.findUnique({ where: { id }, select: THREAD_ROUTE_SELECT });
+  if (!row) return null;
+  const { group, isDelete, ...rest } = row;
+  return { ...rest, deleted: isSet(isDelete), groupName: group.name };
 }
 
 const THREAD_LINK_SELECT = {
@@ -79,22 +150,33 @@ const THREAD_LINK_SELECT = {
   isDelete: true,
   group: { select: { name: true } },
 } satisfies Prisma.ThreadSelect;
-export type ThreadLinkRow = Prisma.ThreadGetPayload<{ select: typeof THREAD_LINK_SELECT }>;
 
-/** What a link to each of these threads needs (title, group handle, slug), in one query. */
-export async function findThreadLinks(ids: readonly number[]): Promise<ThreadLinkRow[]> {
-  if (ids.length === 0) return [];
-  const db = await getDb();
-  return db.thread.findMany({ where: { id: { in: [...ids] } }, select: THREAD_LINK_SELECT });
+/** What a link to a thread needs. */
+export interface ThreadLink {
+  id: number;
+  title: string;
+  slug: string;
+  firstPostId: number | null;
+  deleted: boolean;
+  groupName: string;
 }
 
-export async function findThreadDetail(id: number): Promise<ThreadDetailRow | null> {
+/** What a link to each of these threads needs (title, group handle, slug), in one query. */
+export async function findThreadLinks(ids: readonly number[]): Promise<ThreadLink[]> {
+  if (ids.length === 0) return [];
   const db = await getDb();
-  return db.thread.findUnique({ where: { id }, select: THREAD_DETAIL_SELECT });
+  const rows = await db.thread.findMany({ where: { id: { in: [...ids] } }, select: THREAD_LINK_SELECT });
+  return rows.map(({ group, isDelete, ...rest }) => ({ ...rest, deleted: isSet(isDelete), groupName: group.name }));
+}
+
+export async function findThreadDetail(id: number): Promise<ThreadDetail | null> {
+  const db = await getDb();
+  const row = await db.thread.findUnique({ where: { id }, select: THREAD_DETAIL_SELECT });
+  return row ? readThreadDetail(row) : null;
 }
 
 /** The group's pinned threads, most recently active first (index groupId, isPin, lastActivityAt). */
-export async function listPinnedThreads(groupId: number): Promise<PinnedThreadRow[]> {
+export async function listPinnedThreads(groupId: number): Promise<PinnedThread[]> {
   const db = await getDb();
   return db.thread.findMany({
     where: { groupId, isPin: { gt: 0 }, isDelete: 0 },
@@ -104,7 +186,7 @@ export async function listPinnedThreads(groupId: number): Promise<PinnedThreadRo
   });
 }
 
-async function rankHotThreads(groupId: number): Promise<HotThreadRow[]> {
+async function rankHotThreads(groupId: number): Promise<HotThread[]> {
   const db = await getDb();
   const ranked = await db.post.groupBy({
     by: ["threadId"],
@@ -116,21 +198,21 @@ async function rankHotThreads(groupId: number): Promise<HotThreadRow[]> {
   const ids = ranked.map((row) => row.threadId);
   if (ids.length === 0) return [];
   const rows = await db.thread.findMany({ where: { id: { in: ids }, isDelete: 0 }, select: HOT_THREAD_SELECT });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(rows.map((row) => [row.id, { ...row, user: readUserBrief(row.user) }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 // Ranking a group's last 30 days of posts is the one read that grows with the group, so each
 // group's ranking is kept for a minute (one computation however many readers ask at once);
 // a thread that is removed or renamed drops its group's ranking at once (forgetHotThreads).
-const hotThreads = new LRUCache<number, HotThreadRow[]>({
+const hotThreads = new LRUCache<number, HotThread[]>({
   max: 2000,
   ttl: 60_000,
   fetchMethod: (groupId) => rankHotThreads(groupId),
 });
 
 /** The group's threads with the most posts in the last 30 days, busiest first (at most a minute old). */
-export async function listHotThreads(groupId: number): Promise<HotThreadRow[]> {
+export async function listHotThreads(groupId: number): Promise<HotThread[]> {
   return (await hotThreads.fetch(groupId)) ?? [];
 }
 
@@ -139,12 +221,15 @@ export function forgetHotThreads(groupId: number): void {
   hotThreads.delete(groupId);
 }
 
-export async function loadEditHistory(postId: number | null): Promise<{ count: number; rows: EditHistoryRow[] }> {
+export async function loadEditHistory(postId: number | null): Promise<{ count: number; rows: EditHistoryEntry[] }> {
   if (postId === null) return { count: 0, rows: [] };
   const db = await getDb();
   const [count, rows] = await Promise.all([
     db.postEdit.count({ where: { postId } }),
     db.postEdit.findMany({ where: { postId }, orderBy: { id: "desc" }, take: MAX_EDIT_HISTORY, select: EDIT_HISTORY_SELECT }),
   ]);
-  return { count, rows };
+  return {
+    count,
+    rows: rows.map(({ user, isHidden, ...rest }) => ({ ...rest, username: user.username, hidden: isSet(isHidden) })),
+  };
 }

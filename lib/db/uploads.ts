@@ -1,23 +1,34 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
-import { POST_ATTACHMENT_SELECT } from "@/lib/db/posts";
+import { POST_ATTACHMENT_SELECT, type PostAttachment } from "@/lib/db/posts";
 import type { Tx } from "@/lib/db/transaction";
 
 // Uploads are rows of `attachments` (contract section 15): one per upload, attached to a post
 // (post_id, thread_id) or not yet; the stored content is named by sha256 and ext.
 
-// An upload is a post attachment's record plus who uploaded it, for what, and when.
-export const UPLOAD_SELECT = {
+const UPLOAD_SELECT = {
   ...POST_ATTACHMENT_SELECT,
   userId: true,
   ext: true,
   purpose: true,
   createdAt: true,
 } satisfies Prisma.AttachmentSelect;
-export type UploadRow = Prisma.AttachmentGetPayload<{ select: typeof UPLOAD_SELECT }>;
 
 export type UploadPurpose = "post" | "avatar" | "cover" | "logo";
+
+/** An upload: a post attachment's record plus who uploaded it, for what, and when. */
+export interface UploadRecord extends PostAttachment {
+  userId: number;
+  ext: string;
+  purpose: UploadPurpose;
+  createdAt: Date;
+}
+
+// The column holds only the purposes createUpload takes.
+function readUpload(row: Prisma.AttachmentGetPayload<{ select: typeof UPLOAD_SELECT }>): UploadRecord {
+  return { ...row, purpose: row.purpose as UploadPurpose };
+}
 
 export interface NewUpload {
   userId: number;
@@ -38,32 +49,33 @@ export function uploadPath(id: number, sha256: string, ext: string): string {
 }
 
 /** Inserts an upload row and names its URL (which holds the new id) in one transaction. */
-export async function insertUpload(tx: Tx, input: NewUpload, origin: string): Promise<UploadRow> {
+export async function insertUpload(tx: Tx, input: NewUpload, origin: string): Promise<UploadRecord> {
   const { id } = await tx.attachment.create({
     data: { ...input, size: String(input.size), url: "" },
     select: { id: true },
   });
-  return tx.attachment.update({ where: { id }, data: { url: origin + uploadPath(id, input.sha256, input.ext) }, select: UPLOAD_SELECT });
+  return readUpload(await tx.attachment.update({ where: { id }, data: { url: origin + uploadPath(id, input.sha256, input.ext) }, select: UPLOAD_SELECT }));
 }
 
-export async function findUpload(id: number, tx?: Tx): Promise<UploadRow | null> {
+export async function findUpload(id: number, tx?: Tx): Promise<UploadRecord | null> {
   const db = tx ?? (await getDb());
-  return db.attachment.findUnique({ where: { id }, select: UPLOAD_SELECT });
+  const row = await db.attachment.findUnique({ where: { id }, select: UPLOAD_SELECT });
+  return row ? readUpload(row) : null;
 }
 
-export async function findUploads(ids: readonly number[], tx?: Tx): Promise<UploadRow[]> {
+export async function findUploads(ids: readonly number[], tx?: Tx): Promise<UploadRecord[]> {
   const db = tx ?? (await getDb());
-  return db.attachment.findMany({ where: { id: { in: [...ids] } }, select: UPLOAD_SELECT, orderBy: { id: "asc" } });
+  return (await db.attachment.findMany({ where: { id: { in: [...ids] } }, select: UPLOAD_SELECT, orderBy: { id: "asc" } })).map(readUpload);
 }
 
 /** A user's uploads, newest first. */
-export async function listUserUploads(userId: number, skip: number, take: number): Promise<{ rows: UploadRow[]; count: number }> {
+export async function listUserUploads(userId: number, skip: number, take: number): Promise<{ rows: UploadRecord[]; count: number }> {
   const db = await getDb();
   const [rows, count] = await Promise.all([
     db.attachment.findMany({ where: { userId, sha256: { not: null } }, select: UPLOAD_SELECT, orderBy: { id: "desc" }, skip, take }),
     db.attachment.count({ where: { userId, sha256: { not: null } } }),
   ]);
-  return { rows, count };
+  return { rows: rows.map(readUpload), count };
 }
 
 /**
@@ -114,14 +126,15 @@ export async function findLiveUploadIds(ids: readonly number[]): Promise<Set<num
 }
 
 /** Post uploads never attached and older than `before`, oldest first, at most `limit`. */
-export async function findOrphanUploads(before: Date, limit: number): Promise<UploadRow[]> {
+export async function findOrphanUploads(before: Date, limit: number): Promise<UploadRecord[]> {
   const db = await getDb();
-  return db.attachment.findMany({
+  const rows = await db.attachment.findMany({
     where: { postId: null, purpose: "post", sha256: { not: null }, createdAt: { lt: before } },
     select: UPLOAD_SELECT,
     orderBy: { createdAt: "asc" },
     take: limit,
   });
+  return rows.map(readUpload);
 }
 
 /** The group an upload's reader must be allowed into, with what decides it. */

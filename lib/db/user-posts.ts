@@ -3,36 +3,36 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import { readableGroupSql, readableGroupsWhere } from "@/lib/db/memberships";
 import type { PageWindow } from "@/lib/db/pagination";
+import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
 
 // A person's lists show their posts in live threads, deleted ones included, as get thread keeps
 // them in place (contract section 12); the service decides who reads a deleted post's words.
 const LISTED_POST: Prisma.PostWhereInput = { thread: { isDelete: 0 } };
 
-export const WALLET_POST_SELECT = {
-  id: true,
-  threadId: true,
-  createdAt: true,
-  updatedAt: true,
-  content: true,
-  parentId: true,
-  userId: true,
-  nsfw: true,
-  deleted: true,
-  sign: true,
-  deletedById: true,
-  groupId: true,
-  archiveId: true,
-  replyUid: true,
-  likesCount: true,
-  reportCount: true,
-  thread: { select: { categoryId: true, category: { select: { name: true } } } },
-} satisfies Prisma.PostSelect;
-
-export type WalletPostRow = Prisma.PostGetPayload<{ select: typeof WALLET_POST_SELECT }>;
+/** A post in a wallet owner's list (the /api family), with its thread's category. */
+export interface WalletPostRecord {
+  id: number;
+  threadId: number;
+  createdAt: Date;
+  updatedAt: Date;
+  content: string;
+  parentId: number | null;
+  userId: number;
+  nsfw: boolean;
+  deletedBy: DeletedBy;
+  sign: string | null;
+  deletedById: number | null;
+  groupId: number;
+  archiveId: string;
+  replyUid: number;
+  likesCount: number;
+  reportCount: number;
+  thread: { categoryId: number | null; category: { name: string } | null };
+}
 
 const USERNAME = { select: { username: true } } as const;
 
-export const USER_POST_SELECT = {
+const USER_POST_SELECT = {
   id: true,
   createdAt: true,
   threadId: true,
@@ -53,7 +53,27 @@ export const USER_POST_SELECT = {
   parent: { select: { user: USERNAME } },
 } satisfies Prisma.PostSelect;
 
-export type UserPostRow = Prisma.PostGetPayload<{ select: typeof USER_POST_SELECT }>;
+/** A post in a person's list (by user id, or the posts they liked), with its thread, group and parent's author. */
+export interface UserPostRecord {
+  id: number;
+  createdAt: Date;
+  threadId: number;
+  userId: number;
+  sign: string | null;
+  signMsg: string;
+  content: string;
+  archiveId: string;
+  parentId: number | null;
+  depth: number;
+  groupId: number;
+  deletedBy: DeletedBy;
+  deletedById: number | null;
+  nsfw: boolean;
+  user: { username: string; photoUrl: string };
+  group: { name: string; title: string };
+  thread: { title: string; userId: number; firstPostId: number | null; user: { username: string } };
+  parent: { user: { username: string } } | null;
+}
 
 /** The user a wallet address belongs to; `addresses` are the stored spellings the key may have. */
 export async function findUserIdByWallet(addresses: string[]): Promise<number | null> {
@@ -140,7 +160,7 @@ async function listPostRows(input: { userId: number; reader: PostReader } & Page
     ORDER BY page.id DESC`);
 }
 
-export async function listWalletPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<WalletPostRow[]> {
+export async function listWalletPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<WalletPostRecord[]> {
   return (await listPostRows(input)).map((row) => ({
     id: row.id,
     threadId: row.thread_id,
@@ -149,8 +169,8 @@ export async function listWalletPosts(input: { userId: number; reader: PostReade
     content: row.content,
     parentId: row.parent_id,
     userId: row.user_id,
-    nsfw: row.nsfw,
-    deleted: row.deleted,
+    nsfw: isSet(row.nsfw),
+    deletedBy: readDeletedBy(row.deleted),
     sign: row.sign,
     deletedById: row.deleted_by_id,
     groupId: row.group_id,
@@ -162,7 +182,7 @@ export async function listWalletPosts(input: { userId: number; reader: PostReade
   }));
 }
 
-export async function listUserPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRow[]> {
+export async function listUserPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRecord[]> {
   return (await listPostRows(input)).map((row) => ({
     id: row.id,
     createdAt: row.created_at,
@@ -175,9 +195,9 @@ export async function listUserPosts(input: { userId: number; reader: PostReader 
     parentId: row.parent_id,
     depth: row.depth,
     groupId: row.group_id,
-    deleted: row.deleted,
+    deletedBy: readDeletedBy(row.deleted),
     deletedById: row.deleted_by_id,
-    nsfw: row.nsfw,
+    nsfw: isSet(row.nsfw),
     user: { username: row.username, photoUrl: row.photo_url },
     group: { name: row.group_name, title: row.group_title },
     thread: { title: row.thread_title, userId: row.thread_user_id, firstPostId: row.first_post_id, user: { username: row.thread_username } },
@@ -186,7 +206,7 @@ export async function listUserPosts(input: { userId: number; reader: PostReader 
 }
 
 /** The posts a user liked, most recently liked first (index post_likes(user_id)). */
-export async function listLikedPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRow[]> {
+export async function listLikedPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRecord[]> {
   const db = await getDb();
   const likes = await db.postLike.findMany({
     where: { userId: input.userId, post: { ...LISTED_POST, ...readablePosts(input.reader) } },
@@ -200,6 +220,6 @@ export async function listLikedPosts(input: { userId: number; reader: PostReader
     where: { id: { in: likes.map((like) => like.postId) } },
     select: USER_POST_SELECT,
   });
-  const byId = new Map(posts.map((post) => [post.id, post]));
-  return likes.map((like) => byId.get(like.postId)).filter((post): post is UserPostRow => post !== undefined);
+  const byId = new Map(posts.map(({ deleted, nsfw, ...post }) => [post.id, { ...post, deletedBy: readDeletedBy(deleted), nsfw: isSet(nsfw) }]));
+  return likes.map((like) => byId.get(like.postId)).filter((post): post is UserPostRecord => post !== undefined);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import type { Actor } from "@/lib/auth/permissions";
-import { findUpload, type UploadRow } from "@/lib/db/uploads";
+import { findUpload, type UploadRecord } from "@/lib/db/uploads";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { HttpError } from "@/lib/http/http-error";
 import { logger } from "@/lib/log";
@@ -51,7 +51,7 @@ export function parseRange(header: string | null, size: number): ByteRange | "in
   return { start, end };
 }
 
-function contentDisposition(upload: UploadRow, inline: boolean): string {
+function contentDisposition(upload: UploadRecord, inline: boolean): string {
   const fallback = upload.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `${inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(upload.name)}`;
 }

@@ -1,12 +1,12 @@
 import "server-only";
 import { canSeeModerators, loadGroupRole, type Actor } from "@/lib/auth/permissions";
-import { countModlogEntries, listModlogEntries, type ModlogRow } from "@/lib/db/modlog";
+import { countModlogEntries, listModlogEntries, type ModlogRecord } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { NotFound } from "@/lib/errors";
 import { assertGroupReadable } from "@/lib/services/group-access";
 
 export interface ModlogPage {
-  entries: ModlogRow[];
+  entries: ModlogRecord[];
   total: number;
   /** Moderators see who acted; everyone else sees what was done. */
   moderatorsVisible: boolean;

@@ -1,5 +1,5 @@
 import "server-only";
-import { attachUploads, findGroupVisibility, findUploads, type UploadRow } from "@/lib/db/uploads";
+import { attachUploads, findGroupVisibility, findUploads, type UploadRecord } from "@/lib/db/uploads";
 import type { Tx } from "@/lib/db/transaction";
 import { Invalid } from "@/lib/errors";
 import { readAttachRules } from "@/lib/uploads/attach-rules";
@@ -26,7 +26,7 @@ export async function attachToPost(
   tx: Tx,
   post: { id: number; threadId: number; groupId: number; userId: number; content: string },
   ids: readonly number[],
-): Promise<UploadRow[]> {
+): Promise<UploadRecord[]> {
   if (ids.length > 0 && (await attachUploads(tx, ids, post)) !== ids.length) {
     throw new Invalid("file_attachments", "must be your own uploads in this group, not yet attached to a post");
   }

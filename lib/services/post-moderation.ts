@@ -13,11 +13,11 @@ import {
   type Actor,
   type SignedIn,
 } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
+import { findPostInThread, replacePostContent, writePostDeleted, writePostRestored } from "@/lib/db/post-writes";
 import { recordModAction } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
-import { countRevisions, listRevisions, type RevisionRow } from "@/lib/db/post-revisions";
+import { countRevisions, listRevisions, type Revision } from "@/lib/db/post-revisions";
 import { notifyNewMentions, removePostNotifications } from "@/lib/db/notifications";
 import { closeReports } from "@/lib/db/reports";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
@@ -47,15 +47,9 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
   const { content, html, preview } = prepareContentOrThrow(rawContent);
   await inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
-    if (!canEditPost(actor, post, role)) throw new Forbidden(post.deleted !== 0 ? "A deleted post cannot be edited" : "You cannot edit this post");
+    if (!canEditPost(actor, post, role)) throw new Forbidden(post.deletedBy !== null ? "A deleted post cannot be edited" : "You cannot edit this post");
     if (content === post.content) return;
-    const now = new Date();
-    await tx.postEdit.create({ data: { postId, userId: actor.id, previousContent: post.content, createdAt: now }, select: { id: true } });
-    await tx.post.update({
-      where: { id: postId },
-      data: { content, contentHtml: html, contentPreview: preview, editedAt: now, updatedAt: now },
-      select: { id: true },
-    });
+    await replacePostContent(tx, { postId, editorId: actor.id, previousContent: post.content, content, html, preview });
     // Only people the post never mentioned before hear of it (contract section 13).
     await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
     // Images the new words show from the author's own unattached uploads join the post (never swept).
@@ -69,18 +63,14 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
 }
 
 /**
- * Marks a post deleted inside the caller's transaction: 1 when its author deletes it, 2 when a
- * moderator does (who is then logged, and the post's open reports are closed with it).
+ * Marks a post deleted inside the caller's transaction, by its author or by a moderator (who is
+ * then logged, and the post's open reports are closed with it).
  */
 export async function markPostDeleted(tx: Tx, actor: SignedIn, target: PostTarget, reason: string): Promise<void> {
   const { post } = target;
-  if (post.deleted !== 0) return;
+  if (post.deletedBy !== null) return;
   const byAuthor = post.userId === actor.id;
-  await tx.post.update({
-    where: { id: post.id },
-    data: { deleted: byAuthor ? 1 : 2, deletedById: actor.id, deletedAt: new Date(), deleteReason: reason },
-    select: { id: true },
-  });
+  await writePostDeleted(tx, post.id, { by: byAuthor ? "author" : "moderator", deleterId: actor.id, reason });
   await removePostNotifications(tx, post.threadId, post.id);
   if (byAuthor) return;
   await closeReports(tx, { postId: post.id }, "delete_post", actor.id);
@@ -93,7 +83,7 @@ export async function deletePost(actor: SignedIn, postId: number, reason = ""): 
     const target = await lockPost(tx, actor, postId);
     const { post, role } = target;
     // Asked as if the post were live, so that a repeated delete by someone allowed is a no-op, not a 403.
-    if (!canDeletePost(actor, { ...post, deleted: 0 }, role)) throw new Forbidden("You cannot delete this post");
+    if (!canDeletePost(actor, { ...post, deletedBy: null }, role)) throw new Forbidden("You cannot delete this post");
     await markPostDeleted(tx, actor, target, reason);
   });
   return readPost(actor, postId);
@@ -103,16 +93,12 @@ export async function deletePost(actor: SignedIn, postId: number, reason = ""): 
 export async function restorePost(actor: SignedIn, postId: number): Promise<PostRead> {
   await inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
-    if (post.deleted === 0) {
+    if (post.deletedBy === null) {
       if (!canDeletePost(actor, post, role)) throw new Forbidden("You cannot restore this post");
       return;
     }
     if (!canRestorePost(actor, post, role)) throw new Forbidden("You cannot restore this post");
-    await tx.post.update({
-      where: { id: postId },
-      data: { deleted: 0, deletedById: null, deletedAt: null, deleteReason: "" },
-      select: { id: true },
-    });
+    await writePostRestored(tx, postId);
     if (post.userId !== actor.id) {
       await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "restore_post", targetType: "post", targetId: postId });
     }
@@ -121,7 +107,7 @@ export async function restorePost(actor: SignedIn, postId: number): Promise<Post
 }
 
 export interface RevisionList {
-  revisions: RevisionRow[];
+  revisions: Revision[];
   count: number;
   /** The post's content now (what the newest revision was changed into). */
   currentContent: string;
@@ -131,22 +117,19 @@ export interface RevisionList {
 
 /** Contract section 12: a post's earlier versions, newest first; readable by anyone who can read the post. */
 export async function listPostRevisions(actor: Actor, postId: number, page: number, perPage: number): Promise<RevisionList> {
-  const db = await getDb();
-  const post = await db.post.findUnique({
-    where: { id: postId },
-    select: { id: true, userId: true, groupId: true, deleted: true, content: true, thread: { select: { isDelete: true } } },
-  });
-  if (!post) throw new NotFound("post");
+  const found = await findPostInThread(postId);
+  if (!found) throw new NotFound("post");
+  const { post } = found;
   const role = await loadReadableRole(actor, post.groupId, "post");
-  if (!canReadThread(post.thread, role)) throw new NotFound("post");
+  if (!canReadThread(found.thread, role)) throw new NotFound("post");
   const [revisions, count] = await Promise.all([listRevisions(postId, toPageWindow(page, perPage)), countRevisions(postId)]);
-  const contentVisible = post.deleted === 0 || canSeeDeletedContent(actor, post, role);
+  const contentVisible = post.deletedBy === null || canSeeDeletedContent(actor, post, role);
   return { revisions, count, contentVisible, currentContent: contentVisible ? post.content : "[]" };
 }
 
 /** The delta to open in the edit composer: only for someone who may edit the post (a read: nothing is locked). */
 export async function getPostSource(actor: SignedIn, postId: number): Promise<string> {
-  const { post, role } = await findPostTarget(await getDb(), actor, postId);
+  const { post, role } = await findPostTarget(actor, postId);
   if (!canEditPost(actor, post, role)) throw new Forbidden("You cannot edit this post");
   return post.content;
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import { canPost, canReply, roleFromFacts, type SignedIn } from "@/lib/auth/permissions";
-import type { CreatedPostRow } from "@/lib/db/created-post";
+import type { CreatedPostRecord } from "@/lib/db/created-post";
 import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
-import type { UploadRow } from "@/lib/db/uploads";
+import type { UploadRecord } from "@/lib/db/uploads";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
@@ -23,7 +23,7 @@ export interface NewPostInput {
 }
 
 /** A created post with the files attached to it. */
-export type CreatedPost = CreatedPostRow & { attachments: UploadRow[] };
+export type CreatedPost = CreatedPostRecord & { attachments: UploadRecord[] };
 
 interface PostWrite extends StoredContent {
   userId: number;
@@ -36,7 +36,12 @@ interface PostWrite extends StoredContent {
  * author's counters; the author is subscribed to the thread and joins its group; the parent's
  * author, the people it mentions and the thread's followers are notified (contract section 13).
  */
-export async function insertPost(tx: Tx | undefined, thread: { id: number; groupId: number }, input: PostWrite, isFirstPost = false): Promise<CreatedPostRow> {
+export async function insertPost(
+  tx: Tx | undefined,
+  thread: { id: number; groupId: number },
+  input: PostWrite,
+  isFirstPost = false,
+): Promise<CreatedPostRecord> {
   const mentionKeys = extractMentionKeysFromJson(input.content);
   const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, isFirstPost, mentionKeys }, tx);
   if (!created) throw new NotFound("post", "parent_id: no such post in this thread");
@@ -52,7 +57,7 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const content = prepareContentOrThrow(input.content);
   const parentId = input.parentId !== null && input.parentId > 0 ? input.parentId : null;
   const facts = await findThreadWriteFacts(input.threadId, actor.id);
-  if (!facts || facts.thread.isDelete !== 0) throw new NotFound("thread");
+  if (!facts || facts.thread.deleted) throw new NotFound("thread");
   const role = roleFromFacts(actor, facts.role);
   if (!canPost(actor, role)) refuseWrite(role, "thread", role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
   await ensureGateHolds(actor, role);

@@ -6,12 +6,13 @@ import {
   closeReports,
   countGroupReports,
   findReport,
+  hasReported,
+  insertReport,
   listGroupReports,
-  REPORT_SELECT,
-  type ReportInContextRow,
+  type ReportInContext,
   type ReportReason,
+  type ReportRecord,
   type ReportResolution,
-  type ReportRow,
   type ReportStatus,
 } from "@/lib/db/reports";
 import { inTransaction } from "@/lib/db/transaction";
@@ -24,20 +25,14 @@ import { markPostDeleted } from "@/lib/services/post-moderation";
 export const MAX_REPORT_NOTE = 500;
 
 /** Contract section 12: flag a post for the group's moderators, once per post and person. */
-export async function reportPost(actor: SignedIn, postId: number, input: { reason: ReportReason; note: string }): Promise<ReportRow> {
+export async function reportPost(actor: SignedIn, postId: number, input: { reason: ReportReason; note: string }): Promise<ReportRecord> {
   return inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
     if (!canReport(actor, role)) refuseWrite(role, "post", "You cannot report posts in this group");
     await ensureGateHolds(actor, role);
-    if (post.deleted !== 0) throw new Forbidden("This post was deleted");
-    const existing = await tx.postReport.findUnique({ where: { postId_reporterId: { postId, reporterId: actor.id } }, select: { id: true } });
-    if (existing) throw new Conflict("You have already reported this post", "post_id");
-    const report = await tx.postReport.create({
-      data: { postId, threadId: post.threadId, groupId: post.groupId, reporterId: actor.id, reason: input.reason, note: input.note },
-      select: REPORT_SELECT,
-    });
-    await tx.post.update({ where: { id: postId }, data: { reportCount: { increment: 1 } }, select: { id: true } });
-    return report;
+    if (post.deletedBy !== null) throw new Forbidden("This post was deleted");
+    if (await hasReported(tx, postId, actor.id)) throw new Conflict("You have already reported this post", "post_id");
+    return insertReport(tx, { postId, threadId: post.threadId, groupId: post.groupId, reporterId: actor.id, reason: input.reason, note: input.note });
   });
 }
 
@@ -54,13 +49,13 @@ export interface ReportQuery {
 }
 
 /** Contract section 12: the moderation queue, newest first. */
-export async function listReports(actor: SignedIn, groupId: number, query: ReportQuery): Promise<ReportInContextRow[]> {
+export async function listReports(actor: SignedIn, groupId: number, query: ReportQuery): Promise<ReportInContext[]> {
   await requireModerator(actor, groupId);
   return listGroupReports(groupId, query.status, toPageWindow(query.page, query.perPage));
 }
 
 /** The queue and how many reports it holds, for the moderation page. */
-export async function listReportsWithTotal(actor: SignedIn, groupId: number, query: ReportQuery): Promise<{ reports: ReportInContextRow[]; total: number }> {
+export async function listReportsWithTotal(actor: SignedIn, groupId: number, query: ReportQuery): Promise<{ reports: ReportInContext[]; total: number }> {
   const [reports, total] = await Promise.all([listReports(actor, groupId, query), countGroupReports(groupId, query.status)]);
   return { reports, total };
 }
@@ -69,7 +64,7 @@ export async function listReportsWithTotal(actor: SignedIn, groupId: number, que
  * Contract section 12: a moderator closes a report: `dismiss` leaves the post, `delete_post`
  * deletes it as a moderator (closing every open report of it). A closed report stays as it was.
  */
-export async function resolveReport(actor: SignedIn, reportId: number, action: ReportResolution): Promise<ReportRow> {
+export async function resolveReport(actor: SignedIn, reportId: number, action: ReportResolution): Promise<ReportRecord> {
   return inTransaction(async (tx) => {
     const found = await findReport(reportId, tx);
     if (!found) throw new NotFound("report");

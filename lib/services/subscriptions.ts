@@ -11,6 +11,6 @@ import { NotFound } from "@/lib/errors";
  */
 export async function setThreadSubscription(actor: SignedIn, threadId: number, subscribed: boolean): Promise<boolean> {
   const thread = await findThreadRoute(threadId);
-  if (!thread || thread.isDelete !== 0 || thread.firstPostId === null) throw new NotFound("thread");
+  if (!thread || thread.deleted || thread.firstPostId === null) throw new NotFound("thread");
   return setSubscription(actor.id, threadId, subscribed);
 }

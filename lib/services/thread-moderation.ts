@@ -3,6 +3,7 @@ import { canDeleteThread, canEditThread, canModerate, type SignedIn } from "@/li
 import { recordModAction, type ModAction } from "@/lib/db/modlog";
 import { removeThreadNotifications } from "@/lib/db/notifications";
 import { forgetHotThreads } from "@/lib/db/threads";
+import { hasPostsByOthers, isCategoryOfGroup, markThreadDeleted, setThreadFlag as writeThreadFlag, updateThreadRow } from "@/lib/db/thread-writes";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
@@ -27,20 +28,16 @@ export async function editThread(actor: SignedIn, threadId: number, edit: Thread
   const title = edit.title === undefined ? undefined : parseField(ThreadTitleSchema, edit.title, "title");
   if (title === undefined && edit.categoryId === undefined) throw new Invalid(null, "Nothing to change: send title or category_id");
   const written = await inTransaction(async (tx) => {
-    const { thread, groupName, role } = await lockThread(tx, actor, threadId);
+    const { thread, role } = await lockThread(tx, actor, threadId);
+    const { groupName } = thread;
     if (!canEditThread(actor, thread, role)) throw new Forbidden("You cannot edit this thread");
     const categoryId = edit.categoryId === undefined ? thread.categoryId : edit.categoryId || null;
-    if (categoryId !== null && categoryId !== thread.categoryId) {
-      const category = await tx.category.findUnique({ where: { id: categoryId }, select: { groupId: true } });
-      if (!category || category.groupId !== thread.groupId) throw new NotFound("category", "category_id: no such category in this group");
+    if (categoryId !== null && categoryId !== thread.categoryId && !(await isCategoryOfGroup(tx, categoryId, thread.groupId))) {
+      throw new NotFound("category", "category_id: no such category in this group");
     }
     const changed = (title !== undefined && title !== thread.title) || categoryId !== thread.categoryId;
     if (!changed) return { id: thread.id, groupName, groupId: null };
-    await tx.thread.update({
-      where: { id: thread.id },
-      data: { categoryId, ...(title !== undefined ? { title, slug: slugify(title) } : {}) },
-      select: { id: true },
-    });
+    await updateThreadRow(tx, thread.id, { categoryId, ...(title !== undefined ? { title, slug: slugify(title) } : {}) });
     if (thread.userId !== actor.id) {
       await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "edit_thread", targetType: "thread", targetId: thread.id });
     }
@@ -54,13 +51,11 @@ export async function editThread(actor: SignedIn, threadId: number, edit: Thread
 export async function deleteThread(actor: SignedIn, threadId: number, reason = ""): Promise<void> {
   const groupId = await inTransaction(async (tx) => {
     const { thread, role } = await lockThread(tx, actor, threadId);
-    const otherReply = await tx.post.findFirst({ where: { threadId, userId: { not: thread.userId } }, select: { id: true } });
-    if (!canDeleteThread(actor, thread, role, otherReply !== null)) {
+    if (!canDeleteThread(actor, thread, role, await hasPostsByOthers(tx, threadId, thread.userId))) {
       throw new Forbidden(thread.userId === actor.id ? "Others have replied: only a moderator can delete this thread now" : "You cannot delete this thread");
     }
-    if (thread.isDelete !== 0) return null;
-    await tx.thread.update({ where: { id: thread.id }, data: { isDelete: 1, isPin: 0 }, select: { id: true } });
-    await tx.group.update({ where: { id: thread.groupId }, data: { threadsCount: { decrement: 1 } }, select: { id: true } });
+    if (thread.deleted) return null;
+    await markThreadDeleted(tx, thread);
     await removeThreadNotifications(tx, thread.id);
     if (thread.userId !== actor.id) {
       await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "delete_thread", targetType: "thread", targetId: thread.id, reason });
@@ -70,20 +65,20 @@ export async function deleteThread(actor: SignedIn, threadId: number, reason = "
   if (groupId !== null) forgetHotThreads(groupId);
 }
 
-type ThreadFlag = "isPin" | "isLocked";
+type ThreadFlag = "pinned" | "locked";
 
 const FLAG_ACTIONS: Record<ThreadFlag, [on: ModAction, off: ModAction]> = {
-  isPin: ["pin_thread", "unpin_thread"],
-  isLocked: ["lock_thread", "unlock_thread"],
+  pinned: ["pin_thread", "unpin_thread"],
+  locked: ["lock_thread", "unlock_thread"],
 };
 
 async function setThreadFlag(actor: SignedIn, threadId: number, flag: ThreadFlag, on: boolean): Promise<ThreadWritten> {
   return inTransaction(async (tx) => {
-    const { thread, groupName, role }: ThreadTarget = await lockThread(tx, actor, threadId);
-    if (!canModerate(role)) throw new Forbidden(flag === "isPin" ? "Only moderators can pin threads" : "Only moderators can lock threads");
-    const value = on ? 1 : 0;
-    if (thread[flag] === value) return { id: thread.id, groupName };
-    await tx.thread.update({ where: { id: thread.id }, data: { [flag]: value }, select: { id: true } });
+    const { thread, role }: ThreadTarget = await lockThread(tx, actor, threadId);
+    const { groupName } = thread;
+    if (!canModerate(role)) throw new Forbidden(flag === "pinned" ? "Only moderators can pin threads" : "Only moderators can lock threads");
+    if (thread[flag] === on) return { id: thread.id, groupName };
+    await writeThreadFlag(tx, thread.id, flag, on);
     const [onAction, offAction] = FLAG_ACTIONS[flag];
     await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: on ? onAction : offAction, targetType: "thread", targetId: thread.id });
     return { id: thread.id, groupName };
@@ -92,10 +87,10 @@ async function setThreadFlag(actor: SignedIn, threadId: number, flag: ThreadFlag
 
 /** Contract section 12: pinned threads head their group's listing. */
 export function pinThread(actor: SignedIn, threadId: number, pinned: boolean): Promise<ThreadWritten> {
-  return setThreadFlag(actor, threadId, "isPin", pinned);
+  return setThreadFlag(actor, threadId, "pinned", pinned);
 }
 
 /** Contract section 12: a locked thread takes new posts from moderators only. */
 export function lockThreadPosting(actor: SignedIn, threadId: number, locked: boolean): Promise<ThreadWritten> {
-  return setThreadFlag(actor, threadId, "isLocked", locked);
+  return setThreadFlag(actor, threadId, "locked", locked);
 }

@@ -66,7 +66,7 @@ export async function readThread(actor: Actor, input: ThreadPageInput): Promise<
   if (!facts) throw new NotFound("thread");
   const role = assertGroupReadable(roleFromFacts(actor, facts.role), "thread");
   const record = await loadReadablePage(input, facts.version, role);
-  if (record.thread.group.name !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
+  if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
   const page = actor ? await personaliseThreadPage(record, actor.id) : record;
   return { ...page, access: { actor, role } };
 }
@@ -92,7 +92,7 @@ export async function locateThread(actor: Actor, threadId: number): Promise<Thre
   const role = await loadGroupRole(actor, route.groupId);
   // A hidden group's threads do not exist for non-members; a private group's page explains itself.
   if (!role || readDenial(role) === "hidden" || !canReadThread(route, role)) return null;
-  return { id: route.id, slug: route.slug || "thread", groupName: route.group.name, groupId: route.groupId, readable: readDenial(role) === null };
+  return { id: route.id, slug: route.slug || "thread", groupName: route.groupName, groupId: route.groupId, readable: readDenial(role) === null };
 }
 
 /** A thread the actor may read now, for its event stream and live posts: NotFound (unknown, removed, hidden group) or Forbidden (private group). */

@@ -2,7 +2,8 @@ import "server-only";
 import { refuseWrite } from "@/lib/services/group-access";
 import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
-import { groupWhere, type GroupKey } from "@/lib/db/groups";
+import type { GroupKey } from "@/lib/db/groups";
+import { findGroupForThread, insertThreadRow, isCategoryOfGroup } from "@/lib/db/thread-writes";
 import { inTransaction } from "@/lib/db/transaction";
 import { NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
@@ -36,22 +37,17 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
   const categoryId = input.categoryId || null;
   const fileIds = input.fileAttachments ?? [];
   return inTransaction(async (tx) => {
-    const group = await tx.group.findUnique({ where: groupWhere(input.group), select: { id: true, name: true } });
+    const group = await findGroupForThread(tx, input.group);
     if (!group) throw new NotFound("group");
     const role = await loadGroupRole(actor, group.id, tx);
     if (!role || !canPost(actor, role))
       refuseWrite(role, "group", role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
     await ensureGateHolds(actor, role);
     await checkAttachmentsAllowed(group.id, fileIds, tx);
-    if (categoryId !== null) {
-      const category = await tx.category.findUnique({ where: { id: categoryId }, select: { groupId: true } });
-      if (!category || category.groupId !== group.id) throw new NotFound("category", "category_id: no such category in this group");
+    if (categoryId !== null && !(await isCategoryOfGroup(tx, categoryId, group.id))) {
+      throw new NotFound("category", "category_id: no such category in this group");
     }
-    const thread = await tx.thread.create({
-      data: { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) },
-      select: { id: true, groupId: true, slug: true },
-    });
-    await tx.group.update({ where: { id: group.id }, data: { threadsCount: { increment: 1 } } });
+    const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
     const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
     if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
     return { id: thread.id, slug: thread.slug, groupName: group.name };

@@ -12,7 +12,7 @@ import {
   lockContent,
   retireUploadRow,
   type UploadPurpose,
-  type UploadRow,
+  type UploadRecord,
 } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound, SignInRequired } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -46,7 +46,7 @@ async function checkGroupUpload(actor: SignedIn, groupId: number, purpose: Uploa
 }
 
 /** POST /api/v2/uploads: stores the file and answers its upload row. */
-export async function createUpload(actor: SignedIn, input: NewUploadInput, origin: string): Promise<UploadRow> {
+export async function createUpload(actor: SignedIn, input: NewUploadInput, origin: string): Promise<UploadRecord> {
   if (input.purpose === "post" && input.groupId === null) throw new Invalid("group_id", "required for a post upload");
   if (input.purpose === "avatar" && input.groupId !== null) throw new Invalid("group_id", "an avatar belongs to no group");
   if (input.bytes.length === 0) throw new Invalid("file", "the file is empty");
@@ -106,7 +106,7 @@ function cleanFileName(name: string, ext: string): string {
  * is attached to, and its uploader always. One attached to no post (yet, or ever: avatars, covers)
  * is its uploader's alone: to anyone else it does not exist.
  */
-export async function getUpload(actor: Actor, id: number): Promise<UploadRow> {
+export async function getUpload(actor: Actor, id: number): Promise<UploadRecord> {
   const upload = await findUpload(id);
   if (!upload || upload.sha256 === null) throw new NotFound("upload");
   if (actor && actor.id === upload.userId) return upload;
@@ -122,7 +122,7 @@ export async function getUpload(actor: Actor, id: number): Promise<UploadRow> {
 }
 
 /** Whether the actor may read the upload's file (the /uploads route asks the same). */
-export async function mayReadUpload(actor: Actor, upload: Pick<UploadRow, "userId" | "groupId">): Promise<boolean> {
+export async function mayReadUpload(actor: Actor, upload: Pick<UploadRecord, "userId" | "groupId">): Promise<boolean> {
   if (upload.groupId === 0 || (actor && actor.id === upload.userId)) return true;
   const group = await findGroupVisibility(upload.groupId);
   if (group === null || group.visibility === 0) return canReadUpload(actor, upload, null, group);
@@ -130,7 +130,7 @@ export async function mayReadUpload(actor: Actor, upload: Pick<UploadRow, "userI
 }
 
 /** Whether the group an upload belongs to is public: its files may be cached by anyone. */
-export async function isUploadPublic(upload: Pick<UploadRow, "groupId">): Promise<boolean> {
+export async function isUploadPublic(upload: Pick<UploadRecord, "groupId">): Promise<boolean> {
   if (upload.groupId === 0) return true;
   const group = await findGroupVisibility(upload.groupId);
   return group === null || group.visibility === 0;
@@ -151,7 +151,7 @@ export async function deleteUpload(actor: SignedIn, id: number): Promise<void> {
  * bytes running meanwhile has either committed its row (the file stays) or waits on the lock and
  * writes the file again.
  */
-async function removeUpload(upload: UploadRow, onlyUnattached = false): Promise<void> {
+async function removeUpload(upload: UploadRecord, onlyUnattached = false): Promise<void> {
   const { sha256, ext } = upload;
   if (!sha256) return;
   await withContentLock(sha256, (tx) => retireUploadRow(tx, upload.id, onlyUnattached));

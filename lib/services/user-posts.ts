@@ -9,10 +9,11 @@ import {
   listUserPosts as listUserPostRows,
   listWalletPosts as listWalletPostRows,
   type PostReader,
-  type UserPostRow,
-  type WalletPostRow,
+  type UserPostRecord,
+  type WalletPostRecord,
 } from "@/lib/db/user-posts";
 import { NotFound } from "@/lib/errors";
+import type { DeletedBy } from "@/lib/db/record-codes";
 import { canSeeDeletedContentAs, type Actor } from "@/lib/auth/permissions";
 import { findModeratedGroupIds } from "@/lib/db/roles";
 import { isSuperAdmin } from "@/lib/db/users";
@@ -27,12 +28,12 @@ async function readerOf(actor: Actor): Promise<PostReader> {
  * Deleted posts keep their place in a person's lists as in get thread (contract section 12): their
  * words ("[]" for everyone else) go only to the author and the moderators of the post's group.
  */
-async function hideDeletedContent<Row extends { userId: number; groupId: number; deleted: number; content: string }>(
+async function hideDeletedContent<Row extends { userId: number; groupId: number; deletedBy: DeletedBy; content: string }>(
   actor: Actor,
   reader: PostReader,
   rows: Row[],
 ): Promise<Row[]> {
-  const deleted = rows.filter((row) => row.deleted !== 0);
+  const deleted = rows.filter((row) => row.deletedBy !== null);
   if (deleted.length === 0 || reader === "all") return rows;
   const moderated = actor
     ? await findModeratedGroupIds(
@@ -40,7 +41,7 @@ async function hideDeletedContent<Row extends { userId: number; groupId: number;
         deleted.map((row) => row.groupId),
       )
     : new Set<number>();
-  return rows.map((row) => (row.deleted === 0 || canSeeDeletedContentAs(actor, row, moderated.has(row.groupId)) ? row : { ...row, content: "[]" }));
+  return rows.map((row) => (row.deletedBy === null || canSeeDeletedContentAs(actor, row, moderated.has(row.groupId)) ? row : { ...row, content: "[]" }));
 }
 
 export interface UserPostsInput {
@@ -54,7 +55,7 @@ export interface UserPostsInput {
 export interface UserPostList {
   user: { id: number; username: string };
   filter: UserPostsInput["filter"];
-  posts: UserPostRow[];
+  posts: UserPostRecord[];
 }
 
 /** Endpoint 13 and the profile page: a user's posts, newest first, or the posts they liked. */
@@ -81,7 +82,7 @@ function walletAddressCandidates(key: string): string[] {
 }
 
 /** Endpoint 11: a wallet owner's posts, newest first. */
-export async function listWalletPosts(actor: Actor, input: { web3PublicKey: string; page: number; perPage: number }): Promise<WalletPostRow[]> {
+export async function listWalletPosts(actor: Actor, input: { web3PublicKey: string; page: number; perPage: number }): Promise<WalletPostRecord[]> {
   const userId = await findUserIdByWallet(walletAddressCandidates(input.web3PublicKey.trim()));
   if (userId === null) throw new NotFound("user");
   const reader = await readerOf(actor);

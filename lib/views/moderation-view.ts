@@ -12,10 +12,10 @@ import {
   type SignedIn,
 } from "@/lib/auth/permissions";
 import type { BanRow } from "@/lib/db/bans";
-import type { ModlogRow } from "@/lib/db/modlog";
+import type { ModlogRecord } from "@/lib/db/modlog";
 import { countPages } from "@/lib/db/pagination";
 import { loadPostAuthors } from "@/lib/db/posts";
-import type { ReportInContextRow } from "@/lib/db/reports";
+import type { ReportInContext } from "@/lib/db/reports";
 import type { ReportReason, ReportStatus } from "@/lib/schemas/report-values";
 import { renderDeltaToStoredHtml } from "@/lib/delta/render";
 import { serveStoredHtml } from "@/lib/views/served-html";
@@ -105,11 +105,11 @@ export function readReportStatus(value: string | string[] | undefined): ReportSt
   return value === "resolved" ? "resolved" : "open";
 }
 
-function toReportView(row: ReportInContextRow, groupName: string, banTarget: string | null, authorBanned: boolean): ReportView {
+function toReportView(row: ReportInContext, groupName: string, banTarget: string | null, authorBanned: boolean): ReportView {
   const { post } = row;
   return {
     id: row.id,
-    reason: REASON_LABELS[row.reason as ReportReason] ?? row.reason,
+    reason: REASON_LABELS[row.reason] ?? row.reason,
     note: row.note,
     open: row.status === "open",
     outcome: row.status === "open" ? null : row.resolution === "delete_post" ? "Post deleted" : "Dismissed",
@@ -121,8 +121,8 @@ function toReportView(row: ReportInContextRow, groupName: string, banTarget: str
       threadTitle: post.thread.title,
       author: post.user,
       createdAt: post.createdAt,
-      html: post.deleted === 0 ? serveStoredHtml(post.contentHtml ?? renderDeltaToStoredHtml(post.content)) : "",
-      deletedBy: post.deleted === 0 ? null : post.deleted === 1 ? "author" : "moderator",
+      html: post.deletedBy === null ? serveStoredHtml(post.contentHtml ?? renderDeltaToStoredHtml(post.content)) : "",
+      deletedBy: post.deletedBy,
     },
     banTarget,
     authorBanned,
@@ -231,7 +231,7 @@ const THREAD_VERBS: Record<string, string> = {
 const POST_VERBS: Record<string, string> = { edit_post: "Edited", delete_post: "Deleted", restore_post: "Restored" };
 
 function describeEntry(
-  row: ModlogRow,
+  row: ModlogRecord,
   groupName: string,
   names: Map<number, { username: string }>,
 ): Pick<ModlogEntryView, "verb" | "target" | "rest" | "reason"> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { getViewer } from "@/lib/session/session";
-import type { UserPostRow } from "@/lib/db/user-posts";
+import type { UserPostRecord } from "@/lib/db/user-posts";
 import { countPages } from "@/lib/db/pagination";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listUserPosts } from "@/lib/services/user-posts";
@@ -33,13 +33,13 @@ export interface ProfilePostView {
   excerpt: string;
 }
 
-function describeAction(row: UserPostRow): string {
+function describeAction(row: UserPostRecord): string {
   if (row.thread.firstPostId === row.id) return "Started a thread";
   const parentPoster = row.parent?.user.username;
   return row.parentId !== null && parentPoster ? `Replied to ${parentPoster}` : "Replied";
 }
 
-export function toProfilePostView(row: UserPostRow): ProfilePostView {
+export function toProfilePostView(row: UserPostRecord): ProfilePostView {
   const isOpening = row.thread.firstPostId === row.id;
   return {
     id: row.id,
@@ -49,7 +49,7 @@ export function toProfilePostView(row: UserPostRow): ProfilePostView {
     threadTitle: row.thread.title,
     groupName: row.group.name,
     groupTitle: row.group.title,
-    excerpt: row.deleted === 0 ? excerptFromContent(row.content, 280, isOpening ? row.thread.title : undefined) : "",
+    excerpt: row.deletedBy === null ? excerptFromContent(row.content, 280, isOpening ? row.thread.title : undefined) : "",
   };
 }
 

@@ -106,12 +106,12 @@ function toAttachmentViews(rows: PostNode["attachments"], content: string): Atta
 export function toPostView(node: PostNode, access: Access): PostView {
   const { post } = node;
   const { actor, role } = access;
-  const deleted = post.deleted !== 0;
+  const deleted = post.deletedBy !== null;
   return {
     id: post.id,
     html: deleted && !canSeeDeletedContent(actor, post, role) ? "" : presentUploadedImages(renderPost(post), node.attachments, readGoneUploads(node)),
     deleted,
-    deletedBy: deleted ? (post.deleted === 1 ? "author" : "moderator") : null,
+    deletedBy: post.deletedBy,
     edited: post.editedAt !== null,
     createdAt: post.createdAt.toISOString(),
     likes: post.likesCount,
@@ -146,9 +146,9 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
   return {
     id: thread.id,
     title: thread.title,
-    isPinned: thread.isPin !== 0,
-    isLocked: thread.isLocked !== 0,
-    isDeleted: thread.isDelete !== 0,
+    isPinned: thread.pinned,
+    isLocked: thread.locked,
+    isDeleted: thread.deleted,
     categoryId: thread.categoryId,
     replies: Math.max(thread.postsCount - 1, 0),
     participants: read.participants,
@@ -160,15 +160,15 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
     viewer: {
       signedIn: actor !== null,
       banned: role.banned,
-      showReply: actor === null ? thread.isLocked === 0 : canReply(actor, role, thread),
+      showReply: actor === null ? !thread.locked : canReply(actor, role, thread),
       canModerate: isModerator(actor, role),
       canEditThread: canEditThread(actor, thread, role),
       // The distinct posters include the author: more than one means someone else replied.
       canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
       subscribed: actor !== null && read.viewerSubscribed,
       notices: [
-        ...(thread.isDelete !== 0 ? [{ kind: "deleted" as const }] : []),
-        ...(thread.isLocked !== 0 ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),
+        ...(thread.deleted ? [{ kind: "deleted" as const }] : []),
+        ...(thread.locked ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),
         ...(role.banned ? [{ kind: "banned" as const, reason: ban?.reason ?? "", until: ban?.until?.toISOString() ?? null }] : []),
       ],
     },

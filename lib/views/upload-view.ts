@@ -1,8 +1,8 @@
 import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { countPages } from "@/lib/db/pagination";
-import type { ThreadLinkRow } from "@/lib/db/threads";
-import { uploadPath, type UploadRow } from "@/lib/db/uploads";
+import type { ThreadLink } from "@/lib/db/threads";
+import { uploadPath, type UploadRecord } from "@/lib/db/uploads";
 import { listMyUploadsWithThreads } from "@/lib/services/uploads";
 
 export const UPLOADS_PER_PAGE = 20;
@@ -32,23 +32,23 @@ export interface MyUploadsPageView {
   totalPages: number;
 }
 
-function describePicture(row: UploadRow): string {
+function describePicture(row: UploadRecord): string {
   if (row.purpose === "avatar") return "avatar";
   if (row.purpose === "logo") return "group logo";
   return row.groupId > 0 ? "group cover" : "profile cover";
 }
 
-function describeUse(row: UploadRow, threads: ReadonlyMap<number, ThreadLinkRow>): UploadUseView {
+function describeUse(row: UploadRecord, threads: ReadonlyMap<number, ThreadLink>): UploadUseView {
   if (row.purpose !== "post") return { kind: "picture", label: describePicture(row) };
   if (row.postId === null || row.threadId === null) return { kind: "unattached" };
   const thread = threads.get(row.threadId);
-  if (!thread || thread.isDelete) return { kind: "post", href: null, label: "a post in a deleted thread" };
+  if (!thread || thread.deleted) return { kind: "post", href: null, label: "a post in a deleted thread" };
   const where = `“${thread.title}”`;
   const label = thread.firstPostId === row.postId ? `the opening post of ${where}` : `a reply in ${where}`;
-  return { kind: "post", href: `/g/${thread.group.name}/t/${thread.id}/${thread.slug || "thread"}#post-${row.postId}`, label };
+  return { kind: "post", href: `/g/${thread.groupName}/t/${thread.id}/${thread.slug || "thread"}#post-${row.postId}`, label };
 }
 
-function toMyUploadView(row: UploadRow & { sha256: string }, threads: ReadonlyMap<number, ThreadLinkRow>): MyUploadView {
+function toMyUploadView(row: UploadRecord & { sha256: string }, threads: ReadonlyMap<number, ThreadLink>): MyUploadView {
   return {
     id: row.id,
     name: row.name,
@@ -66,6 +66,6 @@ export async function loadMyUploadsPage(viewer: SignedIn, page: number): Promise
   const { rows, count, threads } = await listMyUploadsWithThreads(viewer, page, UPLOADS_PER_PAGE);
   const byId = new Map(threads.map((thread) => [thread.id, thread]));
   // The list leaves out deleted uploads, so every row still names its content.
-  const live = rows.filter((row): row is UploadRow & { sha256: string } => row.sha256 !== null);
+  const live = rows.filter((row): row is UploadRecord & { sha256: string } => row.sha256 !== null);
   return { uploads: live.map((row) => toMyUploadView(row, byId)), count, page, totalPages: countPages(count, UPLOADS_PER_PAGE) };
 }

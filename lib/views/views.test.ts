@@ -23,8 +23,8 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       depth: 0,
       content: JSON.stringify([{ insert: `post ${id} <script>alert(1)</script>\n` }]),
       contentHtml: null,
-      nsfw: 0,
-      deleted: 0,
+      nsfw: false,
+      deletedBy: null,
       editedAt: null,
       sign: null,
       archiveId: "",
@@ -38,9 +38,9 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       deletedById: null,
       ...overrides,
     },
-    author: { id: 7, username: "ada", photoUrl: "", isNft: 0, lastSeenAt: null },
+    author: { id: 7, username: "ada", photoUrl: "", nft: false, lastSeenAt: null },
     replyTo: null,
-    deletedBy: null,
+    deleter: null,
     likes: [],
     attachments: [],
     goneUploadIds: [],
@@ -61,14 +61,14 @@ describe("toPostView", () => {
   });
 
   it("shows no body for a deleted post, except to its author and moderators, and says who deleted it", () => {
-    const view = toPostView(makeNode(1, { deleted: 2 }), guest);
+    const view = toPostView(makeNode(1, { deletedBy: "moderator" }), guest);
     expect(view).toMatchObject({ deleted: true, html: "", deletedBy: "moderator", canRestore: false });
     const author: Access = {
       actor: { id: 7 },
       role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
     };
-    expect(toPostView(makeNode(1, { deleted: 1 }), author)).toMatchObject({ deletedBy: "author", canRestore: true, canEdit: false, canDelete: false });
-    expect(toPostView(makeNode(1, { deleted: 1 }), author).html).toContain("post 1");
+    expect(toPostView(makeNode(1, { deletedBy: "author" }), author)).toMatchObject({ deletedBy: "author", canRestore: true, canEdit: false, canDelete: false });
+    expect(toPostView(makeNode(1, { deletedBy: "author" }), author).html).toContain("post 1");
   });
 
   it("asks the permission module what the viewer may do", () => {

@@ -1,12 +1,13 @@
 import "server-only";
 import { formatNullableTimestamp } from "@/lib/api/time";
 import { serializeAttachedFile } from "@/lib/api/serializers/post";
-import type { CreatedPostRow } from "@/lib/db/created-post";
-import type { PostAttachmentRow } from "@/lib/db/posts";
+import type { CreatedPostRecord, PostCreator } from "@/lib/db/created-post";
+import { flagCode } from "@/lib/db/record-codes";
+import type { PostAttachment } from "@/lib/db/posts";
 import type { CreatedPostDto, PostCreationUserDto } from "@/lib/schemas/post-schemas";
 
 /** The user embedded in a created post (reference: the post-creation response's user). */
-export function serializePostCreationUser(user: CreatedPostRow["user"]): PostCreationUserDto {
+export function serializePostCreationUser(user: PostCreator): PostCreationUserDto {
   return {
     id: user.id,
     name: user.username,
@@ -16,7 +17,7 @@ export function serializePostCreationUser(user: CreatedPostRow["user"]): PostCre
     public_key: user.publicKey,
     likes: user.likesCount,
     posts: user.postsCount,
-    activate: user.activate,
+    activate: flagCode(user.activated),
     last_post_time: formatNullableTimestamp(user.lastPostAt),
     payment_cus_id: user.paymentCusId,
     salt: "",
@@ -25,7 +26,7 @@ export function serializePostCreationUser(user: CreatedPostRow["user"]): PostCre
 }
 
 /** Created post (create post, under data.post). A new post has no likes yet; its files are those it attached. */
-export function serializeCreatedPost(row: CreatedPostRow, attachments: readonly PostAttachmentRow[] = []): CreatedPostDto {
+export function serializeCreatedPost(row: CreatedPostRecord, attachments: readonly PostAttachment[] = []): CreatedPostDto {
   return {
     group_id: row.groupId,
     user_id: row.userId,

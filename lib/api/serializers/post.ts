@@ -3,17 +3,19 @@ import { formatTimestamp } from "@/lib/api/time";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
 import { canDeletePost, canEditPost, canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
-import type { PostAttachmentRow, PostAuthorRow } from "@/lib/db/posts";
+import type { PostAttachment } from "@/lib/db/posts";
+import type { PostAuthor } from "@/lib/db/records/user-brief";
+import { deletedByCode, flagCode } from "@/lib/db/record-codes";
 import { isOnline } from "@/lib/db/presence";
 import type { AttachedFileDto, PostDto, UserBriefDto } from "@/lib/schemas/post-schemas";
 
-function serializeAuthor(userId: number, author: PostAuthorRow | null): UserBriefDto {
+function serializeAuthor(userId: number, author: PostAuthor | null): UserBriefDto {
   // An author row can only be missing if the user was removed mid-request; keep the shape.
   return author ? serializeUserBrief(author) : { id: userId, photo_url: "", username: "", is_nft: 0 };
 }
 
 /** Reference: "Attached file". */
-export function serializeAttachedFile(file: PostAttachmentRow, post: { id: number; threadId: number }): AttachedFileDto {
+export function serializeAttachedFile(file: PostAttachment, post: { id: number; threadId: number }): AttachedFileDto {
   return {
     id: file.id,
     url: file.url,
@@ -38,13 +40,13 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     thread_id: post.threadId,
     created_at: formatTimestamp(post.createdAt),
     updated_at: formatTimestamp(post.updatedAt),
-    content: post.deleted === 0 || canSeeDeletedContent(access.actor, post, access.role) ? post.content : "[]",
+    content: post.deletedBy === null || canSeeDeletedContent(access.actor, post, access.role) ? post.content : "[]",
     parent_id: post.parentId ?? -1,
     user_id: post.userId,
-    nsfw: post.nsfw,
-    deleted: post.deleted,
+    nsfw: flagCode(post.nsfw),
+    deleted: deletedByCode(post.deletedBy),
     sign: post.sign,
-    deleted_by: node.deletedBy ? { id: node.deletedBy.id, username: node.deletedBy.username, is_nft: node.deletedBy.isNft } : null,
+    deleted_by: node.deleter ? { id: node.deleter.id, username: node.deleter.username, is_nft: flagCode(node.deleter.nft) } : null,
     group_id: post.groupId,
     archive_id: post.archiveId,
     reply_uid: post.replyUid,
@@ -60,7 +62,7 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     total_likes: post.likesCount,
     total_report: post.reportCount,
     user: serializeAuthor(post.userId, author),
-    likes: node.likes.map((like) => ({ id: like.id, user_id: like.userId, post_id: like.postId, is_ban: like.isBan })),
+    likes: node.likes.map((like) => ({ id: like.id, user_id: like.userId, post_id: like.postId, is_ban: flagCode(like.banned) })),
     flags: [],
     attached_files: files.map((file) => serializeAttachedFile(file, post)),
     attachments: files.map((file) => ({ id: file.id, post_id: post.id, url: file.url })),

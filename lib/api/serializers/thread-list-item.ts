@@ -1,6 +1,7 @@
 import "server-only";
 import { canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import { isOnline } from "@/lib/db/presence";
+import { deletedByCode, flagCode } from "@/lib/db/record-codes";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 
@@ -22,8 +23,8 @@ export function serializeThreadListItem(entry: ThreadListEntry, access: Access, 
     user_id: row.userId,
     first_post_id: row.firstPostId ?? 0,
     last_post_id: row.lastPostId ?? row.firstPostId ?? 0,
-    is_pin: row.isPin,
-    is_locked: row.isLocked,
+    is_pin: flagCode(row.pinned),
+    is_locked: flagCode(row.locked),
     last_user_name: lastUser?.username ?? "",
     categorys_id: category ? category.id : "",
     categorys_name: category?.name ?? "",
@@ -31,7 +32,7 @@ export function serializeThreadListItem(entry: ThreadListEntry, access: Access, 
       user_id: lastUserId,
       user: {
         id: lastUserId,
-        is_nfc: lastUser?.isNft ?? 0,
+        is_nfc: lastUser ? flagCode(lastUser.nft) : 0,
         name: lastUser?.username ?? "",
         photo_url: lastUser?.photoUrl ?? "",
       },
@@ -41,10 +42,10 @@ export function serializeThreadListItem(entry: ThreadListEntry, access: Access, 
       is_ban: entry.lastPosterBanned ? "1" : "0",
     },
     first_post: {
-      content: firstPost && (firstPost.deleted === 0 || canSeeDeletedContent(access.actor, firstPost, access.role)) ? firstPost.content : "[]",
-      deleted: String(firstPost?.deleted ?? 0),
+      content: firstPost && (firstPost.deletedBy === null || canSeeDeletedContent(access.actor, firstPost, access.role)) ? firstPost.content : "[]",
+      deleted: String(firstPost ? deletedByCode(firstPost.deletedBy) : 0),
       user_id: firstPost?.userId ?? row.userId,
-      nsfw: String(firstPost?.nsfw ?? 0),
+      nsfw: String(firstPost ? flagCode(firstPost.nsfw) : 0),
     },
     category: category ? { id: category.id, name: category.name } : [],
   };

@@ -2,6 +2,7 @@ import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
 import { serializePost } from "@/lib/api/serializers/post";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
+import { flagCode } from "@/lib/db/record-codes";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 
@@ -19,7 +20,7 @@ export function serializeThread(parts: ThreadRead): ThreadDto {
     likes_count: row.likesCount,
     posts_count: row.postsCount,
     category_index_id: row.categoryId,
-    is_delete: row.isDelete,
+    is_delete: flagCode(row.deleted),
     gallery_id: row.galleryId,
     lottery_id: row.lotteryId,
     slug: row.slug,
@@ -28,8 +29,8 @@ export function serializeThread(parts: ThreadRead): ThreadDto {
     posts: parts.posts.map((node) => serializePost(node, parts.access, now)),
     first_level_count: row.firstLevelCount,
     is_subscribe: parts.viewerSubscribed,
-    is_pin: row.isPin,
-    is_locked: row.isLocked,
+    is_pin: flagCode(row.pinned),
+    is_locked: flagCode(row.locked),
     pinned: {
       home: parts.pinned.map((pin) => ({
         id: pin.id,
@@ -43,22 +44,22 @@ export function serializeThread(parts: ThreadRead): ThreadDto {
       title: hot.title,
       user_id: hot.userId,
       username: hot.user.username,
-      is_nft: hot.user.isNft,
+      is_nft: flagCode(hot.user.nft),
       photo_url: hot.user.photoUrl,
     })),
     edit_history: {
       count: parts.editHistory.count,
       lists: parts.editHistory.rows.map((edit) => ({
-        username: edit.user.username,
+        username: edit.username,
         id: edit.id,
         post_id: edit.postId,
         user_id: edit.userId,
-        is_hidden: edit.isHidden,
+        is_hidden: flagCode(edit.hidden),
         post_type: edit.postType,
       })),
     },
     polls: [],
-    tags: row.tags.map(({ tag }) => ({ name: tag.name, id: tag.id })),
+    tags: row.tags.map((tag) => ({ name: tag.name, id: tag.id })),
     snapshot_id: row.snapshotId,
     snapshot_author: row.snapshotAuthor,
     is_gallery: false,

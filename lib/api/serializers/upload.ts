@@ -1,9 +1,9 @@
 import "server-only";
-import type { UploadRow } from "@/lib/db/uploads";
+import type { UploadRecord } from "@/lib/db/uploads";
 import type { UploadFileDto } from "@/lib/schemas/upload-schemas";
 
 /** Contract section 15's file record: the reference's "Attached file" with width, height and sha256. */
-export function serializeUpload(row: UploadRow): UploadFileDto {
+export function serializeUpload(row: UploadRecord): UploadFileDto {
   return {
     id: row.id,
     url: row.url,

@@ -1,14 +1,9 @@
 import "server-only";
+import { flagCode } from "@/lib/db/record-codes";
+import type { UserBrief } from "@/lib/db/records/user-brief";
 import type { UserBriefDto } from "@/lib/schemas/post-schemas";
 
-export interface UserBriefSource {
-  id: number;
-  photoUrl: string;
-  username: string;
-  isNft: number;
-}
-
 /** The short user record embedded in threads and posts: {id, photo_url, username, is_nft}. */
-export function serializeUserBrief(user: UserBriefSource): UserBriefDto {
-  return { id: user.id, photo_url: user.photoUrl, username: user.username, is_nft: user.isNft };
+export function serializeUserBrief(user: UserBrief): UserBriefDto {
+  return { id: user.id, photo_url: user.photoUrl, username: user.username, is_nft: flagCode(user.nft) };
 }

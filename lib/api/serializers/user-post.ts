@@ -1,5 +1,6 @@
 import "server-only";
-import type { UserPostRow } from "@/lib/db/user-posts";
+import { deletedByCode, flagCode } from "@/lib/db/record-codes";
+import type { UserPostRecord } from "@/lib/db/user-posts";
 import type { UserPostDto } from "@/lib/schemas/user-post-schemas";
 import type { UserPostList } from "@/lib/services/user-posts";
 
@@ -8,7 +9,7 @@ import type { UserPostList } from "@/lib/services/user-posts";
  * Agora numbers posts and threads globally, so the group-scoped ids equal the global ones;
  * it keeps no separate signature data or nsfw score.
  */
-export function serializeUserPost(row: UserPostRow, likeUsername: string): UserPostDto {
+export function serializeUserPost(row: UserPostRecord, likeUsername: string): UserPostDto {
   return {
     id: row.id,
     thread_id: row.threadId,
@@ -23,9 +24,9 @@ export function serializeUserPost(row: UserPostRow, likeUsername: string): UserP
     parent_id: row.parentId ?? -1,
     depth: row.depth,
     group_id: row.groupId,
-    deleted: String(row.deleted),
+    deleted: String(deletedByCode(row.deletedBy)),
     deleted_by: row.deletedById ?? 0,
-    nsfw: String(row.nsfw),
+    nsfw: String(flagCode(row.nsfw)),
     nsfw_score: 0,
     username: row.user.username,
     user_avatar: row.user.photoUrl,

@@ -1,10 +1,11 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
-import type { WalletPostRow } from "@/lib/db/user-posts";
+import { deletedByCode, flagCode } from "@/lib/db/record-codes";
+import type { WalletPostRecord } from "@/lib/db/user-posts";
 import type { WalletPostDto } from "@/lib/schemas/user-post-schemas";
 
 /** Post in a user's post list (wallet lookup), /api family: ints throughout, 0 for "none". */
-export function serializeWalletPost(row: WalletPostRow): WalletPostDto {
+export function serializeWalletPost(row: WalletPostRecord): WalletPostDto {
   return {
     id: row.id,
     thread_id: row.threadId,
@@ -13,8 +14,8 @@ export function serializeWalletPost(row: WalletPostRow): WalletPostDto {
     content: row.content,
     parent_id: row.parentId ?? -1,
     user_id: row.userId,
-    nsfw: row.nsfw,
-    deleted: row.deleted,
+    nsfw: flagCode(row.nsfw),
+    deleted: deletedByCode(row.deletedBy),
     sign: row.sign,
     deleted_by: row.deletedById ?? 0,
     group_id: row.groupId,

@@ -1,0 +1,82 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { deletedByCode, isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
+import type { Tx } from "@/lib/db/transaction";
+
+// The writes of a post after it was written (edit, delete, restore), each inside the caller's
+// transaction, and the post as they read it. Creating a post is lib/db/post-insert.ts.
+
+/** A post as a write to it (or a check before one) reads it, with its thread. */
+export interface PostInThread {
+  post: { id: number; userId: number; groupId: number; threadId: number; deletedBy: DeletedBy; content: string };
+  thread: { id: number; userId: number; deleted: boolean; locked: boolean };
+}
+
+/** The post and its thread; null when there is no such post. Inside a write's transaction when `tx` is given. */
+export async function findPostInThread(postId: number, tx?: Tx): Promise<PostInThread | null> {
+  const db = tx ?? (await getDb());
+  const row = await db.post.findUnique({
+    where: { id: postId },
+    select: {
+      id: true,
+      userId: true,
+      groupId: true,
+      threadId: true,
+      deleted: true,
+      content: true,
+      thread: { select: { id: true, userId: true, isDelete: true, isLocked: true } },
+    },
+  });
+  if (!row) return null;
+  const { thread, deleted, ...post } = row;
+  return {
+    post: { ...post, deletedBy: readDeletedBy(deleted) },
+    thread: { id: thread.id, userId: thread.userId, deleted: isSet(thread.isDelete), locked: isSet(thread.isLocked) },
+  };
+}
+
+/** Locks the post's row until the transaction ends (every post write takes it first). */
+export async function lockPostRow(tx: Tx, postId: number): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM posts WHERE id = ${postId} FOR UPDATE`;
+}
+
+export interface ContentReplacement {
+  postId: number;
+  editorId: number;
+  previousContent: string;
+  content: string;
+  html: string;
+  preview: string | null;
+}
+
+/** Keeps the old content as a revision (post_edits) and writes the new one, with its HTML and list preview. */
+export async function replacePostContent(tx: Tx, change: ContentReplacement): Promise<void> {
+  const now = new Date();
+  await tx.postEdit.create({
+    data: { postId: change.postId, userId: change.editorId, previousContent: change.previousContent, createdAt: now },
+    select: { id: true },
+  });
+  await tx.post.update({
+    where: { id: change.postId },
+    data: { content: change.content, contentHtml: change.html, contentPreview: change.preview, editedAt: now, updatedAt: now },
+    select: { id: true },
+  });
+}
+
+/** Marks a post deleted by its author or a moderator (`deleterId`), with the reason given. */
+export async function writePostDeleted(tx: Tx, postId: number, deletion: { by: NonNullable<DeletedBy>; deleterId: number; reason: string }): Promise<void> {
+  await tx.post.update({
+    where: { id: postId },
+    data: { deleted: deletedByCode(deletion.by), deletedById: deletion.deleterId, deletedAt: new Date(), deleteReason: deletion.reason },
+    select: { id: true },
+  });
+}
+
+/** Brings a deleted post back. */
+export async function writePostRestored(tx: Tx, postId: number): Promise<void> {
+  await tx.post.update({
+    where: { id: postId },
+    data: { deleted: deletedByCode(null), deletedById: null, deletedAt: null, deleteReason: "" },
+    select: { id: true },
+  });
+}
