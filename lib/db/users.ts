@@ -199,3 +199,8 @@ export async function isSuperAdmin(userId: number): Promise<boolean> {
   const row = await db.user.findUnique({ where: { id: userId }, select: { superAdmin: true } });
   return (row?.superAdmin ?? 0) > 0;
 }
+
+/** Whether a user with this id exists (read in the writing transaction). */
+export async function userExists(tx: Tx, userId: number): Promise<boolean> {
+  return (await tx.user.findUnique({ where: { id: userId }, select: { id: true } })) !== null;
+}

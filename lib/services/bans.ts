@@ -1,5 +1,5 @@
 import "server-only";
-import { canBan, canModerate, loadGroupRole, rankInGroup, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { canBan, canModerate, loadGroupRole, rankInGroup, type GroupAdminRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { findLiveBan, listLiveBans, type BanRow } from "@/lib/db/bans";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
@@ -24,7 +24,7 @@ async function requireModeratorRole(actor: SignedIn, groupId: number, tx?: Tx): 
 }
 
 /** A person's rank in the group as someone else sees it (a site super_admin ranks as owner). */
-async function loadTargetLevel(tx: Tx, userId: number, groupId: number): Promise<number | null> {
+async function loadTargetRank(tx: Tx, userId: number, groupId: number): Promise<GroupAdminRole | null> {
   const exists = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!exists) throw new NotFound("user");
   const role = await loadGroupRole({ id: userId }, groupId, tx);
@@ -35,8 +35,8 @@ async function loadTargetLevel(tx: Tx, userId: number, groupId: number): Promise
 export async function banUser(actor: SignedIn, groupId: number, input: { userId: number; reason: string; days: number }): Promise<BanRecord> {
   return inTransaction(async (tx) => {
     const role = await requireModeratorRole(actor, groupId, tx);
-    const level = await loadTargetLevel(tx, input.userId, groupId);
-    if (!canBan(actor, role, { userId: input.userId, level })) throw new Forbidden("You cannot ban someone of your own role or higher");
+    const adminRole = await loadTargetRank(tx, input.userId, groupId);
+    if (!canBan(actor, role, { userId: input.userId, adminRole })) throw new Forbidden("You cannot ban someone of your own role or higher");
     const until = input.days > 0 ? new Date(Date.now() + input.days * DAY_MS) : null;
     const fields = { reason: input.reason, until, bannedById: actor.id, createdAt: new Date() };
     await tx.groupBan.upsert({

@@ -2,7 +2,7 @@ import "server-only";
 import { attachUploads, findGroupVisibility, findUploads, type UploadRow } from "@/lib/db/uploads";
 import type { Tx } from "@/lib/db/transaction";
 import { Invalid } from "@/lib/errors";
-import { readAttachRules } from "@/lib/uploads/attach-rules";
+import { readAttachRules } from "@/lib/db/attach-rules";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
 
 // Contract section 15: `file_attachments` on create post and create thread. The ids must be the

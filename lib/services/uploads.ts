@@ -16,7 +16,7 @@ import {
 } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound, SignInRequired } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { readAttachRules } from "@/lib/uploads/attach-rules";
+import { readAttachRules } from "@/lib/db/attach-rules";
 import { processFile } from "@/lib/uploads/process-file";
 import { getUploadStorage, storageKey } from "@/lib/uploads/storage";
 import { spendUploadBudgets } from "@/lib/uploads/upload-budgets";
