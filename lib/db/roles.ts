@@ -133,15 +133,20 @@ export async function loadAdminLevels(groupId: number, userIds: readonly number[
   return new Map(rows.map((row) => [row.userId, row.level]));
 }
 
-/** One user's admin level per group, for the given groups only. */
-export async function loadUserAdminLevels(userId: number, groupIds: readonly number[]): Promise<Map<number, number>> {
+/** One user's role per group, for the given groups only. */
+export async function loadUserAdminRoles(userId: number, groupIds: readonly number[]): Promise<Map<number, GroupAdminRole>> {
   if (groupIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db.groupAdmin.findMany({
     where: { userId, groupId: { in: [...groupIds] }, deletedAt: null },
     select: { groupId: true, level: true },
   });
-  return new Map(rows.map((row) => [row.groupId, row.level]));
+  const roles = new Map<number, GroupAdminRole>();
+  for (const row of rows) {
+    const role = readAdminRole(row.level);
+    if (role) roles.set(row.groupId, role);
+  }
+  return roles;
 }
 
 /** Of these groups, those the user moderates (owner, admin or moderator): for lists of posts across groups. */
