@@ -1,7 +1,7 @@
 import "server-only";
 import { canManageCategories, loadGroupRole, type Actor, type SignedIn } from "@/lib/auth/permissions";
 import { loadReadableRole } from "@/lib/services/group-access";
-import { findCategory, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
+import { appendCategory, findCategory, findCategoryGroupId, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
@@ -28,16 +28,11 @@ export async function createCategory(actor: SignedIn, input: NewCategoryInput): 
   if (!role) throw new NotFound("group");
   if (!canManageCategories(role)) throw new Forbidden("Only the group owner or an admin can create categories");
   const parentId = input.parentId === null || input.parentId === 0 ? null : input.parentId;
-  const { id } = await inTransaction(async (tx) => {
-    if (parentId !== null) {
-      const parent = await tx.category.findUnique({ where: { id: parentId }, select: { groupId: true } });
-      if (!parent || parent.groupId !== input.groupId) throw new NotFound("category", "parent_id: no such category in this group");
+  const id = await inTransaction(async (tx) => {
+    if (parentId !== null && (await findCategoryGroupId(tx, parentId)) !== input.groupId) {
+      throw new NotFound("category", "parent_id: no such category in this group");
     }
-    const last = await tx.category.aggregate({ where: { groupId: input.groupId }, _max: { order: true } });
-    return tx.category.create({
-      data: { groupId: input.groupId, name, parentId, order: (last._max.order ?? 0) + 1 },
-      select: { id: true },
-    });
+    return appendCategory(tx, { groupId: input.groupId, name, parentId });
   });
   const row = await findCategory(id);
   if (!row) throw new NotFound("category");
