@@ -86,9 +86,6 @@ function toUserProfile(row: UserProfileRow): UserProfile {
   };
 }
 
-export const WALLET_OWNER_SELECT = { userId: true, type: true, address: true, publicKey: true } satisfies Prisma.WalletSelect;
-export type WalletOwnerRow = Prisma.WalletGetPayload<{ select: typeof WALLET_OWNER_SELECT }>;
-
 export async function findUserProfile(userId: number): Promise<UserProfile | null> {
   const db = await getDb();
   const row = await db.user.findUnique({ where: { id: userId }, select: USER_PROFILE_SELECT });
@@ -122,9 +119,22 @@ export async function findPublicProfile(userId: number): Promise<PublicProfile |
   return db.user.findUnique({ where: { id: userId }, select: PUBLIC_PROFILE_SELECT });
 }
 
-export async function findWalletByAddress(address: string): Promise<WalletOwnerRow | null> {
-  const db = await getDb();
-  return db.wallet.findUnique({ where: { address }, select: WALLET_OWNER_SELECT });
+/** A new user's own columns. */
+export interface NewUserColumns {
+  username: string;
+  usernameKey: string;
+  usernameSkeleton: string;
+  photoUrl: string;
+  widgetSecret: string;
+}
+
+/** Creates a user bound to one wallet; a taken username or wallet surfaces as Prisma's unique violation. */
+export async function insertUserWithWallet(
+  tx: Tx,
+  user: NewUserColumns,
+  wallet: { type: number; address: string; publicKey: string | null },
+): Promise<{ id: number }> {
+  return tx.user.create({ data: { ...user, wallets: { create: wallet } }, select: { id: true } });
 }
 
 /** The user columns a profile edit may change (endpoint 6, the settings page); absent ones stay as they are. */
