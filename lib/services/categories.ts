@@ -16,7 +16,7 @@ export async function listCategories(actor: Actor, input: { groupId: number; pag
 export interface NewCategoryInput {
   groupId: number;
   name: string;
-  /** null or 0: a top-level category. */
+  /** Null: a top-level category. */
   parentId: number | null;
 }
 
@@ -27,12 +27,11 @@ export async function createCategory(actor: SignedIn, input: NewCategoryInput): 
   const role = await loadGroupRole(actor, input.groupId);
   if (!role) throw new NotFound("group");
   if (!canManageCategories(role)) throw new Forbidden("Only the group owner or an admin can create categories");
-  const parentId = input.parentId === null || input.parentId === 0 ? null : input.parentId;
   const id = await inTransaction(async (tx) => {
-    if (parentId !== null && (await findCategoryGroupId(tx, parentId)) !== input.groupId) {
+    if (input.parentId !== null && (await findCategoryGroupId(tx, input.parentId)) !== input.groupId) {
       throw new NotFound("category", "parent_id: no such category in this group");
     }
-    return appendCategory(tx, { groupId: input.groupId, name, parentId });
+    return appendCategory(tx, { groupId: input.groupId, name, parentId: input.parentId });
   });
   const row = await findCategory(id);
   if (!row) throw new NotFound("category");
