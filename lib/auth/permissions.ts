@@ -1,6 +1,6 @@
 import "server-only";
 import type { AttachRules } from "@/lib/db/attach-rules";
-import { adminRoleLevel, type GroupAdminRole } from "@/lib/db/record-codes";
+import { adminRoleLevel, type GroupAdminRole, type GroupVisibility } from "@/lib/db/record-codes";
 import { findGroupRoleFacts, type GroupPolicy, type GroupRoleFacts } from "@/lib/db/roles";
 import type { Tx } from "@/lib/db/transaction";
 
@@ -240,8 +240,8 @@ export function listGroupManagers(group: { id: number; ownerId: number; admins: 
  * (readDenial: anyone in a public group, bans included, since a ban stops writing, not reading;
  * members, moderators and site admins in a private or hidden one).
  */
-export function canReadGroupFiles(actor: Actor, role: GroupRole | null, group: { visibility: number }): boolean {
-  if (group.visibility === 0) return true;
+export function canReadGroupFiles(actor: Actor, role: GroupRole | null, group: { visibility: GroupVisibility }): boolean {
+  if (group.visibility === "public") return true;
   return role !== null && isActing(actor, role) && canReadGroup(role);
 }
 
@@ -250,7 +250,7 @@ export function canReadUpload(
   actor: Actor,
   upload: { userId: number; groupId: number },
   role: GroupRole | null,
-  group: { visibility: number } | null,
+  group: { visibility: GroupVisibility } | null,
 ): boolean {
   if (isAuthor(actor, upload)) return true;
   return upload.groupId === 0 || group === null || canReadGroupFiles(actor, role, group);
