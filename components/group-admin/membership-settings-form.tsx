@@ -4,10 +4,32 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { updateMembershipSettingsAction } from "@/lib/actions/membership-actions";
-import type { GroupView } from "@/lib/views/group-view";
+import type { GroupJoining, GroupView, GroupVisibility } from "@/lib/views/group-view";
 
-const JOINING = ["Open: anyone joins at once", "By request: a moderator approves", "By invitation only", "Token gate: holders join at once"];
-const VISIBILITY = ["Public: anyone reads", "Private: members read; everyone sees the card", "Hidden: members only; absent for everyone else"];
+// Each option's value is its place in the list.
+const JOINING: [GroupJoining, string][] = [
+  ["open", "Open: anyone joins at once"],
+  ["request", "By request: a moderator approves"],
+  ["invitation", "By invitation only"],
+  ["gate", "Token gate: holders join at once"],
+];
+const VISIBILITY: [GroupVisibility, string][] = [
+  ["public", "Public: anyone reads"],
+  ["private", "Private: members read; everyone sees the card"],
+  ["hidden", "Hidden: members only; absent for everyone else"],
+];
+
+function Choices<T extends string>({ id, choices, value, onChange }: { id: string; choices: [T, string][]; value: T; onChange: (value: T) => void }) {
+  return (
+    <select id={id} value={choices.findIndex(([name]) => name === value)} onChange={(event) => onChange(choices[Number(event.target.value)]![0])}>
+      {choices.map(([name, label], index) => (
+        <option key={name} value={index}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** Who may join and read, and attachment rules (admins; contract section 14's group settings). */
 export function MembershipSettingsForm({ group }: { group: GroupView }) {
@@ -41,21 +63,9 @@ export function MembershipSettingsForm({ group }: { group: GroupView }) {
     <form className="form-card form-stack membership__request" onSubmit={save} aria-labelledby="membership-settings-title">
       <h2 id="membership-settings-title">Membership and privacy</h2>
       <label htmlFor="setting-joining">Who may join</label>
-      <select id="setting-joining" value={joining} onChange={(event) => setJoining(Number(event.target.value))}>
-        {JOINING.map((label, value) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
+      <Choices id="setting-joining" choices={JOINING} value={joining} onChange={setJoining} />
       <label htmlFor="setting-visibility">Who may read</label>
-      <select id="setting-visibility" value={visibility} onChange={(event) => setVisibility(Number(event.target.value))}>
-        {VISIBILITY.map((label, value) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
+      <Choices id="setting-visibility" choices={VISIBILITY} value={visibility} onChange={setVisibility} />
       <label>
         <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} /> Read-only for non-members (they must join to write)
       </label>

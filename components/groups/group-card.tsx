@@ -21,8 +21,8 @@ export function GroupCard({ group }: GroupCardProps) {
           <Link href={`/g/${group.name}`} className="stretched-link">
             {group.title}
           </Link>
-          {group.visibility === 1 ? <span className="privacy-mark">Private</span> : null}
-          {group.visibility === 2 ? <span className="privacy-mark">Hidden</span> : null}
+          {group.visibility === "private" ? <span className="privacy-mark">Private</span> : null}
+          {group.visibility === "hidden" ? <span className="privacy-mark">Hidden</span> : null}
         </h2>
         <p className="group-card__handle">g/{group.name}</p>
         {group.description ? <p className="group-card__description">{group.description}</p> : null}

@@ -35,8 +35,8 @@ export function GroupHeader({ group }: GroupHeaderProps) {
         <div className="group-header__text">
           <h1 className="group-header__title">
             <Link href={`/g/${group.name}`}>{group.title}</Link>
-            {group.visibility === 1 ? <span className="privacy-mark">Private</span> : null}
-            {group.visibility === 2 ? <span className="privacy-mark">Hidden</span> : null}
+            {group.visibility === "private" ? <span className="privacy-mark">Private</span> : null}
+            {group.visibility === "hidden" ? <span className="privacy-mark">Hidden</span> : null}
           </h1>
           <p className="group-header__handle">g/{group.name}</p>
           {group.description ? <p className="group-header__description">{group.description}</p> : null}

@@ -33,7 +33,7 @@ export function MembershipControls({ id, name, joining, membership, viewerBanned
   if (membership === "guest") {
     control = (
       <Link className="button button--primary" href={`/signin?callbackUrl=${encodeURIComponent(`/g/${name}`)}`}>
-        {joining === 1 ? "Sign in to request to join" : "Sign in to join"}
+        {joining === "request" ? "Sign in to request to join" : "Sign in to join"}
       </Link>
     );
   } else if (membership === "owner") {
@@ -57,7 +57,7 @@ export function MembershipControls({ id, name, joining, membership, viewerBanned
     );
   } else if (viewerBanned) {
     control = <span className="membership__note">You are banned from this group</span>;
-  } else if (joining === 1 && asking) {
+  } else if (joining === "request" && asking) {
     control = (
       <form
         className="membership__request"
@@ -78,7 +78,7 @@ export function MembershipControls({ id, name, joining, membership, viewerBanned
         </div>
       </form>
     );
-  } else if (joining === 1) {
+  } else if (joining === "request") {
     control = (
       <button type="button" className="button button--primary" onClick={() => setAsking(true)}>
         Request to join
@@ -88,7 +88,7 @@ export function MembershipControls({ id, name, joining, membership, viewerBanned
     // Invitation-only groups admit only the invited: join tells the others what is missing.
     control = (
       <button type="button" className="button button--primary" onClick={join} disabled={pending}>
-        {joining === 2 ? "Join (invited)" : joining === 3 ? "Join with my tokens" : "Join"}
+        {joining === "invitation" ? "Join (invited)" : joining === "gate" ? "Join with my tokens" : "Join"}
       </button>
     );
   }

@@ -8,14 +8,14 @@ import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { setGroupRoleAction } from "@/lib/actions/group-moderation-actions";
-import type { AssignableLevel } from "@/lib/views/moderation-view";
+import type { AssignableRole } from "@/lib/views/moderation-view";
 import "../forms/forms.css";
 import "./moderation.css";
 
 export interface AddToTeamFormProps {
   groupId: number;
   /** Only the roles the viewer may give. */
-  roles: { level: AssignableLevel; label: string }[];
+  roles: { role: AssignableRole; label: string }[];
 }
 
 /** "Add to the team": a username and one of the roles the viewer may give. */
@@ -24,12 +24,12 @@ export function AddToTeamForm({ groupId, roles }: AddToTeamFormProps) {
   // Busy until the refreshed lists arrive, so the confirmation and the new row show together.
   const [refreshing, startRefresh] = useTransition();
   const [username, setUsername] = useState("");
-  const [level, setLevel] = useState<AssignableLevel>(roles[0]!.level);
+  const [role, setRole] = useState<AssignableRole>(roles[0]!.role);
   const [usernameError, setUsernameError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (input: { username: string; level: AssignableLevel }) =>
-      unwrapAction(() => setGroupRoleAction({ groupId, user: { username: input.username }, level: input.level })).then(
-        () => `${input.username} is now ${input.level === 2 ? "an admin" : "a moderator"}.`,
+    mutationFn: (input: { username: string; role: AssignableRole }) =>
+      unwrapAction(() => setGroupRoleAction({ groupId, user: { username: input.username }, role: input.role })).then(
+        () => `${input.username} is now ${input.role === "admin" ? "an admin" : "a moderator"}.`,
       ),
     onSuccess: () => {
       setUsername("");
@@ -42,7 +42,7 @@ export function AddToTeamForm({ groupId, roles }: AddToTeamFormProps) {
     const trimmed = username.trim();
     if (trimmed === "") return setUsernameError("Enter the username of the person to add.");
     setUsernameError(null);
-    mutation.mutate({ username: trimmed, level });
+    mutation.mutate({ username: trimmed, role });
   }
 
   return (
@@ -65,10 +65,15 @@ export function AddToTeamForm({ groupId, roles }: AddToTeamFormProps) {
         />
         <FormField label="Role">
           {(control) => (
-            <select {...control} className="form-select" value={level} onChange={(event) => setLevel(Number(event.target.value) as AssignableLevel)}>
-              {roles.map((role) => (
-                <option key={role.level} value={role.level}>
-                  {role.label}
+            <select
+              {...control}
+              className="form-select"
+              value={role}
+              onChange={(event) => setRole(roles.find((choice) => choice.role === event.target.value)?.role ?? role)}
+            >
+              {roles.map((choice) => (
+                <option key={choice.role} value={choice.role}>
+                  {choice.label}
                 </option>
               ))}
             </select>

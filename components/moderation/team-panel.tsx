@@ -45,8 +45,8 @@ export function TeamPanel({ groupId, team, assignable }: TeamPanelProps) {
                   label: change.label,
                   busyLabel: "Saving…",
                   context: `(${member.user.username})`,
-                  input: { groupId, user: { id: member.user.id }, level: change.level },
-                  tone: change.level === 0 ? ("danger" as const) : undefined,
+                  input: { groupId, user: { id: member.user.id }, role: change.role },
+                  tone: change.role === null ? ("danger" as const) : undefined,
                 }))}
               />
             ) : null}

@@ -7,7 +7,7 @@ import { banUser, liftBan, MAX_BAN_DAYS } from "@/lib/services/bans";
 import { setGroupRole } from "@/lib/services/group-roles";
 import { resolveReport } from "@/lib/services/reports";
 import { resolveUsername } from "@/lib/services/users";
-import { MAX_BAN_REASON } from "@/lib/views/moderation-view";
+import { MAX_BAN_REASON, type AssignableRole } from "@/lib/views/moderation-view";
 
 // The moderation page's buttons and forms, through the same use cases as the API (contract section 12).
 
@@ -58,12 +58,13 @@ const SetGroupRoleInput = z.object({
   groupId: Id,
   // The team's buttons know the person; the "Add to the team" form knows a username.
   user: z.union([z.object({ id: Id }), z.object({ username: Username })]),
-  level: z.union([z.literal(0), z.literal(2), z.literal(3)]),
+  // Null takes the role away.
+  role: z.enum(["admin", "moderator"] satisfies AssignableRole[]).nullable(),
 });
 export type SetGroupRoleInput = z.infer<typeof SetGroupRoleInput>;
 
 export const setGroupRoleAction = defineAction({ name: "setGroupRole", auth: "user", input: SetGroupRoleInput }, async ({ viewer, input }) => {
   const userId = "id" in input.user ? input.user.id : await requireUserId(input.user.username);
-  await setGroupRole(viewer, input.groupId, { userId, level: input.level });
+  await setGroupRole(viewer, input.groupId, { userId, role: input.role });
   return undefined;
 });

@@ -9,6 +9,7 @@ import { updateGroupPolicy } from "@/lib/services/groups";
 import { approveRequest, inviteUser, joinGroup, leaveGroup, rejectRequest } from "@/lib/services/memberships";
 import { findUserIdByName } from "@/lib/services/users";
 import { checkMyGate, setGroupGate } from "@/lib/services/token-gates";
+import type { GroupJoining, GroupVisibility } from "@/lib/views/group-view";
 
 // Contract section 14 for the pages: the same use cases as the API.
 
@@ -57,8 +58,8 @@ export const inviteByNameAction = defineAction(
 );
 
 const PolicyInput = GroupRef.extend({
-  joining: z.number().int().min(0).max(3),
-  visibility: z.number().int().min(0).max(2),
+  joining: z.enum(["open", "request", "invitation", "gate"] satisfies GroupJoining[]),
+  visibility: z.enum(["public", "private", "hidden"] satisfies GroupVisibility[]),
   openReadonly: z.boolean(),
   allowEveryone: z.boolean(),
   allowPost: z.boolean(),
@@ -70,17 +71,8 @@ export type MembershipSettingsInput = z.infer<typeof PolicyInput>;
 export const updateMembershipSettingsAction = defineAction(
   { name: "updateMembershipSettings", auth: "user", input: PolicyInput },
   async ({ viewer, input }) => {
-    await updateGroupPolicy(viewer, input.groupId, {
-      joining: input.joining,
-      visibility: input.visibility,
-      // The settings as the group stores them (the reference's attached_files and open_readonly).
-      openReadonly: input.openReadonly ? "1" : "0",
-      attachedFiles: {
-        allow_everyone: input.allowEveryone ? 1 : 0,
-        allow_post: input.allowPost ? 1 : 0,
-        allow_all_file_type: input.allowAllFileTypes ? "1" : "0",
-      },
-    });
+    const { joining, visibility, openReadonly, allowEveryone, allowPost, allowAllFileTypes } = input;
+    await updateGroupPolicy(viewer, input.groupId, { joining, visibility, openReadonly, attachRules: { allowEveryone, allowPost, allowAllFileTypes } });
     refresh(input.groupName);
     return undefined;
   },

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { getDb } from "@/lib/db/client";
+import { findApiKeyByHash, insertApiKey, listApiKeyRecords, markApiKeyUsed, revokeApiKeyRecord, type ApiKeyRecord } from "@/lib/db/api-keys";
 import { getEnv } from "@/lib/env";
 import { resource } from "@/lib/runtime/registry";
 
@@ -14,27 +14,17 @@ export function hashApiKey(key: string): string {
 /** A new key: returned once to the operator, stored only as its hash. */
 export async function createApiKey(label: string): Promise<{ key: string; id: number }> {
   const key = KEY_PREFIX + randomBytes(24).toString("base64url");
-  const db = await getDb();
-  const row = await db.apiKey.create({
-    data: { label, keyHash: hashApiKey(key), prefix: key.slice(0, KEY_PREFIX.length + 6) },
-  });
-  return { key, id: row.id };
+  const id = await insertApiKey({ label, keyHash: hashApiKey(key), prefix: key.slice(0, KEY_PREFIX.length + 6) });
+  return { key, id };
 }
 
-export async function listApiKeys() {
-  const db = await getDb();
-  return db.apiKey.findMany({
-    select: { id: true, label: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
-    orderBy: { id: "asc" },
-  });
+export function listApiKeys(): Promise<ApiKeyRecord[]> {
+  return listApiKeyRecords();
 }
 
 /** Revokes by the key itself or by its numeric id; false when nothing matched. */
 export async function revokeApiKey(keyOrId: string): Promise<boolean> {
-  const db = await getDb();
-  const where = /^\d+$/.test(keyOrId) ? { id: Number(keyOrId) } : { keyHash: hashApiKey(keyOrId) };
-  const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
-  return result.count > 0;
+  return revokeApiKeyRecord(/^\d+$/.test(keyOrId) ? { id: Number(keyOrId) } : { keyHash: hashApiKey(keyOrId) });
 }
 
 // Touching last_used_at on every request would turn each read into a write.
@@ -50,13 +40,10 @@ function knownKeys(): LRUCache<string, { id: number }> | null {
 }
 
 async function lookUpActiveKey(keyHash: string): Promise<{ id: number } | null> {
-  const db = await getDb();
-  const row = await db.apiKey.findUnique({ where: { keyHash }, select: { id: true, revokedAt: true, lastUsedAt: true } });
+  const row = await findApiKeyByHash(keyHash);
   if (!row || row.revokedAt) return null;
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
-  }
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) await markApiKeyUsed(row.id, new Date(now));
   return { id: row.id };
 }
 

@@ -1,14 +1,12 @@
 import "server-only";
+import type { AttachRules } from "@/lib/db/attach-rules";
+import { adminRoleLevel, type GroupAdminRole, type GroupVisibility } from "@/lib/db/record-codes";
 import { findGroupRoleFacts, type GroupPolicy, type GroupRoleFacts } from "@/lib/db/roles";
 import type { DeletedBy } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
 // Every "may this person do that" of Agora, in one place (contract section 12's roles). Services
 // ask before they write, serializers for can_edit/can_delete, pages before they show a control.
-
-/** Group roles by group_admins level: a lower number is a higher role. */
-export const ROLE_LEVEL = { owner: 1, admin: 2, moderator: 3 } as const;
-export type RoleName = keyof typeof ROLE_LEVEL;
 
 /** The person acting: a signed-in user, or null for a guest. */
 export type Actor = { id: number } | null;
@@ -26,8 +24,8 @@ export interface Access {
 export interface GroupRole {
   groupId: number;
   userId: number | null;
-  /** 1 owner, 2 admin, 3 moderator; null for members and guests. */
-  level: number | null;
+  /** Owner, admin or moderator; null for members and guests. */
+  adminRole: GroupAdminRole | null;
   /** Site super_admin: every group ability, in every group. */
   superAdmin: boolean;
   /** Under a live ban in this group: reads only. */
@@ -42,14 +40,14 @@ export interface GroupRole {
   policy: GroupPolicy;
 }
 
-export type { GroupPolicy };
+export type { AttachRules, GroupAdminRole, GroupPolicy };
 
 /** A public, open group's policy: what a role built without reading its group assumes. */
-export const OPEN_POLICY: GroupPolicy = { joining: 0, visibility: 0, openReadonly: "0", hasGate: false };
+export const OPEN_POLICY: GroupPolicy = { joining: "open", visibility: "public", openReadonly: false, hasGate: false };
 
 /** A guest in a group. Reads of a group's content must load the role (loadGroupRole(null, ...)) so its policy is the group's own. */
 export function guestRole(groupId: number, policy: GroupPolicy = OPEN_POLICY): GroupRole {
-  return { groupId, userId: null, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy };
+  return { groupId, userId: null, adminRole: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy };
 }
 
 /** The actor's role in a group (one query; inside a write's transaction when `tx` is given), or null when the group does not exist. A guest's role carries the group's policy. */
@@ -61,30 +59,23 @@ export async function loadGroupRole(actor: Actor, groupId: number, tx?: Tx): Pro
 /** The actor's role from facts already read (with a thread, say, in the same statement). */
 export function roleFromFacts(actor: Actor, facts: GroupRoleFacts): GroupRole {
   if (!actor) return guestRole(facts.groupId, facts.policy);
-  // The owner is level 1 even if the group_admins row went missing.
-  const level = facts.ownerId === actor.id ? ROLE_LEVEL.owner : facts.level;
+  // The owner is the owner even if the group_admins row went missing.
+  const adminRole = facts.ownerId === actor.id ? "owner" : facts.adminRole;
   const { superAdmin, banned, member, pending, gateCheckedAt, policy } = facts;
-  return { groupId: facts.groupId, userId: actor.id, level, superAdmin, banned, member, pending, gateCheckedAt, policy };
+  return { groupId: facts.groupId, userId: actor.id, adminRole, superAdmin, banned, member, pending, gateCheckedAt, policy };
 }
 
 // ---- Membership and privacy (contract section 14): the one rule every read path asks. ----
 
 /** A member of the group: a group_members row, any role (moderators are always members), or a site super_admin. */
 export function isMember(role: GroupRole): boolean {
-  return role.userId !== null && (role.superAdmin || role.level !== null || role.member);
-}
-
-/** The viewer's permission_level in the group: "1" owner … "3" moderator, "4" plain member, "0" anyone else. */
-export function permissionLevel(role: GroupRole): string {
-  const rank = rankInGroup(role);
-  if (rank !== null) return String(rank);
-  return isMember(role) ? "4" : "0";
+  return role.userId !== null && (role.superAdmin || role.adminRole !== null || role.member);
 }
 
 /** Why a viewer may not read a group's content: "hidden" (404: to them it does not exist), "private" (403), or null (they may). */
 export function readDenial(role: GroupRole): "hidden" | "private" | null {
-  if (role.policy.visibility === 0 || isMember(role)) return null;
-  return role.policy.visibility >= 2 ? "hidden" : "private";
+  if (role.policy.visibility === "public" || isMember(role)) return null;
+  return role.policy.visibility;
 }
 
 /** May the viewer read the group's categories, threads, posts, members, search hits and events? */
@@ -99,55 +90,52 @@ export function canSeeGroup(role: GroupRole): boolean {
 
 /** Whether writing in the group takes membership: joining other than open, read-only for non-members, or not public. */
 export function writeNeedsMembership(policy: GroupPolicy): boolean {
-  return policy.joining !== 0 || policy.openReadonly === "1" || policy.visibility !== 0;
+  return policy.joining !== "open" || policy.openReadonly || policy.visibility !== "public";
 }
 
 /** Approving and rejecting requests, inviting: the group's moderators. */
 export const canManageMembers = (role: GroupRole): boolean => canModerate(role);
 
-function hasLevel(role: GroupRole, atLeast: RoleName): boolean {
-  return role.superAdmin || (role.level !== null && role.level >= ROLE_LEVEL.owner && role.level <= ROLE_LEVEL[atLeast]);
+/** Orders roles: negative when `a` is the higher role (owner, then admin, then moderator). */
+export function compareRoles(a: GroupAdminRole, b: GroupAdminRole): number {
+  return adminRoleLevel(a) - adminRoleLevel(b);
 }
 
-/** A role name for display and the wire, or null for a plain member or guest. */
-export function roleName(level: number | null): RoleName | null {
-  if (level === ROLE_LEVEL.owner) return "owner";
-  if (level === ROLE_LEVEL.admin) return "admin";
-  if (level === ROLE_LEVEL.moderator) return "moderator";
-  return null;
+function hasRole(role: GroupRole, atLeast: GroupAdminRole): boolean {
+  return role.superAdmin || (role.adminRole !== null && compareRoles(role.adminRole, atLeast) <= 0);
 }
 
 /** Title, description, art and categories: the owner and admins. */
 export function canManageGroup(role: GroupRole): boolean {
-  return hasLevel(role, "admin");
+  return hasRole(role, "admin");
 }
 
 export const canManageCategories = canManageGroup;
 
 /** Delete others' posts, pin, lock, ban, handle reports: moderators and above. */
 export function canModerate(role: GroupRole): boolean {
-  return hasLevel(role, "moderator");
+  return hasRole(role, "moderator");
 }
 
-/** Who may be given `level`, by whom: the owner names admins and moderators, an admin moderators. */
-export function canAssignRole(role: GroupRole, level: number): boolean {
-  if (level === ROLE_LEVEL.owner) return false;
-  if (role.superAdmin || role.level === ROLE_LEVEL.owner) return level === ROLE_LEVEL.admin || level === ROLE_LEVEL.moderator;
-  return role.level === ROLE_LEVEL.admin && level === ROLE_LEVEL.moderator;
+/** Who may be given `next`, by whom: the owner names admins and moderators, an admin moderators. */
+export function canAssignRole(role: GroupRole, next: GroupAdminRole): boolean {
+  if (next === "owner") return false;
+  if (role.superAdmin || role.adminRole === "owner") return true;
+  return role.adminRole === "admin" && next === "moderator";
 }
 
-/** A person's rank in the group (1 owner ... 3 moderator, null for none): a site super_admin ranks as an owner (contract section 12). */
-export function rankInGroup(role: GroupRole | null): number | null {
+/** A person's rank in the group (null for none): a site super_admin ranks as an owner (contract section 12). */
+export function rankInGroup(role: GroupRole | null): GroupAdminRole | null {
   if (!role) return null;
-  return role.superAdmin ? ROLE_LEVEL.owner : role.level;
+  return role.superAdmin ? "owner" : role.adminRole;
 }
 
 /** Moderation acts on people of a lower role only: a moderator cannot ban an admin. */
-export function outranks(role: GroupRole, targetLevel: number | null): boolean {
+export function outranks(role: GroupRole, target: GroupAdminRole | null): boolean {
   // Above everyone but the owner, for a super_admin too.
-  const level = rankInGroup(role);
-  if (level === null) return false;
-  return targetLevel === null || level < targetLevel;
+  const rank = rankInGroup(role);
+  if (rank === null) return false;
+  return target === null || compareRoles(rank, target) < 0;
 }
 
 /** Whether the role belongs to this signed-in actor (a role loaded for someone else grants nothing). */
@@ -215,15 +203,21 @@ export function canDeleteThread(actor: Actor, thread: { userId: number }, role: 
   return (isActing(actor, role) && canModerate(role)) || (isAuthor(actor, thread) && !othersReplied);
 }
 
-/** Banning a person: a moderator acting on someone of a lower role (never themselves). */
-export function canBan(actor: Actor, role: GroupRole, target: { userId: number; level: number | null }): boolean {
-  return isActing(actor, role) && canModerate(role) && actor.id !== target.userId && outranks(role, target.level);
+/** Someone moderation acts on, with their rank in the group (rankInGroup). */
+export interface RoleTarget {
+  userId: number;
+  adminRole: GroupAdminRole | null;
 }
 
-/** Changing someone's role to `level` (0 removes it): the owner for admins and moderators, an admin for moderators. */
-export function canChangeRole(actor: Actor, role: GroupRole, target: { userId: number; level: number | null }, level: number): boolean {
-  if (!isActing(actor, role) || actor.id === target.userId || !canManageGroup(role) || !outranks(role, target.level)) return false;
-  return level === 0 ? target.level !== null : canAssignRole(role, level);
+/** Banning a person: a moderator acting on someone of a lower role (never themselves). */
+export function canBan(actor: Actor, role: GroupRole, target: RoleTarget): boolean {
+  return isActing(actor, role) && canModerate(role) && actor.id !== target.userId && outranks(role, target.adminRole);
+}
+
+/** Changing someone's role to `next` (null removes it): the owner for admins and moderators, an admin for moderators. */
+export function canChangeRole(actor: Actor, role: GroupRole, target: RoleTarget, next: GroupAdminRole | null): boolean {
+  if (!isActing(actor, role) || actor.id === target.userId || !canManageGroup(role) || !outranks(role, target.adminRole)) return false;
+  return next === null ? target.adminRole !== null : canAssignRole(role, next);
 }
 
 /** The signed-in actor is one of the group's moderators (their own role, not someone else's). */
@@ -235,30 +229,20 @@ export function isModerator(actor: Actor, role: GroupRole): boolean {
 export const canSeeModerators = isModerator;
 
 /** The ids among a group's admin rows that may open its settings (for the page's Settings link). */
-export function listGroupManagers(group: { id: number; ownerId: number; admins: readonly { userId: number; level: number }[] }): number[] {
-  const managers = group.admins.filter((admin) => canManageGroup({ ...guestRole(group.id), userId: admin.userId, level: admin.level }));
+export function listGroupManagers(group: { id: number; ownerId: number; admins: readonly { userId: number; role: GroupAdminRole }[] }): number[] {
+  const managers = group.admins.filter((admin) => canManageGroup({ ...guestRole(group.id), userId: admin.userId, adminRole: admin.role }));
   return [...new Set([group.ownerId, ...managers.map((admin) => admin.userId)])];
 }
 
 // ---- files (contract section 15) -------------------------------------------------------------
-
-/** A group's upload rules (its `attached_files`), read with the reference's defaults. */
-export interface AttachRules {
-  /** 1: every member uploads; 0: moderators only. */
-  allowEveryone: boolean;
-  /** Attachments on posts. */
-  allowPost: boolean;
-  /** Files other than images. */
-  allowAllFileTypes: boolean;
-}
 
 /**
  * Whether this viewer may read a group's posts' files: whoever may read the group's posts
  * (readDenial: anyone in a public group, bans included, since a ban stops writing, not reading;
  * members, moderators and site admins in a private or hidden one).
  */
-export function canReadGroupFiles(actor: Actor, role: GroupRole | null, group: { visibility: number }): boolean {
-  if (group.visibility === 0) return true;
+export function canReadGroupFiles(actor: Actor, role: GroupRole | null, group: { visibility: GroupVisibility }): boolean {
+  if (group.visibility === "public") return true;
   return role !== null && isActing(actor, role) && canReadGroup(role);
 }
 
@@ -267,7 +251,7 @@ export function canReadUpload(
   actor: Actor,
   upload: { userId: number; groupId: number },
   role: GroupRole | null,
-  group: { visibility: number } | null,
+  group: { visibility: GroupVisibility } | null,
 ): boolean {
   if (isAuthor(actor, upload)) return true;
   return upload.groupId === 0 || group === null || canReadGroupFiles(actor, role, group);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import { LRUCache } from "lru-cache";
-import { getDb, getPool } from "@/lib/db/client";
+import { findAuthTokenState, insertAuthToken, revokeAuthToken } from "@/lib/db/auth-tokens";
 import { getEnv } from "@/lib/env";
 import { getServerSecret } from "@/lib/auth/secret";
 import { resource } from "@/lib/runtime/registry";
@@ -14,8 +14,7 @@ export async function issueUserToken(userId: number): Promise<string> {
   const ttlSeconds = getEnv().AGORA_TOKEN_TTL_DAYS * 86_400;
   const jti = randomUUID();
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  const db = await getDb();
-  await db.authToken.create({ data: { id: jti, userId, expiresAt } });
+  await insertAuthToken({ id: jti, userId, expiresAt });
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
@@ -64,19 +63,13 @@ export async function verifyUserToken(token: string): Promise<VerifiedToken | nu
   const claims = await verifySignature(token);
   if (!claims || claims.expiresAtMs <= Date.now()) return null;
   const { userId, tokenId } = claims;
-  // Every signed-in request asks this: one plain statement on the pool, not an ORM call.
-  const pool = await getPool();
-  const { rows } = await pool.query<{ user_id: number; revoked: boolean }>("SELECT user_id, revoked_at IS NOT NULL AS revoked FROM auth_tokens WHERE id = $1", [
-    tokenId,
-  ]);
-  const row = rows[0];
-  if (!row || row.revoked || row.user_id !== userId) return null;
+  const state = await findAuthTokenState(tokenId);
+  if (!state || state.revoked || state.userId !== userId) return null;
   return { userId, tokenId };
 }
 
 export async function revokeUserToken(tokenId: string): Promise<void> {
-  const db = await getDb();
-  await db.authToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await revokeAuthToken(tokenId);
 }
 
 export function readBearerToken(header: string | null): string | null {

@@ -1,8 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/transaction";
 
-export const BAN_SELECT = {
+const BAN_SELECT = {
   userId: true,
   reason: true,
   until: true,
@@ -10,7 +11,17 @@ export const BAN_SELECT = {
   user: { select: { id: true, username: true } },
   bannedBy: { select: { id: true, username: true } },
 } satisfies Prisma.GroupBanSelect;
-export type BanRow = Prisma.GroupBanGetPayload<{ select: typeof BAN_SELECT }>;
+
+/** A ban in a group, with who is banned and who banned them. */
+export interface BanRow {
+  userId: number;
+  reason: string;
+  /** Null: until lifted. */
+  until: Date | null;
+  createdAt: Date;
+  user: { id: number; username: string };
+  bannedBy: { id: number; username: string };
+}
 
 /** Bans still in force: no end date, or one in the future. */
 export function liveBanWhere(now = new Date()): Prisma.GroupBanWhereInput {
@@ -27,4 +38,22 @@ export async function listLiveBans(groupId: number): Promise<BanRow[]> {
 export async function findLiveBan(groupId: number, userId: number): Promise<BanRow | null> {
   const db = await getDb();
   return db.groupBan.findFirst({ where: { groupId, userId, ...liveBanWhere() }, select: BAN_SELECT });
+}
+
+/** Bans a person (again: a new ban replaces the old one, its time starting now). */
+export async function upsertBan(tx: Tx, ban: { groupId: number; userId: number; bannedById: number; reason: string; until: Date | null }): Promise<void> {
+  const { groupId, userId, ...fields } = ban;
+  const changes = { ...fields, createdAt: new Date() };
+  await tx.groupBan.upsert({
+    where: { groupId_userId: { groupId, userId } },
+    create: { groupId, userId, ...changes },
+    update: changes,
+    select: { id: true },
+  });
+}
+
+/** Ends a person's ban in a group: true when there was one. */
+export async function deleteBan(tx: Tx, groupId: number, userId: number): Promise<boolean> {
+  const { count } = await tx.groupBan.deleteMany({ where: { groupId, userId } });
+  return count > 0;
 }

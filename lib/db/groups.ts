@@ -3,18 +3,39 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
 import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
+import { parseGate, type Gate } from "@/lib/db/token-gates";
+import { readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
+import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/record-codes";
 
-/** A group's live admin rows (owner, admins, moderators), as get group info lists them. */
-const GROUP_ADMINS_QUERY = { where: { deletedAt: null }, orderBy: { id: "asc" } } satisfies Prisma.Group$adminsArgs;
-export type GroupAdminRow = Prisma.GroupAdminGetPayload<object>;
+/** A group's live admin rows (owner, admins, moderators), as get group info lists them; a level that names no role is no row. */
+const GROUP_ADMINS_QUERY = { where: { deletedAt: null, level: { in: [1, 2, 3] } }, orderBy: { id: "asc" } } satisfies Prisma.Group$adminsArgs;
+type GroupAdminRow = Prisma.GroupAdminGetPayload<object>;
 
-/** The live admin rows of a group. */
-export async function listGroupAdmins(groupId: number): Promise<GroupAdminRow[]> {
-  const db = await getDb();
-  return db.groupAdmin.findMany({ ...GROUP_ADMINS_QUERY, where: { ...GROUP_ADMINS_QUERY.where, groupId } });
+/** A person's role in a group (a group_admins row). */
+export interface GroupAdminRecord {
+  id: number;
+  groupId: number;
+  userId: number;
+  role: GroupAdminRole;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
-export const GROUP_DETAIL_SELECT = {
+function toAdminRecord(row: GroupAdminRow): GroupAdminRecord {
+  const { level, ...rest } = row;
+  // The query reads levels 1-3 only.
+  return { ...rest, role: readAdminRole(level)! };
+}
+
+/** The live admin rows of a group. */
+export async function listGroupAdmins(groupId: number): Promise<GroupAdminRecord[]> {
+  const db = await getDb();
+  const rows = await db.groupAdmin.findMany({ ...GROUP_ADMINS_QUERY, where: { ...GROUP_ADMINS_QUERY.where, groupId } });
+  return rows.map(toAdminRecord);
+}
+
+const GROUP_DETAIL_SELECT = {
   id: true,
   name: true,
   title: true,
@@ -24,10 +45,8 @@ export const GROUP_DETAIL_SELECT = {
   ownerId: true,
   joining: true,
   visibility: true,
-  privacyType: true,
   noRecommend: true,
   superNoRecommend: true,
-  permissionLevel: true,
   chainType: true,
   openReadonly: true,
   mainTokenAddress: true,
@@ -42,7 +61,73 @@ export const GROUP_DETAIL_SELECT = {
   admins: GROUP_ADMINS_QUERY,
 } satisfies Prisma.GroupSelect;
 
-export type GroupDetailRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DETAIL_SELECT }>;
+type GroupDetailRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DETAIL_SELECT }>;
+
+/** One of a group's features (the reference's feature list). */
+export interface GroupFeatureRecord {
+  id: number;
+  name: string;
+  isSetting: boolean;
+  status: number | null;
+}
+
+/** A group as its pages and get group info show it. */
+export interface GroupDetail {
+  id: number;
+  name: string;
+  title: string;
+  description: string;
+  cover: string;
+  logo: string;
+  ownerId: number;
+  joining: GroupJoining;
+  visibility: GroupVisibility;
+  /** Non-members of a public group read but must join before they write. */
+  openReadonly: boolean;
+  noRecommend: boolean;
+  superNoRecommend: boolean;
+  chainType: string;
+  mainTokenAddress: string;
+  /** Stored JSON the group's wire shape reads fields of: the token it shows, its display settings. */
+  erc20Token: unknown;
+  settings: unknown;
+  /** The token gate, if any. */
+  gate: Gate | null;
+  attachRules: AttachRules;
+  membersCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  features: GroupFeatureRecord[];
+  admins: GroupAdminRecord[];
+}
+
+function toGroupDetail(row: GroupDetailRow): GroupDetail {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    description: row.description,
+    cover: row.cover,
+    logo: row.logo,
+    ownerId: row.ownerId,
+    joining: readJoining(row.joining),
+    visibility: readVisibility(row.visibility),
+    openReadonly: isSet(row.openReadonly),
+    noRecommend: isSet(row.noRecommend),
+    superNoRecommend: isSet(row.superNoRecommend),
+    chainType: row.chainType,
+    mainTokenAddress: row.mainTokenAddress,
+    erc20Token: row.erc20Token,
+    settings: row.settings,
+    gate: parseGate(row.gate),
+    attachRules: readAttachRules(row.attachedFiles),
+    membersCount: row.membersCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    features: row.features.map((feature) => ({ id: feature.id, name: feature.featureName, isSetting: isSet(feature.isSetting), status: feature.status })),
+    admins: row.admins.map(toAdminRecord),
+  };
+}
 
 /** By id, or by handle (handles are stored lower-case). */
 export type GroupKey = { id: number } | { name: string };
@@ -52,9 +137,10 @@ export function groupWhere(key: GroupKey): { id: number } | { name: string } {
   return "name" in key ? { name: key.name.trim().toLowerCase() } : key;
 }
 
-export async function findGroupDetail(key: GroupKey): Promise<GroupDetailRow | null> {
+export async function findGroupDetail(key: GroupKey): Promise<GroupDetail | null> {
   const db = await getDb();
-  return db.group.findUnique({ where: groupWhere(key), select: GROUP_DETAIL_SELECT });
+  const row = await db.group.findUnique({ where: groupWhere(key), select: GROUP_DETAIL_SELECT });
+  return row ? toGroupDetail(row) : null;
 }
 
 export interface GroupHandle {
@@ -94,7 +180,19 @@ const GROUP_DIRECTORY_SELECT = {
   lastActivityAt: true,
 } satisfies Prisma.GroupSelect;
 
-export type GroupDirectoryRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DIRECTORY_SELECT }>;
+/** A group in the directory. */
+export interface GroupCard {
+  id: number;
+  name: string;
+  title: string;
+  description: string;
+  logo: string;
+  visibility: GroupVisibility;
+  membersCount: number;
+  threadsCount: number;
+  postsCount: number;
+  lastActivityAt: Date;
+}
 
 /** Groups a person may know exist (contract section 14): hidden ones only for their members. */
 export function visibleGroupsWhere(userId: number | null): Prisma.GroupWhereInput {
@@ -103,14 +201,15 @@ export function visibleGroupsWhere(userId: number | null): Prisma.GroupWhereInpu
 }
 
 /** One page of the groups directory: most recently active first (index last_activity_at desc). */
-export async function listGroupDirectory(window: PageWindow, userId: number | null = null): Promise<GroupDirectoryRow[]> {
+export async function listGroupDirectory(window: PageWindow, userId: number | null = null): Promise<GroupCard[]> {
   const db = await getDb();
-  return db.group.findMany({
+  const rows = await db.group.findMany({
     where: visibleGroupsWhere(userId),
     orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
     ...window,
     select: GROUP_DIRECTORY_SELECT,
   });
+  return rows.map((row) => ({ ...row, visibility: readVisibility(row.visibility) }));
 }
 
 export async function countGroups(userId: number | null = null): Promise<number> {

@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import type { PageWindow } from "@/lib/db/pagination";
+import { readAdminRole, type GroupAdminRole } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
 // Members, join requests and invitations (contract section 14). Every write takes the caller's
@@ -67,6 +68,10 @@ export async function upsertJoinRequest(tx: Tx, groupId: number, userId: number,
   });
 }
 
+export async function hasJoinRequest(tx: Tx, groupId: number, userId: number): Promise<boolean> {
+  return (await tx.groupJoinRequest.findUnique({ where: { groupId_userId: { groupId, userId } }, select: { id: true } })) !== null;
+}
+
 /** Deletes a pending request: true when there was one. */
 export async function deleteJoinRequest(tx: Tx, groupId: number, userId: number): Promise<boolean> {
   const { count } = await tx.groupJoinRequest.deleteMany({ where: { groupId, userId } });
@@ -100,8 +105,8 @@ export async function countJoinRequests(groupId: number): Promise<number> {
 
 export interface MemberRow {
   user: { id: number; username: string; photoUrl: string };
-  /** 1 owner, 2 admin, 3 moderator, null for a plain member. */
-  level: number | null;
+  /** Null for a plain member. */
+  adminRole: GroupAdminRole | null;
   joinedAt: Date;
 }
 
@@ -117,7 +122,11 @@ export async function listMembers(groupId: number, window: PageWindow): Promise<
     WHERE m.group_id = ${groupId}
     ORDER BY CASE WHEN g.owner_id = u.id THEN 1 ELSE COALESCE(ga.level, 9) END, m.created_at, m.id
     OFFSET ${window.skip} LIMIT ${window.take}`;
-  return rows.map((row) => ({ user: { id: row.id, username: row.username, photoUrl: row.photo_url }, level: row.level, joinedAt: row.created_at }));
+  return rows.map((row) => ({
+    user: { id: row.id, username: row.username, photoUrl: row.photo_url },
+    adminRole: readAdminRole(row.level),
+    joinedAt: row.created_at,
+  }));
 }
 
 export async function countMembers(groupId: number): Promise<number> {

@@ -2,15 +2,15 @@ import "server-only";
 import { liveBanWhere } from "@/lib/db/bans";
 import { getDb, getPool } from "@/lib/db/client";
 import { THREAD_VERSION_SQL } from "@/lib/db/read-versions";
-import { isSet } from "@/lib/db/record-codes";
+import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
 /** What decides a person's role in a group, read in one query. */
 export interface GroupRoleFacts {
   groupId: number;
   ownerId: number;
-  /** The person's live group_admins level (1 owner, 2 admin, 3 moderator), or null. */
-  level: number | null;
+  /** The person's live group_admins role, or null. */
+  adminRole: GroupAdminRole | null;
   superAdmin: boolean;
   /** The person is under a live ban in the group (contract section 12). */
   banned: boolean;
@@ -25,12 +25,10 @@ export interface GroupRoleFacts {
 
 /** Who may join, read and write a group (contract section 14): its own fields. */
 export interface GroupPolicy {
-  /** 0 open, 1 by request, 2 by invitation, 3 token gate. */
-  joining: number;
-  /** 0 public, 1 private, 2 hidden. */
-  visibility: number;
-  /** "1": non-members of a public group read but must join before they write. */
-  openReadonly: string;
+  joining: GroupJoining;
+  visibility: GroupVisibility;
+  /** Non-members of a public group read but must join before they write. */
+  openReadonly: boolean;
   hasGate: boolean;
 }
 
@@ -66,13 +64,13 @@ function toFacts(groupId: number, row: RoleFactsRow): GroupRoleFacts {
   return {
     groupId,
     ownerId: row.owner_id,
-    level: row.level,
+    adminRole: readAdminRole(row.level),
     superAdmin: (row.super_admin ?? 0) > 0,
     banned: row.banned,
     member: row.member,
     pending: row.pending,
     gateCheckedAt: row.gate_checked_at,
-    policy: { joining: row.joining, visibility: row.visibility, openReadonly: row.open_readonly, hasGate: row.has_gate },
+    policy: { joining: readJoining(row.joining), visibility: readVisibility(row.visibility), openReadonly: isSet(row.open_readonly), hasGate: row.has_gate },
   };
 }
 
@@ -136,15 +134,20 @@ export async function loadAdminLevels(groupId: number, userIds: readonly number[
   return new Map(rows.map((row) => [row.userId, row.level]));
 }
 
-/** One user's admin level per group, for the given groups only. */
-export async function loadUserAdminLevels(userId: number, groupIds: readonly number[]): Promise<Map<number, number>> {
+/** One user's role per group, for the given groups only. */
+export async function loadUserAdminRoles(userId: number, groupIds: readonly number[]): Promise<Map<number, GroupAdminRole>> {
   if (groupIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db.groupAdmin.findMany({
     where: { userId, groupId: { in: [...groupIds] }, deletedAt: null },
     select: { groupId: true, level: true },
   });
-  return new Map(rows.map((row) => [row.groupId, row.level]));
+  const roles = new Map<number, GroupAdminRole>();
+  for (const row of rows) {
+    const role = readAdminRole(row.level);
+    if (role) roles.set(row.groupId, role);
+  }
+  return roles;
 }
 
 /** Of these groups, those the user moderates (owner, admin or moderator): for lists of posts across groups. */

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
 import { getDb } from "@/lib/db/client";
 import { POST_ATTACHMENT_SELECT, type PostAttachment } from "@/lib/db/posts";
+import { readVisibility, type GroupVisibility } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
 
 // Uploads are rows of `attachments` (contract section 15): one per upload, attached to a post
@@ -138,9 +140,10 @@ export async function findOrphanUploads(before: Date, limit: number): Promise<Up
 }
 
 /** The group an upload's reader must be allowed into, with what decides it. */
-export async function findGroupVisibility(groupId: number, tx?: Tx): Promise<{ id: number; visibility: number; attachedFiles: unknown } | null> {
+export async function findGroupVisibility(groupId: number, tx?: Tx): Promise<{ id: number; visibility: GroupVisibility; attachRules: AttachRules } | null> {
   const db = tx ?? (await getDb());
-  return db.group.findUnique({ where: { id: groupId }, select: { id: true, visibility: true, attachedFiles: true } });
+  const row = await db.group.findUnique({ where: { id: groupId }, select: { id: true, visibility: true, attachedFiles: true } });
+  return row && { id: row.id, visibility: readVisibility(row.visibility), attachRules: readAttachRules(row.attachedFiles) };
 }
 
 /** A group's id by its handle (the pages know groups by name). */

@@ -1,15 +1,14 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
-import { findUserMembershipFacts } from "@/lib/db/memberships";
+import { flagCode, isSet, readAdminRole, type GroupAdminRole } from "@/lib/db/record-codes";
 import type { Tx } from "@/lib/db/transaction";
-import { loadUserAdminLevels } from "@/lib/db/roles";
 
-export const USER_GROUPS_LIMIT = 50;
-export const RECOMMEND_GROUPS_LIMIT = 10;
+/** The user's first role rows, for the me shape's group_perm_level. */
+export const USER_ROLES_LIMIT = 50;
 
 /** Every user shape is cut from this one row. */
-export const USER_PROFILE_SELECT = {
+const USER_PROFILE_SELECT = {
   id: true,
   username: true,
   email: true,
@@ -32,41 +31,71 @@ export const USER_PROFILE_SELECT = {
   updatedAt: true,
   wallets: { select: { type: true, address: true, publicKey: true }, orderBy: { id: "asc" } },
   adminOf: {
-    where: { deletedAt: null },
+    // A level that names no role is no row (as in a group's admin list).
+    where: { deletedAt: null, level: { in: [1, 2, 3] } },
     select: { groupId: true, level: true },
     orderBy: { id: "asc" },
-    take: USER_GROUPS_LIMIT,
+    take: USER_ROLES_LIMIT,
   },
 } satisfies Prisma.UserSelect;
 
-export type UserProfileRow = Prisma.UserGetPayload<{ select: typeof USER_PROFILE_SELECT }>;
+type UserProfileRow = Prisma.UserGetPayload<{ select: typeof USER_PROFILE_SELECT }>;
 
-export const USER_GROUP_ITEM_SELECT = {
-  id: true,
-  name: true,
-  title: true,
-  cover: true,
-  logo: true,
-  description: true,
-  ownerId: true,
-  membersCount: true,
-  postsCount: true,
-  noRecommend: true,
-  superNoRecommend: true,
-  permissionLevel: true,
-  mainTokenAddress: true,
-  createdAt: true,
-  updatedAt: true,
-} satisfies Prisma.GroupSelect;
+/** A user as their own account shows them. */
+export interface UserProfile {
+  id: number;
+  username: string;
+  email: string | null;
+  photoUrl: string;
+  coverImage: string | null;
+  bio: string | null;
+  publicKey: string | null;
+  /** The account is active (the reference's `activate`). */
+  active: boolean;
+  /** The avatar is an NFT the user holds. */
+  nft: boolean;
+  /** A site super_admin: every group ability, in every group. */
+  superAdmin: boolean;
+  darkMode: boolean;
+  apiVersion: number;
+  /** The user's stored settings JSON, shown as it is. */
+  settings: unknown;
+  paymentCusId: string;
+  widgetSecret: string;
+  likesCount: number;
+  postsCount: number;
+  lastPostAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Oldest first: the first is the one they signed up with. */
+  wallets: { type: number; address: string; publicKey: string | null }[];
+  /** Their roles, in the order they were given. */
+  adminOf: { groupId: number; role: GroupAdminRole }[];
+}
 
-export type UserGroupItemRow = Prisma.GroupGetPayload<{ select: typeof USER_GROUP_ITEM_SELECT }>;
+function toUserProfile(row: UserProfileRow): UserProfile {
+  const { activate, isNft, superAdmin, darkMode, adminOf, ...rest } = row;
+  return {
+    ...rest,
+    active: isSet(activate),
+    nft: isSet(isNft),
+    superAdmin: superAdmin > 0,
+    darkMode: isSet(darkMode),
+    // The query reads levels 1-3 only.
+    adminOf: adminOf.map((admin) => ({ groupId: admin.groupId, role: readAdminRole(admin.level)! })),
+  };
+}
 
-export const WALLET_OWNER_SELECT = { userId: true, type: true, address: true, publicKey: true } satisfies Prisma.WalletSelect;
-export type WalletOwnerRow = Prisma.WalletGetPayload<{ select: typeof WALLET_OWNER_SELECT }>;
-
-export async function findUserProfile(userId: number): Promise<UserProfileRow | null> {
+export async function findUserProfile(userId: number): Promise<UserProfile | null> {
   const db = await getDb();
-  return db.user.findUnique({ where: { id: userId }, select: USER_PROFILE_SELECT });
+  const row = await db.user.findUnique({ where: { id: userId }, select: USER_PROFILE_SELECT });
+  return row ? toUserProfile(row) : null;
+}
+
+/** What a browser session shows of its person (the header's name and avatar). */
+export async function findSessionUser(userId: number): Promise<{ username: string; photoUrl: string } | null> {
+  const db = await getDb();
+  return db.user.findUnique({ where: { id: userId }, select: { username: true, photoUrl: true } });
 }
 
 // Only what anyone may see on a profile page: no email, wallets, settings or secrets.
@@ -80,68 +109,38 @@ const PUBLIC_PROFILE_SELECT = {
   postsCount: true,
 } satisfies Prisma.UserSelect;
 
-export type PublicProfileRow = Prisma.UserGetPayload<{ select: typeof PUBLIC_PROFILE_SELECT }>;
+/** What anyone may see of a person. */
+export interface PublicProfile {
+  id: number;
+  username: string;
+  photoUrl: string;
+  coverImage: string | null;
+  bio: string | null;
+  createdAt: Date;
+  postsCount: number;
+}
 
-export async function findPublicProfile(userId: number): Promise<PublicProfileRow | null> {
+export async function findPublicProfile(userId: number): Promise<PublicProfile | null> {
   const db = await getDb();
   return db.user.findUnique({ where: { id: userId }, select: PUBLIC_PROFILE_SELECT });
 }
 
-export async function findWalletByAddress(address: string): Promise<WalletOwnerRow | null> {
-  const db = await getDb();
-  return db.wallet.findUnique({ where: { address }, select: WALLET_OWNER_SELECT });
+/** A new user's own columns. */
+export interface NewUserColumns {
+  username: string;
+  usernameKey: string;
+  usernameSkeleton: string;
+  photoUrl: string;
+  widgetSecret: string;
 }
 
-/** The groups the user belongs to, most recently joined first. */
-export async function listUserGroups(userId: number, limit = USER_GROUPS_LIMIT): Promise<UserGroupItemRow[]> {
-  const db = await getDb();
-  const memberships = await db.groupMember.findMany({
-    where: { userId },
-    orderBy: { id: "desc" },
-    take: limit,
-    select: { group: { select: USER_GROUP_ITEM_SELECT } },
-  });
-  return memberships.map((membership) => membership.group);
-}
-
-/** The most recently active groups the user is not in. */
-export async function listRecommendedGroups(userId: number, limit = RECOMMEND_GROUPS_LIMIT): Promise<UserGroupItemRow[]> {
-  const db = await getDb();
-  return db.group.findMany({
-    where: { members: { none: { userId } }, visibility: { lt: 2 } },
-    orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
-    take: limit,
-    select: USER_GROUP_ITEM_SELECT,
-  });
-}
-
-export interface UserBundle {
-  row: UserProfileRow;
-  groups: UserGroupItemRow[];
-  /** The user's role level (1 owner … 3 moderator) in each of `groups` where they hold one; a plain member has none. */
-  adminLevels: Map<number, number>;
-  recommended: UserGroupItemRow[];
-  /** Groups where the user is banned, and with an open invitation for them (contract section 14). */
-  banGroups: number[];
-  inviteGroups: number[];
-}
-
-/** The profile row plus the group lists the me-style shapes embed (four queries, however many groups). */
-export async function findUserBundle(userId: number, options: { groups: boolean }): Promise<UserBundle | null> {
-  const [row, groups, recommended, facts] = await Promise.all([
-    findUserProfile(userId),
-    options.groups ? listUserGroups(userId) : Promise.resolve([]),
-    listRecommendedGroups(userId),
-    findUserMembershipFacts(userId),
-  ]);
-  if (!row) return null;
-  const adminLevels = await loadUserAdminLevels(
-    userId,
-    groups.map((group) => group.id),
-  );
-  // The owner is level 1 even if the group_admins row went missing (as in get group info).
-  for (const group of groups) if (group.ownerId === userId) adminLevels.set(group.id, 1);
-  return { row, groups, adminLevels, recommended, banGroups: facts.banGroups, inviteGroups: facts.inviteGroups };
+/** Creates a user bound to one wallet; a taken username or wallet surfaces as Prisma's unique violation. */
+export async function insertUserWithWallet(
+  tx: Tx,
+  user: NewUserColumns,
+  wallet: { type: number; address: string; publicKey: string | null },
+): Promise<{ id: number }> {
+  return tx.user.create({ data: { ...user, wallets: { create: wallet } }, select: { id: true } });
 }
 
 /** The user columns a profile edit may change (endpoint 6, the settings page); absent ones stay as they are. */
@@ -152,13 +151,14 @@ export interface UserColumnChanges {
   photoUrl?: string;
   coverImage?: string | null;
   email?: string | null;
-  isNft?: number;
+  nft?: boolean;
 }
 
 /** Writes a profile edit; a taken username surfaces as Prisma's unique violation for the caller to name. */
-export async function updateUserColumns(userId: number, data: UserColumnChanges): Promise<void> {
+export async function updateUserColumns(userId: number, changes: UserColumnChanges): Promise<void> {
+  const { nft, ...data } = changes;
   const db = await getDb();
-  await db.user.update({ where: { id: userId }, data, select: { id: true } });
+  await db.user.update({ where: { id: userId }, data: { ...data, ...(nft !== undefined ? { isNft: flagCode(nft) } : {}) }, select: { id: true } });
 }
 
 /** A user's id by username, matched the way usernames are unique: case-insensitively (usernameKey, after NFKC). */
@@ -198,4 +198,9 @@ export async function isSuperAdmin(userId: number): Promise<boolean> {
   const db = await getDb();
   const row = await db.user.findUnique({ where: { id: userId }, select: { superAdmin: true } });
   return (row?.superAdmin ?? 0) > 0;
+}
+
+/** Whether a user with this id exists (read in the writing transaction). */
+export async function userExists(tx: Tx, userId: number): Promise<boolean> {
+  return (await tx.user.findUnique({ where: { id: userId }, select: { id: true } })) !== null;
 }

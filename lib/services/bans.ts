@@ -1,8 +1,9 @@
 import "server-only";
-import { canBan, canModerate, loadGroupRole, rankInGroup, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
-import { findLiveBan, listLiveBans, type BanRow } from "@/lib/db/bans";
+import { canBan, canModerate, loadGroupRole, rankInGroup, type GroupAdminRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { deleteBan, findLiveBan, listLiveBans, upsertBan, type BanRow } from "@/lib/db/bans";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { userExists } from "@/lib/db/users";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { endMembershipForBan } from "@/lib/services/memberships";
 
@@ -24,9 +25,8 @@ async function requireModeratorRole(actor: SignedIn, groupId: number, tx?: Tx): 
 }
 
 /** A person's rank in the group as someone else sees it (a site super_admin ranks as owner). */
-async function loadTargetLevel(tx: Tx, userId: number, groupId: number): Promise<number | null> {
-  const exists = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!exists) throw new NotFound("user");
+async function loadTargetRank(tx: Tx, userId: number, groupId: number): Promise<GroupAdminRole | null> {
+  if (!(await userExists(tx, userId))) throw new NotFound("user");
   const role = await loadGroupRole({ id: userId }, groupId, tx);
   return rankInGroup(role);
 }
@@ -35,16 +35,10 @@ async function loadTargetLevel(tx: Tx, userId: number, groupId: number): Promise
 export async function banUser(actor: SignedIn, groupId: number, input: { userId: number; reason: string; days: number }): Promise<BanRecord> {
   return inTransaction(async (tx) => {
     const role = await requireModeratorRole(actor, groupId, tx);
-    const level = await loadTargetLevel(tx, input.userId, groupId);
-    if (!canBan(actor, role, { userId: input.userId, level })) throw new Forbidden("You cannot ban someone of your own role or higher");
+    const adminRole = await loadTargetRank(tx, input.userId, groupId);
+    if (!canBan(actor, role, { userId: input.userId, adminRole })) throw new Forbidden("You cannot ban someone of your own role or higher");
     const until = input.days > 0 ? new Date(Date.now() + input.days * DAY_MS) : null;
-    const fields = { reason: input.reason, until, bannedById: actor.id, createdAt: new Date() };
-    await tx.groupBan.upsert({
-      where: { groupId_userId: { groupId, userId: input.userId } },
-      create: { groupId, userId: input.userId, ...fields },
-      update: fields,
-      select: { id: true },
-    });
+    await upsertBan(tx, { groupId, userId: input.userId, bannedById: actor.id, reason: input.reason, until });
     // Contract section 14: a ban also ends the membership (and any request to join).
     await endMembershipForBan(tx, groupId, input.userId, role.policy.visibility);
     await recordModAction(tx, { groupId, moderatorId: actor.id, action: "ban_user", targetType: "user", targetId: input.userId, reason: input.reason });
@@ -56,10 +50,9 @@ export async function banUser(actor: SignedIn, groupId: number, input: { userId:
 export async function liftBan(actor: SignedIn, groupId: number, userId: number): Promise<void> {
   await inTransaction(async (tx) => {
     await requireModeratorRole(actor, groupId, tx);
-    const exists = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-    if (!exists) throw new NotFound("user");
-    const { count } = await tx.groupBan.deleteMany({ where: { groupId, userId } });
-    if (count > 0) await recordModAction(tx, { groupId, moderatorId: actor.id, action: "lift_ban", targetType: "user", targetId: userId });
+    if (!(await userExists(tx, userId))) throw new NotFound("user");
+    if (await deleteBan(tx, groupId, userId))
+      await recordModAction(tx, { groupId, moderatorId: actor.id, action: "lift_ban", targetType: "user", targetId: userId });
   });
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { canManageCategories, loadGroupRole, type Actor, type SignedIn } from "@/lib/auth/permissions";
 import { loadReadableRole } from "@/lib/services/group-access";
-import { findCategory, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
+import { appendCategory, findCategory, findCategoryGroupId, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction } from "@/lib/db/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
@@ -16,7 +16,7 @@ export async function listCategories(actor: Actor, input: { groupId: number; pag
 export interface NewCategoryInput {
   groupId: number;
   name: string;
-  /** null or 0: a top-level category. */
+  /** Null: a top-level category. */
   parentId: number | null;
 }
 
@@ -27,17 +27,11 @@ export async function createCategory(actor: SignedIn, input: NewCategoryInput): 
   const role = await loadGroupRole(actor, input.groupId);
   if (!role) throw new NotFound("group");
   if (!canManageCategories(role)) throw new Forbidden("Only the group owner or an admin can create categories");
-  const parentId = input.parentId === null || input.parentId === 0 ? null : input.parentId;
-  const { id } = await inTransaction(async (tx) => {
-    if (parentId !== null) {
-      const parent = await tx.category.findUnique({ where: { id: parentId }, select: { groupId: true } });
-      if (!parent || parent.groupId !== input.groupId) throw new NotFound("category", "parent_id: no such category in this group");
+  const id = await inTransaction(async (tx) => {
+    if (input.parentId !== null && (await findCategoryGroupId(tx, input.parentId)) !== input.groupId) {
+      throw new NotFound("category", "parent_id: no such category in this group");
     }
-    const last = await tx.category.aggregate({ where: { groupId: input.groupId }, _max: { order: true } });
-    return tx.category.create({
-      data: { groupId: input.groupId, name, parentId, order: (last._max.order ?? 0) + 1 },
-      select: { id: true },
-    });
+    return appendCategory(tx, { groupId: input.groupId, name, parentId: input.parentId });
   });
   const row = await findCategory(id);
   if (!row) throw new NotFound("category");

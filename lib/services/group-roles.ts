@@ -1,38 +1,32 @@
 import "server-only";
-import { canChangeRole, loadGroupRole, rankInGroup, roleName, type SignedIn } from "@/lib/auth/permissions";
+import { canChangeRole, loadGroupRole, rankInGroup, type GroupAdminRole, type SignedIn } from "@/lib/auth/permissions";
+import { endGroupAdmin, lockGroupRow, upsertGroupAdmin } from "@/lib/db/group-writes";
 import { insertMember } from "@/lib/db/memberships";
 import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction } from "@/lib/db/transaction";
+import { userExists } from "@/lib/db/users";
 import { Forbidden, NotFound } from "@/lib/errors";
 
-/** Contract section 12: the owner names admins and moderators, an admin names moderators; level 0 removes the role. */
-export async function setGroupRole(actor: SignedIn, groupId: number, input: { userId: number; level: 0 | 2 | 3 }): Promise<void> {
+/** Contract section 12: the owner names admins and moderators, an admin names moderators; null removes the role. */
+export async function setGroupRole(actor: SignedIn, groupId: number, input: { userId: number; role: Exclude<GroupAdminRole, "owner"> | null }): Promise<void> {
   await inTransaction(async (tx) => {
     // Serialises role changes in one group, so two admins cannot demote each other at once.
-    await tx.$queryRaw`SELECT id FROM groups WHERE id = ${groupId} FOR UPDATE`;
+    await lockGroupRow(tx, groupId);
     const role = await loadGroupRole(actor, groupId, tx);
     if (!role) throw new NotFound("group");
-    const exists = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true } });
-    if (!exists) throw new NotFound("user");
+    if (!(await userExists(tx, input.userId))) throw new NotFound("user");
     const target = await loadGroupRole({ id: input.userId }, groupId, tx);
-    const targetLevel = target?.level ?? null;
     // Ranked as every other moderation act ranks people: a site super_admin as an owner.
-    if (!canChangeRole(actor, role, { userId: input.userId, level: rankInGroup(target) }, input.level)) {
+    if (!canChangeRole(actor, role, { userId: input.userId, adminRole: rankInGroup(target) }, input.role)) {
       throw new Forbidden("You cannot give or take this role");
     }
-    if ((input.level === 0 ? null : input.level) === targetLevel) return;
-    const now = new Date();
-    if (input.level === 0) {
-      await tx.groupAdmin.update({ where: { groupId_userId: { groupId, userId: input.userId } }, data: { deletedAt: now }, select: { id: true } });
+    if (input.role === (target?.adminRole ?? null)) return;
+    if (input.role === null) {
+      await endGroupAdmin(tx, groupId, input.userId, new Date());
     } else {
       // Moderators are always members (contract section 14).
       await insertMember(tx, groupId, input.userId);
-      await tx.groupAdmin.upsert({
-        where: { groupId_userId: { groupId, userId: input.userId } },
-        create: { groupId, userId: input.userId, level: input.level },
-        update: { level: input.level, deletedAt: null },
-        select: { id: true },
-      });
+      await upsertGroupAdmin(tx, groupId, input.userId, input.role);
     }
     await recordModAction(tx, {
       groupId,
@@ -40,7 +34,7 @@ export async function setGroupRole(actor: SignedIn, groupId: number, input: { us
       action: "set_role",
       targetType: "user",
       targetId: input.userId,
-      reason: roleName(input.level) ?? "member",
+      reason: input.role ?? "member",
     });
   });
 }

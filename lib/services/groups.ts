@@ -1,22 +1,25 @@
 import "server-only";
-import { canManageGroup, canSeeGroup, loadGroupRole, ROLE_LEVEL, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { canManageGroup, canSeeGroup, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import type { AttachRules } from "@/lib/db/attach-rules";
 import type { PendingRequestRow } from "@/lib/db/memberships";
 import { listPendingForModerators } from "@/lib/services/memberships";
-import { evaluateGate, listEvmWalletAddresses, parseGate, type Gate } from "@/lib/services/token-gates";
+import { evaluateGate, type Gate } from "@/lib/services/token-gates";
 import {
   countOnlineMembers,
   findGroupDetail,
   isGroupNameTaken,
   countGroups,
   listGroupDirectory,
-  type GroupDetailRow,
-  type GroupDirectoryRow,
+  type GroupCard,
+  type GroupDetail,
   groupWhere,
   type GroupKey,
 } from "@/lib/db/groups";
 import { readGroupVersion } from "@/lib/db/read-versions";
+import { listEvmWalletAddresses } from "@/lib/db/wallets";
 import { createVersionedCache } from "@/lib/cache/versioned-cache";
-import { getDb } from "@/lib/db/client";
+import { findGroupAttachRules, insertGroup, updateGroupPageFields, updateGroupPolicyColumns, type GroupPageFields } from "@/lib/db/group-writes";
+import type { GroupJoining, GroupVisibility } from "@/lib/db/record-codes";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction, isUniqueViolation } from "@/lib/db/transaction";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
@@ -41,14 +44,12 @@ export const DEFAULT_GROUP_FEATURES = [
 
 /** A group with what its page and get-group-info show around it. */
 export interface GroupRecord {
-  group: GroupDetailRow;
+  group: GroupDetail;
   onlineMembers: number;
   /** The viewer's role in it. */
   role: GroupRole;
   /** Pending requests, for moderators only (contract section 14's pending_user). */
   pending: PendingRequestRow[];
-  /** The token gate, if any. */
-  gate: Gate | null;
   /** The viewer's balance of the gate's first ERC-20 (base units), "" when unknown. */
   viewerTokenBalance: string;
 }
@@ -92,25 +93,20 @@ export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord
   const record = await loadPublicGroup(key);
   const role = await loadGroupRole(actor, record.group.id);
   if (!role || !canSeeGroup(role)) throw new NotFound("group");
-  const gate = parseGate(record.group.gate);
+  const { gate } = record.group;
   const [pending, viewerTokenBalance] = await Promise.all([listPendingForModerators(role), readViewerTokenBalance(actor, gate)]);
-  return { ...record, role, pending, gate, viewerTokenBalance };
+  return { ...record, role, pending, viewerTokenBalance };
 }
 
 /** The home page's communities, most recently active first (the place hidden groups will be left out). */
 /** The home page's communities, a page at a time, with how many there are. */
-export async function listCommunities(actor: Actor, page: number, perPage: number): Promise<{ groups: GroupDirectoryRow[]; total: number }> {
+export async function listCommunities(actor: Actor, page: number, perPage: number): Promise<{ groups: GroupCard[]; total: number }> {
   const userId = actor?.id ?? null;
   const [groups, total] = await Promise.all([listGroupDirectory(toPageWindow(page, perPage), userId), countGroups(userId)]);
   return { groups, total };
 }
 
-export interface GroupFields {
-  title: string;
-  description: string;
-  cover: string;
-  logo: string;
-}
+export type GroupFields = GroupPageFields;
 
 /**
  * Endpoint 5 and the New community page: a group owned by the actor, who becomes its level-1
@@ -128,19 +124,7 @@ export async function createGroup(
   try {
     return await inTransaction(async (tx) => {
       if (proof) await consumeWalletProof(proof, tx);
-      return tx.group.create({
-        data: {
-          ...fields,
-          name: fields.name.toLowerCase(),
-          ownerId: actor.id,
-          membersCount: 1,
-          settings: { layout_type: "forum", show_link_preview: "1", show_poll_cate: "0" },
-          features: { create: DEFAULT_GROUP_FEATURES.map((featureName) => ({ featureName, isSetting: 0, status: 1 })) },
-          admins: { create: { userId: actor.id, level: ROLE_LEVEL.owner } },
-          members: { create: { userId: actor.id } },
-        },
-        select: { id: true, name: true },
-      });
+      return insertGroup(tx, { ...fields, name: fields.name.toLowerCase(), ownerId: actor.id, features: DEFAULT_GROUP_FEATURES });
     });
   } catch (error) {
     if (isUniqueViolation(error, "name")) throw new Conflict(`group name "${input.name}" is already taken`, "name");
@@ -154,15 +138,15 @@ export async function updateGroupSettings(actor: SignedIn, groupId: number, inpu
   const role = await loadGroupRole(actor, groupId);
   if (!role) throw new NotFound("group");
   if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
-  const db = await getDb();
-  await db.group.update({ where: { id: groupId }, data: fields, select: { id: true } });
+  await updateGroupPageFields(groupId, fields);
 }
 
+/** The settings to change; absent ones stay as they are (of the upload rules, too, each one). */
 export interface GroupPolicyInput {
-  joining?: number;
-  visibility?: number;
-  openReadonly?: "0" | "1";
-  attachedFiles?: { allow_everyone?: number; allow_post?: number; allow_all_file_type?: "0" | "1" };
+  joining?: GroupJoining;
+  visibility?: GroupVisibility;
+  openReadonly?: boolean;
+  attachRules?: Partial<AttachRules>;
 }
 
 /** Contract section 14's group settings: joining, visibility, read-only for non-members, attachment rules (admins). */
@@ -171,18 +155,9 @@ export async function updateGroupPolicy(actor: SignedIn, groupId: number, input:
     const role = await loadGroupRole(actor, groupId, tx);
     if (!role || !canSeeGroup(role)) throw new NotFound("group");
     if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
-    const current = await tx.group.findUnique({ where: { id: groupId }, select: { attachedFiles: true } });
-    const files = { allow_everyone: 1, allow_post: 1, allow_all_file_type: "0", ...(current?.attachedFiles as object | null), ...input.attachedFiles };
-    await tx.group.update({
-      where: { id: groupId },
-      data: {
-        ...(input.joining !== undefined ? { joining: input.joining } : {}),
-        ...(input.visibility !== undefined ? { visibility: input.visibility, privacyType: String(input.visibility) } : {}),
-        ...(input.openReadonly !== undefined ? { openReadonly: input.openReadonly } : {}),
-        ...(input.attachedFiles !== undefined ? { attachedFiles: files } : {}),
-      },
-      select: { id: true },
-    });
+    const { attachRules, ...policy } = input;
+    const rules = attachRules === undefined ? undefined : { ...(await findGroupAttachRules(tx, groupId)), ...attachRules };
+    await updateGroupPolicyColumns(tx, groupId, { ...policy, attachRules: rules });
   });
   return getGroup(actor, { id: groupId });
 }

@@ -3,10 +3,10 @@ import {
   canManageMembers,
   isMember,
   loadGroupRole,
-  permissionLevel,
+  rankInGroup,
   readDenial,
-  ROLE_LEVEL,
   type Actor,
+  type GroupAdminRole,
   type GroupRole,
   type SignedIn,
 } from "@/lib/auth/permissions";
@@ -17,6 +17,7 @@ import {
   deleteJoinRequest,
   deleteMember,
   findOpenInvite,
+  hasJoinRequest,
   insertMember,
   listJoinRequests,
   listMembers,
@@ -28,10 +29,13 @@ import {
   type MemberRow,
   type PendingRequestRow,
 } from "@/lib/db/memberships";
+import { lockGroupRow } from "@/lib/db/group-writes";
 import { recordModAction } from "@/lib/db/modlog";
 import { forgetGroupThreads, notifyMembership } from "@/lib/db/notifications";
 import { toPageWindow } from "@/lib/db/pagination";
+import type { GroupVisibility } from "@/lib/db/record-codes";
 import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { userExists } from "@/lib/db/users";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { assertGroupReadable } from "@/lib/services/group-access";
 import { checkGroupGate, describeUnmetGate } from "@/lib/services/token-gates";
@@ -44,24 +48,25 @@ export interface MembershipRecord {
   groupId: number;
   userId: number;
   state: MembershipState;
-  /** permission_level as a number: 1 owner … 3 moderator, 4 member, 0 none or pending. */
-  level: number;
+  /** A member's role (a site super_admin ranks as owner); null for a plain member, or someone not a member. */
+  adminRole: GroupAdminRole | null;
 }
 
 /** The person's role in the group inside the write's transaction, the group row locked (members_count moves). */
 async function lockRole(tx: Tx, actor: SignedIn, groupId: number): Promise<GroupRole> {
-  await tx.$queryRaw`SELECT id FROM groups WHERE id = ${groupId} FOR UPDATE`;
+  await lockGroupRow(tx, groupId);
   const role = await loadGroupRole(actor, groupId, tx);
   if (!role) throw new NotFound("group");
   return role;
 }
 
 function membershipOf(role: GroupRole, state: MembershipState): MembershipRecord {
-  return { groupId: role.groupId, userId: role.userId ?? 0, state, level: state === "member" ? Number(permissionLevel(role)) || 4 : 0 };
+  return { groupId: role.groupId, userId: role.userId ?? 0, state, adminRole: state === "member" ? rankInGroup(role) : null };
 }
 
-function memberRecord(groupId: number, userId: number, level: number | null): MembershipRecord {
-  return { groupId, userId, state: "member", level: level ?? 4 };
+/** Someone who just became a member: no role yet. */
+function newMemberRecord(groupId: number, userId: number): MembershipRecord {
+  return { groupId, userId, state: "member", adminRole: null };
 }
 
 /** Join (open, invited, gate held) or ask to join (by request). Idempotent; a ban or a missing invitation or token refuses it. */
@@ -69,7 +74,7 @@ export async function joinGroup(actor: SignedIn, groupId: number, message: strin
   // The gate is read from the chains outside the transaction (a network call must not hold row locks).
   const pre = await loadGroupRole(actor, groupId);
   if (!pre) throw new NotFound("group");
-  const gate = pre.policy.joining === 3 && !isMember(pre) && !pre.banned ? await checkGroupGate(actor.id, groupId) : null;
+  const gate = pre.policy.joining === "gate" && !isMember(pre) && !pre.banned ? await checkGroupGate(actor.id, groupId) : null;
   return inTransaction(async (tx) => {
     const role = await lockRole(tx, actor, groupId);
     if (isMember(role)) return { membership: membershipOf(role, "member"), members: await readMembersCount(tx, groupId) };
@@ -78,22 +83,22 @@ export async function joinGroup(actor: SignedIn, groupId: number, message: strin
     if (readDenial(role) === "hidden" && !invite && !role.pending) throw new NotFound("group");
     if (role.banned) throw new Forbidden("You are banned in this group and cannot join it");
     const { joining } = role.policy;
-    let admitted = joining === 0 || (invite !== null && (joining === 1 || joining === 2));
-    if (!admitted && joining === 3) {
+    let admitted = joining === "open" || (invite !== null && (joining === "request" || joining === "invitation"));
+    if (!admitted && joining === "gate") {
       if (!gate?.eligible) throw new Forbidden(`This group is token-gated: ${gate ? describeUnmetGate(gate) : "it has no gate configured"}`);
       admitted = true;
     }
-    if (!admitted && joining === 2) throw new Forbidden("This group is by invitation only and you have no open invitation");
+    if (!admitted && joining === "invitation") throw new Forbidden("This group is by invitation only and you have no open invitation");
     if (admitted) {
-      await insertMember(tx, groupId, actor.id, joining === 3 ? new Date() : null);
+      await insertMember(tx, groupId, actor.id, joining === "gate" ? new Date() : null);
       if (invite) await useInvites(tx, groupId, actor.id);
-      return { membership: memberRecord(groupId, actor.id, null), members: await readMembersCount(tx, groupId) };
+      return { membership: newMemberRecord(groupId, actor.id), members: await readMembersCount(tx, groupId) };
     }
     // By request: one pending request, its message the latest; the moderators hear of a new one.
     const isNew = !role.pending;
     await upsertJoinRequest(tx, groupId, actor.id, message);
     if (isNew) await notifyMembership(tx, groupId, actor.id, await listModeratorIds(tx, groupId));
-    return { membership: { groupId, userId: actor.id, state: "pending" as const, level: 0 }, members: await readMembersCount(tx, groupId) };
+    return { membership: { groupId, userId: actor.id, state: "pending" as const, adminRole: null }, members: await readMembersCount(tx, groupId) };
   });
 }
 
@@ -101,14 +106,14 @@ export async function joinGroup(actor: SignedIn, groupId: number, message: strin
 export async function leaveGroup(actor: SignedIn, groupId: number): Promise<{ members: number }> {
   return inTransaction(async (tx) => {
     const role = await lockRole(tx, actor, groupId);
-    if (role.level === ROLE_LEVEL.owner) throw new Forbidden("The owner cannot leave the group");
+    if (role.adminRole === "owner") throw new Forbidden("The owner cannot leave the group");
     const wasMember = await deleteMember(tx, groupId, actor.id);
     const hadRequest = await deleteJoinRequest(tx, groupId, actor.id);
     if (!wasMember && !hadRequest) {
       if (readDenial(role) === "hidden") throw new NotFound("group");
       throw new Forbidden("You are not a member of this group");
     }
-    if (wasMember && role.policy.visibility !== 0) await forgetGroupThreads(tx, groupId, actor.id);
+    if (wasMember && role.policy.visibility !== "public") await forgetGroupThreads(tx, groupId, actor.id);
     return { members: await readMembersCount(tx, groupId) };
   });
 }
@@ -124,12 +129,11 @@ async function requireMemberManager(tx: Tx, actor: SignedIn, groupId: number): P
 export async function approveRequest(actor: SignedIn, groupId: number, userId: number): Promise<MembershipRecord> {
   return inTransaction(async (tx) => {
     await requireMemberManager(tx, actor, groupId);
-    const pending = await tx.groupJoinRequest.findUnique({ where: { groupId_userId: { groupId, userId } }, select: { id: true } });
-    if (!pending) throw new NotFound("request", "request not found: this user has no pending request");
+    if (!(await hasJoinRequest(tx, groupId, userId))) throw new NotFound("request", "request not found: this user has no pending request");
     await insertMember(tx, groupId, userId);
     await recordModAction(tx, { groupId, moderatorId: actor.id, action: "approve_member", targetType: "user", targetId: userId });
     await notifyMembership(tx, groupId, actor.id, [userId]);
-    return memberRecord(groupId, userId, null);
+    return newMemberRecord(groupId, userId);
   });
 }
 
@@ -148,8 +152,7 @@ export async function inviteUser(actor: SignedIn, groupId: number, userId: numbe
   return inTransaction(async (tx) => {
     await requireMemberManager(tx, actor, groupId);
     const target = await loadGroupRole({ id: userId }, groupId, tx);
-    const exists = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-    if (!exists || !target) throw new NotFound("user");
+    if (!target || !(await userExists(tx, userId))) throw new NotFound("user");
     if (isMember(target)) throw new Conflict("user_id: this user is already a member", "user_id");
     if (target.banned) throw new Forbidden("This user is banned in the group");
     const invite = await createInvite(tx, groupId, userId, actor.id);
@@ -179,7 +182,7 @@ export async function listGroupMembers(
     return {
       members: rows.map((row) => ({
         user: { id: row.userId, username: row.username, photoUrl: row.photoUrl },
-        level: null,
+        adminRole: null,
         joinedAt: row.createdAt,
         state: "pending",
       })),
@@ -196,8 +199,8 @@ export async function listPendingForModerators(role: GroupRole): Promise<Pending
 }
 
 /** Ends a membership for a ban (contract section 14: a ban also ends the membership). */
-export async function endMembershipForBan(tx: Tx, groupId: number, userId: number, visibility: number): Promise<void> {
+export async function endMembershipForBan(tx: Tx, groupId: number, userId: number, visibility: GroupVisibility): Promise<void> {
   const wasMember = await deleteMember(tx, groupId, userId);
   await deleteJoinRequest(tx, groupId, userId);
-  if (wasMember && visibility !== 0) await forgetGroupThreads(tx, groupId, userId);
+  if (wasMember && visibility !== "public") await forgetGroupThreads(tx, groupId, userId);
 }

@@ -2,7 +2,6 @@ import "server-only";
 import { attachUploads, findGroupVisibility, findUploads, type UploadRecord } from "@/lib/db/uploads";
 import type { Tx } from "@/lib/db/transaction";
 import { Invalid } from "@/lib/errors";
-import { readAttachRules } from "@/lib/uploads/attach-rules";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
 
 // Contract section 15: `file_attachments` on create post and create thread. The ids must be the
@@ -15,7 +14,7 @@ export const MAX_FILE_ATTACHMENTS = 10;
 export async function checkAttachmentsAllowed(groupId: number, ids: readonly number[], tx?: Tx): Promise<void> {
   if (ids.length === 0) return;
   const group = await findGroupVisibility(groupId, tx);
-  if (group && !readAttachRules(group.attachedFiles).allowPost) throw new Invalid("file_attachments", "this group does not allow attachments on posts");
+  if (group && !group.attachRules.allowPost) throw new Invalid("file_attachments", "this group does not allow attachments on posts");
 }
 
 /**

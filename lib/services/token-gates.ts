@@ -1,22 +1,20 @@
 import "server-only";
 import { canManageGroup, canModerate, loadGroupRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
 import { deleteMember, markGateChecked } from "@/lib/db/memberships";
 import { recordModAction } from "@/lib/db/modlog";
 import { forgetGroupThreads } from "@/lib/db/notifications";
+import type { GroupVisibility } from "@/lib/db/record-codes";
+import { findGroupGate, listStaleGateMembers, saveGroupGate, type Gate } from "@/lib/db/token-gates";
 import { inTransaction } from "@/lib/db/transaction";
+import { listEvmWalletAddresses } from "@/lib/db/wallets";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import type { GateRule } from "@/lib/schemas/membership-schemas";
 import { gateRecheckMs, readBalance, readRpcUrls, readTokenMetadata } from "@/lib/services/chain-balances";
 
 // Token gates (contract section 14): rules over ERC-20/721/1155 and native balances, held by the
 // sum over a user's EVM wallets; "all" needs every rule, "any" one of them.
 
-export interface Gate {
-  logic: "all" | "any";
-  rules: GateRule[];
-}
+export type { Gate };
 
 export interface GateCheck {
   eligible: boolean;
@@ -24,41 +22,10 @@ export interface GateCheck {
   rules: { index: number; met: boolean; balance: string; required: string }[];
 }
 
-const RULE_TYPES = new Set(["erc20", "erc721", "erc1155", "native"]);
-
-/** A stored rule (as GateRuleSchema wrote it), or null for anything else. */
-function parseStoredRule(value: unknown): GateRule | null {
-  if (value === null || typeof value !== "object") return null;
-  const rule = value as Record<string, unknown>;
-  if (typeof rule.type !== "string" || !RULE_TYPES.has(rule.type) || typeof rule.chain_id !== "number") return null;
-  if (typeof rule.min_amount !== "string" || !/^\d+$/.test(rule.min_amount)) return null;
-  const address = typeof rule.contract_address === "string" ? rule.contract_address : "";
-  if (rule.type !== "native" && !/^0x[0-9a-f]{40}$/.test(address)) return null;
-  const tokenId = typeof rule.token_id === "string" && /^\d*$/.test(rule.token_id) ? rule.token_id : "";
-  return { type: rule.type as GateRule["type"], chain_id: rule.chain_id, contract_address: address, token_id: tokenId, min_amount: rule.min_amount };
-}
-
-/** A stored gate, or null (none, or a row that is not a gate). */
-export function parseGate(value: unknown): Gate | null {
-  if (value === null || typeof value !== "object") return null;
-  const raw = value as { logic?: unknown; rules?: unknown };
-  const rules = Array.isArray(raw.rules) ? raw.rules.map(parseStoredRule).filter((rule): rule is GateRule => rule !== null) : [];
-  if (rules.length === 0) return null;
-  return { logic: raw.logic === "any" ? "any" : "all", rules };
-}
-
 async function loadGate(groupId: number): Promise<Gate | null> {
-  const db = await getDb();
-  const row = await db.group.findUnique({ where: { id: groupId }, select: { gate: true } });
-  if (!row) throw new NotFound("group");
-  return parseGate(row.gate);
-}
-
-/** A user's EVM-style wallet addresses (types 5, 1, 2). */
-export async function listEvmWalletAddresses(userId: number): Promise<string[]> {
-  const db = await getDb();
-  const wallets = await db.wallet.findMany({ where: { userId, type: { in: [1, 2, 5] } }, select: { address: true } });
-  return wallets.map((wallet) => wallet.address).filter((address) => /^0x[0-9a-f]{40}$/i.test(address));
+  const found = await findGroupGate(groupId);
+  if (!found) throw new NotFound("group");
+  return found.gate;
 }
 
 /** Evaluates a gate over wallets: each rule's balance is the sum over them. */
@@ -91,7 +58,7 @@ export function describeUnmetGate(check: GateCheck): string {
 /** GET gate/check: the signed-in user's standing against a group's gate (NotFound when it has none). */
 export async function checkMyGate(actor: SignedIn, groupId: number): Promise<GateCheck> {
   const role = await loadGroupRole(actor, groupId);
-  if (!role || (role.policy.visibility >= 2 && !role.member && role.level === null && !role.superAdmin)) throw new NotFound("group");
+  if (!role || (role.policy.visibility === "hidden" && !role.member && role.adminRole === null && !role.superAdmin)) throw new NotFound("group");
   const gate = await loadGate(groupId);
   if (!gate) throw new NotFound("gate", "gate not found: this group has no token gate");
   return evaluateGate(gate, await listEvmWalletAddresses(actor.id));
@@ -106,22 +73,14 @@ export async function setGroupGate(actor: SignedIn, groupId: number, input: Gate
   input.rules.forEach((rule, index) => {
     if (!chains.has(rule.chain_id)) throw new Invalid("rules", `rule ${index + 1}: the server has no RPC for chain ${rule.chain_id}`);
   });
-  const db = await getDb();
   if (input.rules.length === 0) {
-    await db.group.update({ where: { id: groupId }, data: { gate: null as never, erc20Token: null as never, chainType: "" }, select: { id: true } });
+    await saveGroupGate(groupId, null, null);
     return null;
   }
   const erc20 = input.rules.find((rule) => rule.type === "erc20");
   const meta = erc20 ? await readTokenMetadata(erc20.chain_id, erc20.contract_address) : null;
-  const token =
-    erc20 && meta
-      ? { status: "1", is_import: "0", address: erc20.contract_address, name: meta.name, symbol: meta.symbol, decimal: String(meta.decimals), logo: "" }
-      : null;
-  await db.group.update({
-    where: { id: groupId },
-    data: { gate: { logic: input.logic, rules: input.rules }, erc20Token: (token ?? null) as never, chainType: String(input.rules[0]!.chain_id) },
-    select: { id: true },
-  });
+  const token = erc20 && meta ? { address: erc20.contract_address, name: meta.name, symbol: meta.symbol, decimals: meta.decimals } : null;
+  await saveGroupGate(groupId, input, token);
   return input;
 }
 
@@ -131,10 +90,10 @@ export async function readGroupGate(groupId: number): Promise<Gate | null> {
 }
 
 /** Ends a membership the gate no longer holds for: modlog `gate` (no moderator), no notification. */
-async function removeByGate(groupId: number, userId: number, visibility: number): Promise<void> {
+async function removeByGate(groupId: number, userId: number, visibility: GroupVisibility): Promise<void> {
   await inTransaction(async (tx) => {
     if (!(await deleteMember(tx, groupId, userId))) return;
-    if (visibility !== 0) await forgetGroupThreads(tx, groupId, userId);
+    if (visibility !== "public") await forgetGroupThreads(tx, groupId, userId);
     await recordModAction(tx, {
       groupId,
       moderatorId: null,
@@ -155,7 +114,7 @@ function isStale(checkedAt: Date | null): boolean {
  * again; a member it no longer holds for is removed and the write refused.
  */
 export async function ensureGateHolds(actor: SignedIn, role: GroupRole): Promise<void> {
-  if (role.policy.joining !== 3 || !role.policy.hasGate || !role.member || canModerate(role)) return;
+  if (role.policy.joining !== "gate" || !role.policy.hasGate || !role.member || canModerate(role)) return;
   if (!isStale(role.gateCheckedAt)) return;
   const check = await checkGroupGate(actor.id, role.groupId);
   if (check.eligible) {
@@ -168,31 +127,24 @@ export async function ensureGateHolds(actor: SignedIn, role: GroupRole): Promise
 
 /** The periodic sweep: members of gated groups whose last check is stale are checked against the chain; those it no longer holds for leave. */
 export async function sweepGates(limit = 500): Promise<{ checked: number; removed: number }> {
-  const db = await getDb();
-  const cutoff = new Date(Date.now() - gateRecheckMs());
-  const stale = await db.$queryRaw<{ group_id: number; user_id: number; visibility: number; owner_id: number; level: number | null }[]>`
-    SELECT m.group_id, m.user_id, g.visibility, g.owner_id, ga.level
-    FROM group_members m JOIN groups g ON g.id = m.group_id
-    LEFT JOIN group_admins ga ON ga.group_id = m.group_id AND ga.user_id = m.user_id AND ga.deleted_at IS NULL
-    WHERE g.joining = 3 AND g.gate IS NOT NULL AND (m.gate_checked_at IS NULL OR m.gate_checked_at < ${cutoff})
-    ORDER BY m.gate_checked_at NULLS FIRST, m.id LIMIT ${limit}`;
+  const stale = await listStaleGateMembers(new Date(Date.now() - gateRecheckMs()), limit);
   let removed = 0;
-  for (const row of stale) {
+  for (const member of stale) {
     // Moderators are members by their role, whatever they hold.
-    if (row.owner_id === row.user_id || row.level !== null) {
-      await markGateChecked(row.group_id, row.user_id, new Date());
+    if (member.hasRole) {
+      await markGateChecked(member.groupId, member.userId, new Date());
       continue;
     }
     try {
-      const check = await checkGroupGate(row.user_id, row.group_id, { fresh: true });
-      if (check.eligible) await markGateChecked(row.group_id, row.user_id, check.checkedAt);
+      const check = await checkGroupGate(member.userId, member.groupId, { fresh: true });
+      if (check.eligible) await markGateChecked(member.groupId, member.userId, check.checkedAt);
       else {
-        await removeByGate(row.group_id, row.user_id, row.visibility);
+        await removeByGate(member.groupId, member.userId, member.visibility);
         removed += 1;
       }
     } catch (error) {
       // An RPC that does not answer removes no one: the member is checked again next time.
-      logger.warn({ err: error, groupId: row.group_id }, "gate sweep could not read balances");
+      logger.warn({ err: error, groupId: member.groupId }, "gate sweep could not read balances");
     }
   }
   return { checked: stale.length, removed };

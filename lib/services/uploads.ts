@@ -16,7 +16,6 @@ import {
 } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound, SignInRequired } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { readAttachRules } from "@/lib/uploads/attach-rules";
 import { processFile } from "@/lib/uploads/process-file";
 import { getUploadStorage, storageKey } from "@/lib/uploads/storage";
 import { spendUploadBudgets } from "@/lib/uploads/upload-budgets";
@@ -38,7 +37,7 @@ async function checkGroupUpload(actor: SignedIn, groupId: number, purpose: Uploa
   const group = await findGroupVisibility(groupId);
   const role = group ? await loadGroupRole(actor, groupId) : null;
   if (!group || !role || readDenial(role) === "hidden") throw new NotFound("group");
-  const rules = readAttachRules(group.attachedFiles);
+  const rules = group.attachRules;
   if (role.banned) throw new Forbidden("You are banned in this group");
   if (purpose === "post" && !canUploadToGroup(actor, role, rules)) throw new Forbidden("Only this group's moderators can upload files here");
   if ((purpose === "cover" || purpose === "logo") && !canManageGroup(role)) throw new Forbidden("Only the group's owner and admins can change its art");
@@ -125,7 +124,7 @@ export async function getUpload(actor: Actor, id: number): Promise<UploadRecord>
 export async function mayReadUpload(actor: Actor, upload: Pick<UploadRecord, "userId" | "groupId">): Promise<boolean> {
   if (upload.groupId === 0 || (actor && actor.id === upload.userId)) return true;
   const group = await findGroupVisibility(upload.groupId);
-  if (group === null || group.visibility === 0) return canReadUpload(actor, upload, null, group);
+  if (group === null || group.visibility === "public") return canReadUpload(actor, upload, null, group);
   return canReadUpload(actor, upload, await loadGroupRole(actor, upload.groupId), group);
 }
 
@@ -133,7 +132,7 @@ export async function mayReadUpload(actor: Actor, upload: Pick<UploadRecord, "us
 export async function isUploadPublic(upload: Pick<UploadRecord, "groupId">): Promise<boolean> {
   if (upload.groupId === 0) return true;
   const group = await findGroupVisibility(upload.groupId);
-  return group === null || group.visibility === 0;
+  return group === null || group.visibility === "public";
 }
 
 /** POST /api/v2/uploads/{id}/delete: the uploader or the group's moderators. */

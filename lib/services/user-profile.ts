@@ -1,17 +1,9 @@
 import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
-import {
-  findPublicProfile,
-  findUserBundle,
-  findUserProfile,
-  updateUserColumns,
-  type PublicProfileRow,
-  type UserBundle,
-  type UserColumnChanges,
-  type UserProfileRow,
-} from "@/lib/db/users";
+import { findUserBundle, type UserBundle } from "@/lib/db/user-groups";
+import { findPublicProfile, findUserProfile, updateUserColumns, type PublicProfile, type UserColumnChanges, type UserProfile } from "@/lib/db/users";
 import { NotFound } from "@/lib/errors";
-import { EmailSchema, IsNftSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import { EmailSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
 import { toUsernameConflict, usernameColumns } from "@/lib/services/users";
 
@@ -20,7 +12,8 @@ export interface UserInfoChanges {
   photoUrl?: string;
   coverImage?: string;
   email?: string;
-  isNft?: number;
+  /** The avatar is an NFT the user holds. */
+  nft?: boolean;
 }
 
 /** Endpoint 6 and the settings page: changes only what is given. An empty email or cover image clears it. */
@@ -34,7 +27,7 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
     data.coverImage = parseField(PhotoUrlSchema, changes.coverImage, "cover_image") || null;
   }
   if (changes.email !== undefined) data.email = parseField(EmailSchema, changes.email, "email") || null;
-  if (changes.isNft !== undefined) data.isNft = parseField(IsNftSchema, changes.isNft, "is_nft");
+  if (changes.nft !== undefined) data.nft = changes.nft;
   if (Object.keys(data).length === 0) return;
 
   try {
@@ -52,14 +45,14 @@ export async function getOwnAccount(actor: SignedIn, options: { groups: boolean 
 }
 
 /** What anyone may see of a person: the profile page's header. */
-export async function getPublicProfile(userId: number): Promise<PublicProfileRow> {
+export async function getPublicProfile(userId: number): Promise<PublicProfile> {
   const profile = await findPublicProfile(userId);
   if (!profile) throw new NotFound("user");
   return profile;
 }
 
 /** A user's own profile row, as the wallet sign-in answers show it. */
-export async function getAccountProfile(userId: number): Promise<UserProfileRow> {
+export async function getAccountProfile(userId: number): Promise<UserProfile> {
   const row = await findUserProfile(userId);
   if (!row) throw new NotFound("user");
   return row;

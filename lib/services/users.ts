@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { usernameSkeleton } from "@/lib/auth/username-skeleton";
 import { inTransaction, isUniqueViolation, type Tx } from "@/lib/db/transaction";
-import { findHeldSkeletons, findUserIdByUsername, listUsersWithoutSkeleton, setUsernameSkeletons } from "@/lib/db/users";
+import { findHeldSkeletons, findUserIdByUsername, insertUserWithWallet, listUsersWithoutSkeleton, setUsernameSkeletons } from "@/lib/db/users";
 import { Conflict, NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";
 
@@ -34,18 +34,8 @@ export function toUsernameConflict(error: unknown): Conflict | null {
 
 /** Creates a user bound to one wallet; a taken username or wallet is a Conflict. */
 export async function createUserWithWallet(input: NewUser, tx?: Tx): Promise<{ id: number }> {
-  const run = async (client: Tx) => {
-    const user = await client.user.create({
-      data: {
-        ...usernameColumns(input.username.trim()),
-        photoUrl: input.photoUrl ?? "",
-        widgetSecret: randomBytes(24).toString("base64url"),
-        wallets: { create: { type: input.wallet.type, address: input.wallet.address, publicKey: input.wallet.publicKey } },
-      },
-      select: { id: true },
-    });
-    return user;
-  };
+  const user = { ...usernameColumns(input.username.trim()), photoUrl: input.photoUrl ?? "", widgetSecret: randomBytes(24).toString("base64url") };
+  const run = (client: Tx) => insertUserWithWallet(client, user, input.wallet);
   try {
     return tx ? await run(tx) : await inTransaction(run);
   } catch (error) {

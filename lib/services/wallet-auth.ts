@@ -5,9 +5,8 @@ import { readSignInSite } from "@/lib/auth/wallet/sign-in-site";
 import { buildWalletMessage, generateNonce, statementFor } from "@/lib/auth/wallet/wallet-message";
 import type { WalletPurpose } from "@/lib/schemas/wallet-purposes";
 import { isEvmStyle, isWalletType, WALLET_TYPES, type WalletType } from "@/lib/schemas/wallet-types";
-import { getDb } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/transaction";
-import { findWalletByAddress, type WalletOwnerRow } from "@/lib/db/users";
+import { findWalletByAddress, insertWalletNonce, type WalletOwner } from "@/lib/db/wallets";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
@@ -66,8 +65,7 @@ export async function issueWalletNonce(input: { web3PublicKey: string; walletTyp
     issuedAt,
     expiresAt,
   });
-  const db = await getDb();
-  await db.walletNonce.create({ data: { nonce, address: key.address, walletType: input.walletType, message, expiresAt } });
+  await insertWalletNonce({ nonce, address: key.address, walletType: input.walletType, message, expiresAt });
   return { nonce, message, expiresAt };
 }
 
@@ -87,7 +85,7 @@ function isSameWalletKind(stored: number, claimed: WalletType): boolean {
   return isWalletType(stored) && isEvmStyle(stored) && isEvmStyle(claimed);
 }
 
-async function startSession(wallet: WalletOwnerRow, proof: WalletProof | null) {
+async function startSession(wallet: WalletOwner, proof: WalletProof | null) {
   if (proof) await consumeWalletProof(proof);
   return { userId: wallet.userId, token: await issueUserToken(wallet.userId) };
 }

@@ -4,9 +4,9 @@ import { parseWalletMessage, statementFor, type WalletMessageFields } from "@/li
 import { WALLET_PURPOSES, type WalletPurpose } from "@/lib/schemas/wallet-purposes";
 import { verifyWalletSignature } from "@/lib/auth/wallet/wallet-signature";
 import { isWalletType, type WalletType } from "@/lib/schemas/wallet-types";
-import { getDb } from "@/lib/db/client";
-import { Invalid, Unauthenticated } from "@/lib/errors";
 import type { Tx } from "@/lib/db/transaction";
+import { findWalletByAddress, findWalletNonce, spendWalletNonce } from "@/lib/db/wallets";
+import { Invalid, Unauthenticated } from "@/lib/errors";
 
 export interface WalletClaim {
   walletType: WalletType;
@@ -64,11 +64,7 @@ export async function checkWalletProof(claim: WalletClaim, purpose: WalletPurpos
   checkMessageFields(fields, purpose, names.signMsg);
   if (storedAddress(fields) !== claim.address) throw unproven(`${names.signMsg} was issued for another wallet`);
 
-  const db = await getDb();
-  const row = await db.walletNonce.findUnique({
-    where: { nonce: fields.nonce },
-    select: { nonce: true, address: true, walletType: true, message: true, usedAt: true, expiresAt: true },
-  });
+  const row = await findWalletNonce(fields.nonce);
   if (!row || row.message !== signMsg) {
     throw unproven(`${names.signMsg} was not issued by this server; get one from /api/wallet/nonce`);
   }
@@ -90,18 +86,10 @@ export async function checkWalletProof(claim: WalletClaim, purpose: WalletPurpos
   return { nonce: row.nonce };
 }
 
-/**
- * Marks the nonce used. The conditional update is the single point of truth: of two requests
- * racing with the same message only one updates a row, so the other fails here.
- */
+/** Marks the nonce used (spendWalletNonce): of two requests racing with the same message, the other fails here. */
 export async function consumeWalletProof(proof: WalletProof, tx?: Tx): Promise<void> {
-  const client = tx ?? (await getDb());
-  const now = new Date();
-  const { count } = await client.walletNonce.updateMany({
-    where: { nonce: proof.nonce, usedAt: null, expiresAt: { gt: now } },
-    data: { usedAt: now },
-  });
-  if (count !== 1) throw unproven("signMsg has already been used or has expired; get a new one from /api/wallet/nonce");
+  if (!(await spendWalletNonce(proof.nonce, new Date(), tx)))
+    throw unproven("signMsg has already been used or has expired; get a new one from /api/wallet/nonce");
 }
 
 /**
@@ -112,11 +100,7 @@ export async function checkUserWalletProof(userId: number, signature: string, si
   const names = { sign: "signature", signMsg: "signMsg" };
   const fields = parseWalletMessage(normalizeLineBreaks(signMsg));
   if (!fields) throw unproven("signMsg is not a sign-in message issued by this server; get one from /api/wallet/nonce");
-  const db = await getDb();
-  const [wallet, issued] = await Promise.all([
-    db.wallet.findUnique({ where: { address: storedAddress(fields) }, select: { userId: true, address: true, publicKey: true } }),
-    db.walletNonce.findUnique({ where: { nonce: fields.nonce }, select: { walletType: true } }),
-  ]);
+  const [wallet, issued] = await Promise.all([findWalletByAddress(storedAddress(fields)), findWalletNonce(fields.nonce)]);
   if (!wallet || wallet.userId !== userId) throw unproven("signMsg was issued for a wallet that is not yours");
   if (!issued || !isWalletType(issued.walletType)) throw unproven("signMsg was not issued by this server; get one from /api/wallet/nonce");
   const claim = { walletType: issued.walletType, address: wallet.address, publicKey: wallet.publicKey, sign: signature, signMsg };

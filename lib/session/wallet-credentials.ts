@@ -4,9 +4,9 @@ import type { JWT } from "next-auth/jwt";
 import { z } from "zod";
 import { verifyUserToken } from "@/lib/auth/tokens";
 import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
-import { getDb } from "@/lib/db/client";
 import { Conflict, DomainError, NotFound, Unauthenticated } from "@/lib/errors";
 import { touchLastSeen } from "@/lib/db/presence";
+import { findSessionUser } from "@/lib/db/users";
 import { logger } from "@/lib/log";
 import { loginWithWallet, registerWithWallet } from "@/lib/services/wallet-auth";
 
@@ -57,8 +57,7 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
   if (!token.apiToken) throw new SessionRevokedError();
   const verified = await verifyUserToken(token.apiToken);
   if (!verified) throw new SessionRevokedError();
-  const db = await getDb();
-  const user = await db.user.findUnique({ where: { id: verified.userId }, select: { username: true, photoUrl: true } });
+  const user = await findSessionUser(verified.userId);
   if (!user) throw new SessionRevokedError();
   // People reading in the browser count as online, like API clients acting with a token.
   await touchLastSeen(verified.userId);

@@ -6,15 +6,16 @@ import {
   canReadGroup,
   isMember,
   listGroupManagers,
-  ROLE_LEVEL,
   type AttachRules,
   type GroupRole,
 } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
-import type { GroupDirectoryRow } from "@/lib/db/groups";
+import type { GroupCard } from "@/lib/db/groups";
+import type { GroupJoining, GroupVisibility } from "@/lib/db/record-codes";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
-import { readAttachRules } from "@/lib/uploads/attach-rules";
 import type { GroupRecord } from "@/lib/services/groups";
+
+export type { GroupJoining, GroupVisibility };
 
 /** The top of every group page and what its write pages need to know. */
 export interface GroupView {
@@ -36,10 +37,9 @@ export interface GroupView {
   viewerCanManage: boolean;
   /** Whether the viewer of this request is one of its moderators (the Moderation link, the moderation page). */
   viewerIsModerator: boolean;
-  /** Contract section 14: 0 open, 1 by request, 2 by invitation, 3 token gate. */
-  joining: number;
-  /** 0 public, 1 private, 2 hidden. */
-  visibility: number;
+  /** Contract section 14: who may join and who may read. */
+  joining: GroupJoining;
+  visibility: GroupVisibility;
   openReadonly: boolean;
   /** Whether the viewer may read its threads (else the page shows the join panel). */
   viewerCanRead: boolean;
@@ -82,19 +82,19 @@ export interface GroupCardView {
   members: number;
   threads: number;
   lastActivityAt: Date;
-  /** 0 public, 1 private, 2 hidden (shown to its members only). */
-  visibility: number;
+  /** A hidden group is shown to its members only. */
+  visibility: GroupVisibility;
 }
 
 function membershipOf(role: GroupRole): GroupView["membership"] {
   if (role.userId === null) return "guest";
-  if (role.level === ROLE_LEVEL.owner) return "owner";
+  if (role.adminRole === "owner") return "owner";
   if (isMember(role)) return "member";
   return role.pending ? "pending" : "none";
 }
 
-export function toGroupView({ group, onlineMembers, role, pending, gate }: GroupRecord): GroupView {
-  const attachRules = readAttachRules(group.attachedFiles);
+export function toGroupView({ group, onlineMembers, role, pending }: GroupRecord): GroupView {
+  const { gate } = group;
   return {
     id: group.id,
     name: group.name,
@@ -111,13 +111,13 @@ export function toGroupView({ group, onlineMembers, role, pending, gate }: Group
     viewerIsModerator: canModerate(role),
     joining: group.joining,
     visibility: group.visibility,
-    openReadonly: group.openReadonly === "1",
+    openReadonly: group.openReadonly,
     viewerCanRead: canReadGroup(role),
     membership: membershipOf(role),
     viewerBanned: role.banned,
     pendingCount: pending.length,
-    attachedFiles: attachRules,
-    viewerCanAttachFiles: canAttachFiles(role, attachRules),
+    attachedFiles: group.attachRules,
+    viewerCanAttachFiles: canAttachFiles(role, group.attachRules),
     gate: gate
       ? {
           logic: gate.logic,
@@ -137,7 +137,7 @@ export function toCategoryView(row: CategoryRow): CategoryView {
   return { id: row.id, name: row.name, parentId: row.parentId };
 }
 
-export function toGroupCardView(row: GroupDirectoryRow): GroupCardView {
+export function toGroupCardView(row: GroupCard): GroupCardView {
   return {
     id: row.id,
     name: row.name,

@@ -4,11 +4,10 @@ import {
   canBan,
   canChangeRole,
   canModerate,
-  roleName,
-  ROLE_LEVEL,
+  compareRoles,
   type Actor,
+  type GroupAdminRole,
   type GroupRole,
-  type RoleName,
   type SignedIn,
 } from "@/lib/auth/permissions";
 import type { BanRow } from "@/lib/db/bans";
@@ -70,17 +69,18 @@ export interface BanView {
   bannedBy: UserRefView;
 }
 
-export type AssignableLevel = 2 | 3;
+/** The roles a team member can be given (the owner is the group's creator). */
+export type AssignableRole = Exclude<GroupAdminRole, "owner">;
 
 export interface RoleChangeView {
-  /** 0 removes the role. */
-  level: 0 | AssignableLevel;
+  /** Null removes the role. */
+  role: AssignableRole | null;
   label: string;
 }
 
 export interface TeamMemberView {
   user: UserRefView & { photoUrl: string };
-  role: RoleName;
+  role: GroupAdminRole;
   roleLabel: string;
   isViewer: boolean;
   /** What the viewer may change this person's role to (permissions.canChangeRole decided). */
@@ -92,13 +92,17 @@ export interface ModerationView {
   bans: BanView[];
   team: TeamMemberView[];
   /** The roles the viewer may give through "Add to the team" (empty: the form is not shown). */
-  assignable: { level: AssignableLevel; label: string }[];
+  assignable: { role: AssignableRole; label: string }[];
   limits: { maxBanDays: number; maxReason: number };
 }
 
 const REASON_LABELS: Record<ReportReason, string> = { spam: "Spam", abuse: "Abuse", off_topic: "Off topic", other: "Other" };
-const ROLE_LABELS: Record<RoleName, string> = { owner: "Owner", admin: "Admin", moderator: "Moderator" };
-const CHANGE_LABELS: Record<RoleChangeView["level"], string> = { 2: "Make admin", 3: "Make moderator", 0: "Remove from team" };
+const ROLE_LABELS: Record<GroupAdminRole, string> = { owner: "Owner", admin: "Admin", moderator: "Moderator" };
+const CHANGES: RoleChangeView[] = [
+  { role: "moderator", label: "Make moderator" },
+  { role: "admin", label: "Make admin" },
+  { role: null, label: "Remove from team" },
+];
 
 /** `?status=`: "resolved" shows closed reports; anything else the open queue. */
 export function readReportStatus(value: string | string[] | undefined): ReportStatus {
@@ -134,33 +138,29 @@ function toBanView(row: BanRow): BanView {
 }
 
 /** Everyone with a role, owner first; the owner counts even if their admin row went missing. */
-function collectTeamLevels(group: { ownerId: number; admins: readonly { userId: number; level: number }[] }): Map<number, number> {
-  const levels = new Map<number, number>([[group.ownerId, ROLE_LEVEL.owner]]);
-  for (const admin of group.admins) if (!levels.has(admin.userId) && roleName(admin.level)) levels.set(admin.userId, admin.level);
-  return levels;
+function collectTeamRoles(group: { ownerId: number; admins: readonly { userId: number; role: GroupAdminRole }[] }): Map<number, GroupAdminRole> {
+  const roles = new Map<number, GroupAdminRole>([[group.ownerId, "owner"]]);
+  for (const admin of group.admins) if (!roles.has(admin.userId)) roles.set(admin.userId, admin.role);
+  return roles;
 }
 
-async function loadTeam(viewer: SignedIn, role: GroupRole, levels: Map<number, number>): Promise<TeamMemberView[]> {
-  const people = await loadPostAuthors([...levels.keys()]);
-  const ranked = [...levels].flatMap(([userId, level]) => {
+async function loadTeam(viewer: SignedIn, role: GroupRole, roles: Map<number, GroupAdminRole>): Promise<TeamMemberView[]> {
+  const people = await loadPostAuthors([...roles.keys()]);
+  const team = [...roles].flatMap(([userId, adminRole]) => {
     const person = people.get(userId);
-    const name = roleName(level);
-    if (!person || !name) return [];
-    const target = { userId, level };
-    const changes = ([3, 2, 0] as const)
-      .filter((next) => next !== level && canChangeRole(viewer, role, target, next))
-      .map((next) => ({ level: next, label: CHANGE_LABELS[next] }));
+    if (!person) return [];
+    const target = { userId, adminRole };
     const member: TeamMemberView = {
       user: { id: userId, username: person.username, photoUrl: proxyImageUrl(person.photoUrl) },
-      role: name,
-      roleLabel: ROLE_LABELS[name],
+      role: adminRole,
+      roleLabel: ROLE_LABELS[adminRole],
       isViewer: userId === viewer.id,
-      changes,
+      changes: CHANGES.filter((change) => change.role !== adminRole && canChangeRole(viewer, role, target, change.role)),
     };
-    return [{ level, member }];
+    return [member];
   });
-  ranked.sort((a, b) => a.level - b.level || a.member.user.username.localeCompare(b.member.user.username));
-  return ranked.map(({ member }) => member);
+  team.sort((a, b) => compareRoles(a.role, b.role) || a.user.username.localeCompare(b.user.username));
+  return team;
 }
 
 /**
@@ -179,11 +179,11 @@ export async function loadModerationPage(
     listReportsWithTotal(viewer, group.id, { status: query.status, page: query.page, perPage: REPORTS_PER_PAGE }),
     listBans(viewer, group.id),
   ]);
-  const levels = collectTeamLevels(record.group);
+  const roles = collectTeamRoles(record.group);
   const banned = new Set(bans.map((ban) => ban.userId));
   const items = reports.reports.map((row) => {
     const author = row.post.user;
-    const bannable = canBan(viewer, record.role, { userId: author.id, level: levels.get(author.id) ?? null });
+    const bannable = canBan(viewer, record.role, { userId: author.id, adminRole: roles.get(author.id) ?? null });
     return toReportView(row, group.name, bannable && !banned.has(author.id) ? author.username : null, banned.has(author.id));
   });
   return {
@@ -191,10 +191,10 @@ export async function loadModerationPage(
     moderation: {
       reports: { status: query.status, items, total: reports.total, page: query.page, totalPages: countPages(reports.total, REPORTS_PER_PAGE) },
       bans: bans.map(toBanView),
-      team: await loadTeam(viewer, record.role, levels),
-      assignable: ([3, 2] as const)
-        .filter((level) => canAssignRole(record.role, level))
-        .map((level) => ({ level, label: level === 2 ? "Admin" : "Moderator" })),
+      team: await loadTeam(viewer, record.role, roles),
+      assignable: (["moderator", "admin"] as const)
+        .filter((next) => canAssignRole(record.role, next))
+        .map((next) => ({ role: next, label: ROLE_LABELS[next] })),
       limits: { maxBanDays: MAX_BAN_DAYS, maxReason: MAX_BAN_REASON },
     },
   };

@@ -7,7 +7,17 @@ import { toPostPage, toPostView } from "@/lib/views/thread-view";
 
 const guest: Access = {
   actor: null,
-  role: { groupId: 1, userId: null, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+  role: {
+    groupId: 1,
+    userId: null,
+    adminRole: null,
+    superAdmin: false,
+    banned: false,
+    member: false,
+    pending: false,
+    gateCheckedAt: null,
+    policy: OPEN_POLICY,
+  },
 };
 
 function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, children: PostNode[] = []): PostNode {
@@ -65,7 +75,17 @@ describe("toPostView", () => {
     expect(view).toMatchObject({ deleted: true, html: "", deletedBy: "moderator", canRestore: false });
     const author: Access = {
       actor: { id: 7 },
-      role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+      role: {
+        groupId: 1,
+        userId: 7,
+        adminRole: null,
+        superAdmin: false,
+        banned: false,
+        member: false,
+        pending: false,
+        gateCheckedAt: null,
+        policy: OPEN_POLICY,
+      },
     };
     expect(toPostView(makeNode(1, { deletedBy: "author" }), author)).toMatchObject({ deletedBy: "author", canRestore: true, canEdit: false, canDelete: false });
     expect(toPostView(makeNode(1, { deletedBy: "author" }), author).html).toContain("post 1");
@@ -74,15 +94,45 @@ describe("toPostView", () => {
   it("asks the permission module what the viewer may do", () => {
     const author: Access = {
       actor: { id: 7 },
-      role: { groupId: 1, userId: 7, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+      role: {
+        groupId: 1,
+        userId: 7,
+        adminRole: null,
+        superAdmin: false,
+        banned: false,
+        member: false,
+        pending: false,
+        gateCheckedAt: null,
+        policy: OPEN_POLICY,
+      },
     };
     const moderator: Access = {
       actor: { id: 9 },
-      role: { groupId: 1, userId: 9, level: 3, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+      role: {
+        groupId: 1,
+        userId: 9,
+        adminRole: "moderator",
+        superAdmin: false,
+        banned: false,
+        member: false,
+        pending: false,
+        gateCheckedAt: null,
+        policy: OPEN_POLICY,
+      },
     };
     const member: Access = {
       actor: { id: 9 },
-      role: { groupId: 1, userId: 9, level: null, superAdmin: false, banned: false, member: false, pending: false, gateCheckedAt: null, policy: OPEN_POLICY },
+      role: {
+        groupId: 1,
+        userId: 9,
+        adminRole: null,
+        superAdmin: false,
+        banned: false,
+        member: false,
+        pending: false,
+        gateCheckedAt: null,
+        policy: OPEN_POLICY,
+      },
     };
     expect(toPostView(makeNode(1), author)).toMatchObject({ canEdit: true, canDelete: true });
     expect(toPostView(makeNode(1), moderator)).toMatchObject({ canEdit: true, canDelete: true, canReport: true });

@@ -37,7 +37,9 @@ export const createGroupCategory = defineEndpoint(
     response: z.object({ category: CategorySchema }),
   },
   async ({ params, viewer }) => {
-    const row = await createCategory(viewer, { groupId: params.group_id, name: params.name, parentId: params.parent_id ?? null });
+    // The reference's parent_id 0 is the top level.
+    const parentId = params.parent_id === undefined || params.parent_id === 0 ? null : params.parent_id;
+    const row = await createCategory(viewer, { groupId: params.group_id, name: params.name, parentId });
     return { category: serializeCategory(row) };
   },
 );

@@ -113,7 +113,7 @@ export const setGroupRoleEndpoint = defineEndpoint(
     response: GroupAdminsResponseSchema,
   },
   async ({ params, viewer }) => {
-    await setGroupRole(viewer, params.group_id, { userId: params.user_id, level: params.level });
+    await setGroupRole(viewer, params.group_id, { userId: params.user_id, role: params.level === 0 ? null : params.level === 2 ? "admin" : "moderator" });
     return { group_admin: (await listGroupAdmins(params.group_id)).map(serializeGroupAdmin) };
   },
 );

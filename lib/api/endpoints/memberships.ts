@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeGroup } from "@/lib/api/serializers/group";
 import { serializeGate, serializeGateCheck, serializeInvite, serializeMember, serializeMembership } from "@/lib/api/serializers/membership";
+import { isSet, readJoining, readVisibility } from "@/lib/db/record-codes";
 import { GroupSchema } from "@/lib/schemas/group-schemas";
 import {
   GateCheckResponseSchema,
@@ -19,14 +20,30 @@ import {
   MembersResponseSchema,
   RejectParamsSchema,
   SettingsParamsSchema,
+  type GroupMembershipSettings,
 } from "@/lib/schemas/membership-schemas";
 import { EmptyResponseSchema } from "@/lib/schemas/moderation-schemas";
 import { idParam } from "@/lib/schemas/params";
-import { updateGroupPolicy } from "@/lib/services/groups";
+import { updateGroupPolicy, type GroupPolicyInput } from "@/lib/services/groups";
 import { approveRequest, inviteUser, joinGroup, leaveGroup, listGroupMembers, rejectRequest } from "@/lib/services/memberships";
 import { checkMyGate, setGroupGate } from "@/lib/services/token-gates";
 
 // Contract section 14: membership, requests, invitations, group settings and token gates.
+
+/** The settings' digits as the domain's names; what was not sent stays unset. */
+function readPolicyParams(params: GroupMembershipSettings): GroupPolicyInput {
+  const files = params.attached_files;
+  return {
+    joining: params.joining === undefined ? undefined : readJoining(params.joining),
+    visibility: params.visibility === undefined ? undefined : readVisibility(params.visibility),
+    openReadonly: params.open_readonly === undefined ? undefined : isSet(params.open_readonly),
+    attachRules: files && {
+      ...(files.allow_everyone !== undefined ? { allowEveryone: isSet(files.allow_everyone) } : {}),
+      ...(files.allow_post !== undefined ? { allowPost: isSet(files.allow_post) } : {}),
+      ...(files.allow_all_file_type !== undefined ? { allowAllFileTypes: isSet(files.allow_all_file_type) } : {}),
+    },
+  };
+}
 
 const groupParams = z.object({ group_id: idParam() });
 
@@ -150,12 +167,7 @@ export const groupSettingsEndpoint = defineEndpoint(
     errors: ["not_found", "forbidden"],
   },
   async ({ params, viewer }) => {
-    const record = await updateGroupPolicy(viewer, params.group_id, {
-      joining: params.joining,
-      visibility: params.visibility,
-      openReadonly: params.open_readonly,
-      attachedFiles: params.attached_files,
-    });
+    const record = await updateGroupPolicy(viewer, params.group_id, readPolicyParams(params));
     return { group: serializeGroup(record) };
   },
 );

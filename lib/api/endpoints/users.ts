@@ -4,6 +4,7 @@ import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { readRequestOrigin } from "@/lib/api/request-origin";
 import { serializeMeUser, serializeUpdateInfoUser } from "@/lib/api/serializers/user";
 import { revokeUserToken } from "@/lib/auth/tokens";
+import { isSet } from "@/lib/db/record-codes";
 import { EmailSchema, IsNftSchema, MeUserSchema, PhotoUrlSchema, UpdateInfoUserSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { getOwnAccount, updateUserInfo } from "@/lib/services/user-profile";
 
@@ -44,7 +45,7 @@ export const updateInfo = defineEndpoint(
   },
   async ({ params, viewer, request }) => {
     const { username, photo_url: photoUrl, cover_image: coverImage, email, is_nft: isNft } = params;
-    await updateUserInfo(viewer, { username, photoUrl, coverImage, email, isNft });
+    await updateUserInfo(viewer, { username, photoUrl, coverImage, email, nft: isNft === undefined ? undefined : isSet(isNft) });
     return serializeUpdateInfoUser(await getOwnAccount(viewer, { groups: false }), readRequestOrigin(request));
   },
 );

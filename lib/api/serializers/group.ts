@@ -1,7 +1,8 @@
 import "server-only";
 import { formatGroupTimestamp } from "@/lib/api/time";
-import { permissionLevel } from "@/lib/auth/permissions";
-import type { GroupAdminRow } from "@/lib/db/groups";
+import { serializePermissionLevel } from "@/lib/api/serializers/permission-level";
+import type { GroupAdminRecord } from "@/lib/db/groups";
+import { adminRoleLevel, flagCode, joiningCode, visibilityCode } from "@/lib/db/record-codes";
 import type { GroupAdminDto, GroupDto } from "@/lib/schemas/group-schemas";
 import type { GroupRecord } from "@/lib/services/groups";
 
@@ -16,17 +17,12 @@ function stringField(source: JsonObject, key: string, fallback = ""): string {
   return value === undefined || value === null ? fallback : String(value);
 }
 
-function intField(source: JsonObject, key: string, fallback: number): number {
-  const value = Number(source[key]);
-  return Number.isInteger(value) ? value : fallback;
-}
-
 /** A row of get group info's `group_admin` (also the answer to a role change). */
-export function serializeGroupAdmin(admin: GroupAdminRow): GroupAdminDto {
+export function serializeGroupAdmin(admin: GroupAdminRecord): GroupAdminDto {
   return {
     id: admin.id,
     group_id: admin.groupId,
-    level: admin.level,
+    level: adminRoleLevel(admin.role),
     user_id: admin.userId,
     deleted_at: admin.deletedAt ? formatGroupTimestamp(admin.deletedAt) : null,
     created_at: formatGroupTimestamp(admin.createdAt),
@@ -36,12 +32,13 @@ export function serializeGroupAdmin(admin: GroupAdminRow): GroupAdminDto {
 
 /** Group, get-group-info shape. */
 export function serializeGroup(record: GroupRecord): GroupDto {
-  const { group: row, role, gate } = record;
+  const { group: row, role } = record;
+  const { gate } = row;
   const token = asObject(row.erc20Token);
   const firstErc20 = gate?.rules.find((rule) => rule.type === "erc20");
   const firstNft = gate?.rules.find((rule) => rule.type === "erc721" || rule.type === "erc1155");
   const settings = asObject(row.settings);
-  const files = asObject(row.attachedFiles);
+  const files = row.attachRules;
   return {
     id: row.id,
     name: row.name,
@@ -52,10 +49,10 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     cover: row.cover,
     logo: row.logo,
     description: row.description,
-    no_recommend: row.noRecommend,
-    super_no_recommend: row.superNoRecommend,
-    joining: row.joining,
-    visibility: row.visibility,
+    no_recommend: String(flagCode(row.noRecommend)),
+    super_no_recommend: String(flagCode(row.superNoRecommend)),
+    joining: joiningCode(row.joining),
+    visibility: visibilityCode(row.visibility),
     show_snapshot: stringField(settings, "show_snapshot", "0"),
     snapshot_space: stringField(settings, "snapshot_space"),
     erc20_token: {
@@ -70,18 +67,18 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     },
     feature: row.features.map((feature) => ({
       id: feature.id,
-      feature_name: feature.featureName,
-      is_setting: feature.isSetting,
+      feature_name: feature.name,
+      is_setting: flagCode(feature.isSetting),
       status: feature.status,
     })),
     attached_files: {
-      allow_everyone: intField(files, "allow_everyone", 1),
-      allow_post: intField(files, "allow_post", 1),
-      allow_all_file_type: stringField(files, "allow_all_file_type", "0"),
+      allow_everyone: flagCode(files.allowEveryone),
+      allow_post: flagCode(files.allowPost),
+      allow_all_file_type: String(flagCode(files.allowAllFileTypes)),
     },
     group_admin: row.admins.map(serializeGroupAdmin),
     // Contract section 14: the viewer's level, "4" for a plain member, "0" for anyone else.
-    permission_level: permissionLevel(role),
+    permission_level: serializePermissionLevel(role),
     online_members: record.onlineMembers,
     pending_user: record.pending.map((request) => ({
       user_id: request.userId,
@@ -93,10 +90,10 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     group_subscription: { current_plan: "free", group_id: row.id, is_canceled: false, period_end: "" },
     members: row.membersCount,
     gallery: "",
-    privacy_type: String(row.visibility),
+    privacy_type: String(visibilityCode(row.visibility)),
     ft_count: firstErc20?.min_amount ?? "0",
     chain_type: row.chainType,
-    open_readonly: row.openReadonly,
+    open_readonly: String(flagCode(row.openReadonly)),
     primary_nft: firstNft?.contract_address ?? "",
     primary_token: firstErc20?.contract_address ?? "",
     group_settings: {

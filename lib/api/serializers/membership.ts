@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { memberLevel } from "@/lib/api/serializers/permission-level";
 import { formatTimestamp } from "@/lib/api/time";
 import type { InviteRow } from "@/lib/db/memberships";
 import type { GateCheckResponseSchema, GateResponseSchema, MemberSchema, MembershipSchema } from "@/lib/schemas/membership-schemas";
@@ -9,14 +10,16 @@ import type { Gate, GateCheck } from "@/lib/services/token-gates";
 // Contract section 14's wire shapes.
 
 export function serializeMembership(record: MembershipRecord): z.infer<typeof MembershipSchema> {
-  return { group_id: record.groupId, user_id: record.userId, state: record.state === "member" ? "member" : "pending", level: record.level };
+  const member = record.state === "member";
+  // Contract section 14's level: 1 owner … 3 moderator, 4 member, 0 pending.
+  return { group_id: record.groupId, user_id: record.userId, state: member ? "member" : "pending", level: member ? memberLevel(record.adminRole) : 0 };
 }
 
 export function serializeMember(item: MemberListItem): z.infer<typeof MemberSchema> {
   return {
     user: { id: item.user.id, username: item.user.username, photo_url: item.user.photoUrl },
     // 1 owner … 3 moderator, 4 member, 0 pending.
-    level: item.state === "pending" ? 0 : (item.level ?? 4),
+    level: item.state === "pending" ? 0 : memberLevel(item.adminRole),
     state: item.state,
     joined_at: formatTimestamp(item.joinedAt),
   };

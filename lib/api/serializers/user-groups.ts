@@ -1,10 +1,12 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
-import type { UserGroupItemRow } from "@/lib/db/users";
+import { memberLevel } from "@/lib/api/serializers/permission-level";
+import type { UserGroupItem } from "@/lib/db/user-groups";
+import { flagCode, type GroupAdminRole } from "@/lib/db/record-codes";
 import type { RecommendGroupDto, UserGroupDto } from "@/lib/schemas/user-schemas";
 
 // Fields Agora has no data for (tokens, IPFS, ranking) keep the reference's types with empty values.
-function serializeGroupItemBase(row: UserGroupItemRow) {
+function serializeGroupItemBase(row: UserGroupItem) {
   return {
     id: row.id,
     name: row.name,
@@ -16,8 +18,8 @@ function serializeGroupItemBase(row: UserGroupItemRow) {
     description: row.description,
     followers: row.membersCount,
     posts: row.postsCount,
-    no_recommend: row.noRecommend,
-    super_no_recommend: row.superNoRecommend,
+    no_recommend: String(flagCode(row.noRecommend)),
+    super_no_recommend: String(flagCode(row.superNoRecommend)),
     main_token: row.mainTokenAddress,
     ipfs: "",
     ipns: "",
@@ -29,15 +31,15 @@ function serializeGroupItemBase(row: UserGroupItemRow) {
  * Group list item in a user's `groups` (groups they are a member of): with the page url and their
  * permission level as get group info gives it: "1" owner … "3" moderator, "4" a plain member.
  */
-export function serializeUserGroup(row: UserGroupItemRow, facts: { origin: string; level: number | null }): UserGroupDto {
+export function serializeUserGroup(row: UserGroupItem, facts: { origin: string; rank: GroupAdminRole | null }): UserGroupDto {
   return {
     ...serializeGroupItemBase(row),
     url: `${facts.origin}/g/${encodeURIComponent(row.name)}`,
-    permission_level: String(facts.level ?? 4),
+    permission_level: String(memberLevel(facts.rank)),
   };
 }
 
 /** Group list item in a user's `recommend_groups`: with its owner. */
-export function serializeRecommendGroup(row: UserGroupItemRow): RecommendGroupDto {
+export function serializeRecommendGroup(row: UserGroupItem): RecommendGroupDto {
   return { ...serializeGroupItemBase(row), owner: row.ownerId };
 }

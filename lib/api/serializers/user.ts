@@ -4,7 +4,9 @@ import { formatNullableTimestamp, formatTimestamp } from "@/lib/api/time";
 import { serializeRecommendGroup, serializeUserGroup } from "@/lib/api/serializers/user-groups";
 import { getServerSecret } from "@/lib/auth/secret";
 import { isEvmStyle, isWalletType, WALLET_TYPES } from "@/lib/schemas/wallet-types";
-import type { UserBundle, UserProfileRow } from "@/lib/db/users";
+import { adminRoleLevel, flagCode } from "@/lib/db/record-codes";
+import type { UserBundle } from "@/lib/db/user-groups";
+import type { UserProfile } from "@/lib/db/users";
 import type {
   CreateGroupUserDto,
   MeUserDto,
@@ -15,13 +17,11 @@ import type {
   WalletRegisterUserDto,
 } from "@/lib/schemas/user-schemas";
 
-const asBit = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
-
-function serializeWalletKeys(row: UserProfileRow): WalletKeyDto[] {
+function serializeWalletKeys(row: UserProfile): WalletKeyDto[] {
   return row.wallets.map((wallet) => ({ type: wallet.type, address: wallet.address }));
 }
 
-function findWalletAddress(row: UserProfileRow, matches: (type: number) => boolean): string {
+function findWalletAddress(row: UserProfile, matches: (type: number) => boolean): string {
   return row.wallets.find((wallet) => matches(wallet.type))?.address ?? "";
 }
 
@@ -40,7 +40,7 @@ function asSettings(value: unknown): Record<string, unknown> | null {
 
 /** User, get-user-info (me) shape: every field of the reference table. */
 export function serializeMeUser(bundle: UserBundle, origin: string): MeUserDto {
-  const { row } = bundle;
+  const { user: row } = bundle;
   // The key a client signs in with: the RSA modulus for permaweb wallets, the address otherwise.
   const firstWallet = row.wallets[0];
   return {
@@ -55,59 +55,59 @@ export function serializeMeUser(bundle: UserBundle, origin: string): MeUserDto {
     public_key: row.publicKey,
     likes: row.likesCount,
     posts: row.postsCount,
-    activate: row.activate,
+    activate: flagCode(row.active),
     last_post_time: formatNullableTimestamp(row.lastPostAt),
     payment_cus_id: row.paymentCusId,
     web3_public_keys: serializeWalletKeys(row),
-    group_perm_level: row.adminOf.map((admin) => ({ group_id: admin.groupId, level: admin.level })),
+    group_perm_level: row.adminOf.map((admin) => ({ group_id: admin.groupId, level: adminRoleLevel(admin.role) })),
     groups: bundle.groups.map((group) =>
       // A site super_admin counts as owner everywhere (contract section 12).
-      serializeUserGroup(group, { origin, level: row.superAdmin > 0 ? 1 : (bundle.adminLevels.get(group.id) ?? null) }),
+      serializeUserGroup(group, { origin, rank: row.superAdmin ? "owner" : (bundle.adminRoles.get(group.id) ?? null) }),
     ),
     recommend_groups: bundle.recommended.map(serializeRecommendGroup),
     ban_group: bundle.banGroups,
     can_join_group: bundle.inviteGroups,
     blocked_users: [],
     api_version: row.apiVersion,
-    super_admin: row.superAdmin,
+    super_admin: flagCode(row.superAdmin),
     settings: asSettings(row.settings),
     browser_wallet_address: findWalletAddress(row, (type) => isWalletType(type) && isEvmStyle(type)),
     archive_address: findWalletAddress(row, (type) => type === WALLET_TYPES.permaweb),
-    dark_mode: row.darkMode,
+    dark_mode: flagCode(row.darkMode),
     referral_url: buildReferralUrl(origin, row.id),
     widget_secret: row.widgetSecret,
     username: row.username,
-    is_nft: asBit(row.isNft),
+    is_nft: flagCode(row.nft),
   };
 }
 
 /** User, wallet-login shape (endpoint 8). */
-export function serializeWalletLoginUser(row: UserProfileRow): WalletLoginUserDto {
+export function serializeWalletLoginUser(row: UserProfile): WalletLoginUserDto {
   return {
     id: row.id,
     email: row.email,
     photo_url: row.photoUrl,
     likes: row.likesCount,
     posts: row.postsCount,
-    activate: row.activate,
+    activate: flagCode(row.active),
     last_post_time: formatNullableTimestamp(row.lastPostAt),
     web3_public_keys: serializeWalletKeys(row),
     username: row.username,
-    is_nft: asBit(row.isNft),
+    is_nft: flagCode(row.nft),
   };
 }
 
 /** User, wallet-register shape (endpoint 10). */
-export function serializeWalletRegisterUser(row: UserProfileRow): WalletRegisterUserDto {
+export function serializeWalletRegisterUser(row: UserProfile): WalletRegisterUserDto {
   return {
     photo_url: row.photoUrl,
-    activate: row.activate,
+    activate: flagCode(row.active),
     updated_at: formatTimestamp(row.updatedAt),
     created_at: formatTimestamp(row.createdAt),
     id: row.id,
     web3_public_keys: serializeWalletKeys(row),
     username: row.username,
-    is_nft: asBit(row.isNft),
+    is_nft: flagCode(row.nft),
   };
 }
 

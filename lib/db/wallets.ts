@@ -1,0 +1,64 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/transaction";
+import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
+
+// A user's wallets (the keys they sign in with, whose balances token gates read) and the sign-in
+// messages issued for them (wallet_nonces: each accepted once, before it expires).
+
+/** A wallet and whose it is. */
+export interface WalletOwner {
+  userId: number;
+  /** The reference's wallet type (lib/schemas/wallet-types.ts). */
+  type: number;
+  address: string;
+  publicKey: string | null;
+}
+
+export async function findWalletByAddress(address: string): Promise<WalletOwner | null> {
+  const db = await getDb();
+  return db.wallet.findUnique({ where: { address }, select: { userId: true, type: true, address: true, publicKey: true } });
+}
+
+/** A user's EVM-style wallet addresses (isEvmStyle's types). */
+export async function listEvmWalletAddresses(userId: number): Promise<string[]> {
+  const db = await getDb();
+  const wallets = await db.wallet.findMany({
+    where: { userId, type: { in: [WALLET_TYPES.chainA, WALLET_TYPES.chainAHardware, WALLET_TYPES.evm] } },
+    select: { address: true },
+  });
+  return wallets.map((wallet) => wallet.address).filter((address) => /^0x[0-9a-f]{40}$/i.test(address));
+}
+
+/** A sign-in message as issued: for which wallet, its exact text, and whether it was spent. */
+export interface WalletNonce {
+  nonce: string;
+  address: string;
+  walletType: number;
+  message: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export async function insertWalletNonce(nonce: Omit<WalletNonce, "usedAt">): Promise<void> {
+  const db = await getDb();
+  await db.walletNonce.create({ data: nonce, select: { id: true } });
+}
+
+export async function findWalletNonce(nonce: string): Promise<WalletNonce | null> {
+  const db = await getDb();
+  return db.walletNonce.findUnique({
+    where: { nonce },
+    select: { nonce: true, address: true, walletType: true, message: true, usedAt: true, expiresAt: true },
+  });
+}
+
+/**
+ * Spends an unexpired, unused nonce: true when this call spent it. The conditional update is
+ * the single point of truth: of two requests racing with the same message only one updates a row.
+ */
+export async function spendWalletNonce(nonce: string, now: Date, tx?: Tx): Promise<boolean> {
+  const client = tx ?? (await getDb());
+  const { count } = await client.walletNonce.updateMany({ where: { nonce, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  return count === 1;
+}
