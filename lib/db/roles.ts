@@ -122,8 +122,8 @@ export async function findThreadWriteFacts(threadId: number, userId: number): Pr
   return { thread, role: toFacts(row.group_id, row) };
 }
 
-/** Admin levels (1 owner, 2 admin, 3 moderator) of the given users in a group, for pages of posts. */
-export async function loadAdminLevels(groupId: number, userIds: readonly number[]): Promise<Map<number, number>> {
+/** The roles of the given users in a group (those with none are absent), for pages of posts. */
+export async function loadAdminRoles(groupId: number, userIds: readonly number[]): Promise<Map<number, GroupAdminRole>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   const db = await getDb();
@@ -131,7 +131,12 @@ export async function loadAdminLevels(groupId: number, userIds: readonly number[
     where: { groupId, userId: { in: ids }, deletedAt: null },
     select: { userId: true, level: true },
   });
-  return new Map(rows.map((row) => [row.userId, row.level]));
+  const roles = new Map<number, GroupAdminRole>();
+  for (const row of rows) {
+    const role = readAdminRole(row.level);
+    if (role) roles.set(row.userId, role);
+  }
+  return roles;
 }
 
 /** One user's role per group, for the given groups only. */

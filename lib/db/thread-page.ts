@@ -4,7 +4,8 @@ import { BOOKKEEPING_SQL, hasReadReplica } from "@/lib/db/read-routing";
 import { getEnv } from "@/lib/env";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { findPost, listDescendants, listTopLevelPosts, type TopLevelPageQuery } from "@/lib/db/posts";
-import { loadAdminLevels } from "@/lib/db/roles";
+import { loadAdminRoles } from "@/lib/db/roles";
+import type { GroupAdminRole } from "@/lib/db/record-codes";
 import {
   listHotThreads,
   listPinnedThreads,
@@ -23,8 +24,8 @@ import {
 export interface ThreadPageRecord {
   thread: ThreadDetail;
   firstPost: PostNode;
-  /** The opening post's author's admin level in the group, 0 if none. */
-  firstPostAuthorLevel: number;
+  /** The opening post's author's role in the group, null if none. */
+  firstPostAuthorRole: GroupAdminRole | null;
   /** The page of top-level posts in the requested order, replies nested. */
   posts: PostNode[];
   /** The page stopped early at its content byte budget (AGORA_PAGE_CONTENT_BYTES): more posts follow its last. */
@@ -62,15 +63,15 @@ export async function loadThreadPage(thread: ThreadDetail & { firstPostId: numbe
   if (query.startPostId === 0) rootIds.push(firstPost.id);
   const firstPostBytes = measurePost(firstPost);
   const replies = await listDescendants(rootIds, byteBudget - firstPostBytes - topLevel.bytes);
-  const [nodes, levels] = await Promise.all([
+  const [nodes, roles] = await Promise.all([
     loadPostNodes([firstPost, ...topLevel.posts, ...replies.posts], null),
-    loadAdminLevels(thread.groupId, [firstPost.userId]),
+    loadAdminRoles(thread.groupId, [firstPost.userId]),
   ]);
   const nodeOf = (id: number) => nodes.get(id)!;
   return {
     thread,
     firstPost: nodeOf(firstPost.id),
-    firstPostAuthorLevel: levels.get(firstPost.userId) ?? 0,
+    firstPostAuthorRole: roles.get(firstPost.userId) ?? null,
     posts: topLevel.posts.map((post) => nodeOf(post.id)),
     cutByBudget: topLevel.cut,
     contentBytes: firstPostBytes + topLevel.bytes + replies.bytes,

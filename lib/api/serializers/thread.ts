@@ -2,7 +2,7 @@ import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
 import { serializePost } from "@/lib/api/serializers/post";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
-import { flagCode } from "@/lib/db/record-codes";
+import { adminRoleLevel, flagCode } from "@/lib/db/record-codes";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 
@@ -69,6 +69,9 @@ export function serializeThread(parts: ThreadRead): ThreadDto {
     tip_list: [],
     tipped: false,
     user: serializeUserBrief(row.user),
-    first_post: { ...serializePost(parts.firstPost, parts.access, now), user_group_level: parts.firstPostAuthorLevel },
+    first_post: {
+      ...serializePost(parts.firstPost, parts.access, now),
+      user_group_level: parts.firstPostAuthorRole ? adminRoleLevel(parts.firstPostAuthorRole) : 0,
+    },
   };
 }
