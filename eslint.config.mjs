@@ -24,7 +24,10 @@ const LAYERS = [
   { type: "auth", pattern: "lib/auth" }, // who you are (keys, tokens, wallet proof) and what you may do (permissions.ts); no session
   { type: "uploads", pattern: "lib/uploads" }, // upload storage (disk, S3), budgets and attach rules
   { type: "live", pattern: "lib/live" }, // live events: hub, listeners, the event feed
-  { type: "db", pattern: "lib/db" }, // typed domain records and queries, the Prisma client, the embedded database
+  // The database engine (client, transactions, read routing, migrations, health, query counting) and the embedded
+  // server (PGlite behind a wire-protocol server). Only lib/db's table modules reach the ORM; services take transactions.
+  { type: "db-engine", pattern: ["lib/db/engine", "lib/db/embedded"] },
+  { type: "db", pattern: "lib/db" }, // table modules: typed domain records and their queries, one module per table or aggregate
   { type: "generated", pattern: "lib/generated" }, // the generated Prisma client: lib/db's alone
   { type: "http", pattern: "lib/http" }, // HTTP plumbing: headers, client address, CORS, the error table, event-stream bytes, upload bodies
   { type: "cache", pattern: "lib/cache" }, // the versioned cache (local and Redis tiers), single flight
@@ -48,6 +51,7 @@ const FILE_ROLES = [
   // Single files that layers use though their folder's row does not allow it (SHARED_FILES).
   { category: "image-url", pattern: "lib/media/image-proxy-url.ts" }, // the signed /media/proxy address a page shows
   { category: "theme", pattern: "lib/theme.ts" }, // the theme cookie, read by the toggle and the layout
+  { category: "transaction", pattern: "lib/db/engine/transaction.ts" }, // inTransaction and Tx: a use case opens the transaction its writes share
 ];
 
 // The boundary table: what each layer may import besides itself. An arrow only points down.
@@ -57,7 +61,7 @@ const MAY_IMPORT = {
   "app-docs": ["api", "components", "views", "schemas", "client", "core"],
   app: ["components", "views", "actions", "session", "auth", "web", "live", "schemas", "delta", "search", "client", "core", "runtime"],
   components: ["views", "actions", "schemas", "delta", "search", "client"],
-  api: ["services", "auth", "db", "uploads", "http", "cache", "schemas", "delta", "search", "core", "runtime"],
+  api: ["services", "auth", "db", "db-engine", "uploads", "http", "cache", "schemas", "delta", "search", "core", "runtime"],
   web: ["session", ...HANDLER],
   actions: ["session", "services", "views", "auth", "http", "schemas", "delta", "search", "core", "runtime"],
   views: ["session", "services", "auth", "db", "uploads", "http", "schemas", "delta", "search", "client", "core", "runtime"],
@@ -66,7 +70,8 @@ const MAY_IMPORT = {
   auth: ["db", "schemas", "core", "runtime"],
   uploads: ["auth", "schemas", "core", "runtime"],
   live: ["db", "core", "runtime"],
-  db: ["generated", "schemas", "delta", "search", "core", "runtime"],
+  db: ["db-engine", "generated", "schemas", "delta", "search", "core", "runtime"],
+  "db-engine": ["generated", "schemas", "core", "runtime"],
   http: ["cache", "core", "runtime"],
   cache: ["core", "runtime"],
   runtime: [],
@@ -85,11 +90,12 @@ const ROLE_MAY_IMPORT = {
 const SHARED_FILES = {
   "image-url": ["app", "views"],
   theme: ["app", "components"],
+  transaction: ["services", "auth"],
 };
 // Known exceptions, one import each, named here so they stay visible.
 const EXCEPTIONS = [
   // The embedded database names the instance that serves it (AGORA_INSTANCE_ID, else host:port).
-  { from: "lib/db/embedded-instance.ts", to: "lib/http/instance-header.ts" },
+  { from: "lib/db/embedded/instance.ts", to: "lib/http/instance-header.ts" },
 ];
 
 const POLICIES = [

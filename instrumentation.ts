@@ -12,12 +12,12 @@ export async function register() {
   const { installInstanceHeader } = await import("@/lib/http/instance-header");
   installInstanceHeader();
   // Several instances on the embedded database are refused (contract section 16).
-  const { claimEmbeddedInstance } = await import("@/lib/db/embedded-instance");
+  const { claimEmbeddedInstance } = await import("@/lib/db/embedded/instance");
   claimEmbeddedInstance();
   // Connects to REDIS_URL (when set) now, so the first requests already share their budgets.
   const { getRedis } = await import("@/lib/redis");
   getRedis();
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/db/engine/client");
   await getDb();
   const { backfillUsernameSkeletons } = await import("@/lib/services/users");
   // Not fatal: with AGORA_MIGRATE_ON_START=0 the column may not exist yet (health says so).

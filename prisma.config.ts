@@ -1,6 +1,6 @@
 import { defineConfig } from "prisma/config";
 
-// The runtime connects through lib/db/client.ts (driver adapter); this file only serves the
+// The runtime connects through lib/db/engine/client.ts (driver adapter); this file only serves the
 // Prisma CLI (generate, and migrate deploy where the schema engine is available).
 export default defineConfig({
   schema: "prisma/schema.prisma",

@@ -68,7 +68,7 @@ export const EnvSchema = z.object({
   AGORA_GUEST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Memory for guests' rendered pages (lib/http/guest-page-cache.ts); 0 turns them off.
   AGORA_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
-  // Test servers only: count SQL statements per API request into X-Agora-Db-Queries (lib/db/query-count.ts).
+  // Test servers only: count SQL statements per API request into X-Agora-Db-Queries (lib/db/engine/query-count.ts).
   AGORA_COUNT_QUERIES: z.enum(["0", "1"]).default("0"),
   // Browser origins allowed to call /api (CORS): "*" (the default), a comma-separated list, or "" for none.
   AGORA_CORS_ORIGINS: z.string().default("*"),

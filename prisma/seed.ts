@@ -1,6 +1,6 @@
 // npm run db:seed: demo groups, categories, threads and nested replies; a second run adds nothing.
 import { createApiKey } from "@/lib/auth/api-keys";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { parseDeltaContent } from "@/lib/delta/parse";
 import { createCategory } from "@/lib/services/categories";
 import { createGroup, updateGroupSettings } from "@/lib/services/groups";

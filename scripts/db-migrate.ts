@@ -1,6 +1,6 @@
 // npm run db:migrate: applies pending migrations alone (contract section 11), then re-applies prisma/derived/.
-import { resolveDatabaseUrl } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
+import { resolveDatabaseUrl } from "@/lib/db/engine/client";
+import { applyMigrations } from "@/lib/db/engine/migrate";
 import { getEnv } from "@/lib/env";
 import { runScript } from "./run-script";
 

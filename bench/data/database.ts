@@ -36,7 +36,7 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 function embeddedUrl(dataDir: string): string {
-  // The embedded server records its loopback URL, password included (lib/db/embedded.ts).
+  // The embedded server records its loopback URL, password included (lib/db/embedded/database.ts).
   return (JSON.parse(fs.readFileSync(path.join(dataDir, "server.json"), "utf8")) as { url: string }).url;
 }
 

@@ -8,8 +8,8 @@
 // leaves the database as empty as it was.
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { applyMigrations } from "@/lib/db/migrate";
+import { startEmbeddedDatabase } from "@/lib/db/embedded/database";
+import { applyMigrations } from "@/lib/db/engine/migrate";
 import { runScript } from "../../scripts/run-script";
 import { FILLED_TABLES, generationSteps, type SchemaFeatures } from "./generate-sql";
 import { parseScale, type Scale } from "./scales";

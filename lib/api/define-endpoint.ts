@@ -10,8 +10,8 @@ import type { RouteContext } from "@/lib/api/route-methods";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import { touchLastSeen } from "@/lib/db/presence";
-import { withReadRouting, type RoutingSubjects } from "@/lib/db/read-routing";
-import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/query-count";
+import { withReadRouting, type RoutingSubjects } from "@/lib/db/engine/read-routing";
+import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/engine/query-count";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { readClientAddress } from "@/lib/http/client-address";
@@ -276,7 +276,7 @@ async function runKept<P extends z.ZodType>(spec: EndpointSpec<P, z.ZodType, End
 
 /**
  * With AGORA_COUNT_QUERIES=1 (test servers only) the answer carries X-Agora-Db-Queries: the SQL
- * statements the request sent (lib/db/query-count.ts). Without it the handler runs as it is.
+ * statements the request sent (lib/db/engine/query-count.ts). Without it the handler runs as it is.
  */
 function countingQueries(handler: RouteHandler): RouteHandler {
   return async (request, context) => {

@@ -1,6 +1,6 @@
 import "server-only";
-import { checkDatabaseHealth } from "@/lib/db/health";
-import { readReplicaHealth } from "@/lib/db/read-routing";
+import { checkDatabaseHealth } from "@/lib/db/engine/health";
+import { readReplicaHealth } from "@/lib/db/engine/read-routing";
 import { checkRedisHealth } from "@/lib/redis";
 
 const DATABASE_TIMEOUT_MS = 2_000;

@@ -1,9 +1,9 @@
 import "server-only";
 import type { AttachRules } from "@/lib/db/attach-rules";
-import { adminRoleLevel, type GroupAdminRole, type GroupVisibility } from "@/lib/db/record-codes";
+import { adminRoleLevel, type GroupAdminRole, type GroupVisibility } from "@/lib/db/records/codes";
 import { findGroupRoleFacts, type GroupPolicy, type GroupRoleFacts } from "@/lib/db/roles";
-import type { DeletedBy } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import type { DeletedBy } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // Every "may this person do that" of Agora, in one place (contract section 12's roles). Services
 // ask before they write, serializers for can_edit/can_delete, pages before they show a control.

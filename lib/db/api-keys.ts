@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 
 // API keys (api_keys): stored by the hash of the key, which is shown once and never kept.
 

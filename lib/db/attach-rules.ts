@@ -1,4 +1,4 @@
-import { flagCode } from "@/lib/db/record-codes";
+import { flagCode } from "@/lib/db/records/codes";
 
 // A group's upload rules (contract section 15), stored as the reference's `attached_files` JSON.
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, getPool } from "@/lib/db/client";
+import { getDb, getPool } from "@/lib/db/engine/client";
 
 // Issued user tokens (auth_tokens): one row per token id (the JWT's jti), so that logout revokes it.
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
-import type { Tx } from "@/lib/db/transaction";
+import { getDb } from "@/lib/db/engine/client";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 const BAN_SELECT = {
   userId: true,

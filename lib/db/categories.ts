@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
-import type { Tx } from "@/lib/db/transaction";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 const CATEGORY_SELECT = {
   id: true,

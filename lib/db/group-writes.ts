@@ -1,8 +1,8 @@
 import "server-only";
 import { attachRulesJson, readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
-import { getDb } from "@/lib/db/client";
-import { adminRoleLevel, flagCode, joiningCode, visibilityCode, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { getDb } from "@/lib/db/engine/client";
+import { adminRoleLevel, flagCode, joiningCode, visibilityCode, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // Writes of a group's own row (creating it, its page fields, its policy) and of its roles. Names in, columns out.
 

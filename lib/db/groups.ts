@@ -1,11 +1,11 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
 import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
 import { parseGate, type Gate } from "@/lib/db/token-gates";
 import { readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
-import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/record-codes";
+import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
 
 /** A group's live admin rows (owner, admins, moderators), as get group info lists them; a level that names no role is no row. */
 const GROUP_ADMINS_QUERY = { where: { deletedAt: null, level: { in: [1, 2, 3] } }, orderBy: { id: "asc" } } satisfies Prisma.Group$adminsArgs;

@@ -1,6 +1,6 @@
 import "server-only";
-import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // Likes (contract section 12): the post_likes rows and the three counters a like moves, each
 // inside the caller's transaction.

@@ -1,5 +1,5 @@
 import "server-only";
-import { getPool } from "@/lib/db/client";
+import { getPool } from "@/lib/db/engine/client";
 
 // Reads of the live-event log (migration 20261127000000_live_events). Straight to the pool, one
 // statement each: listeners and streams run them on every event, not just on requests.

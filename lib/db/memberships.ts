@@ -1,9 +1,9 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
-import { readAdminRole, type GroupAdminRole } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { readAdminRole, type GroupAdminRole } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // Members, join requests and invitations (contract section 14). Every write takes the caller's
 // transaction and keeps groups.members_count right in it (its own-row trigger moves the group's

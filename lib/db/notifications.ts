@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { readableGroupSql } from "@/lib/db/memberships";
-import type { Tx } from "@/lib/db/transaction";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // Notifications (contract section 13). Every write here is one set-based statement inside the
 // caller's transaction; the table's statement triggers publish each person's new unread count

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 
 export interface PostContentRow {
   id: number;

@@ -1,10 +1,10 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { CreatedPostRecord } from "@/lib/db/created-post";
-import { isSet } from "@/lib/db/record-codes";
+import { isSet } from "@/lib/db/records/codes";
 import { EVENTS_OF_NOTIFIED, GROUP_UNREAD, notBannedIn } from "@/lib/db/notifications";
-import type { Tx } from "@/lib/db/transaction";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 export interface PostInsert {
   threadId: number;

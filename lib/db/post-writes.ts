@@ -1,7 +1,7 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
-import { deletedByCode, isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { getDb } from "@/lib/db/engine/client";
+import { deletedByCode, isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // The writes of a post after it was written (edit, delete, restore), each inside the caller's
 // transaction, and the post as they read it. Creating a post is lib/db/post-insert.ts.

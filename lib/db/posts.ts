@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { POST_COLUMNS, POST_SELECT, readPost, type PostRecord, type PostRow } from "@/lib/db/records/post";
 import { POST_AUTHOR_SELECT, readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { resource } from "@/lib/runtime/registry";
 
 // Members seen within this window count as online.

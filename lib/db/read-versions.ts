@@ -1,5 +1,5 @@
 import "server-only";
-import { getPool } from "@/lib/db/client";
+import { getPool } from "@/lib/db/engine/client";
 import { groupWhere, type GroupKey } from "@/lib/db/groups";
 
 // The versions the triggers of migration `read_versions` keep. A cached read is valid while the

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
-import { readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 import type { ReportReason, ReportResolution, ReportStatus } from "@/lib/schemas/report-values";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { liveBanWhere } from "@/lib/db/bans";
-import { getDb, getPool } from "@/lib/db/client";
+import { getDb, getPool } from "@/lib/db/engine/client";
 import { THREAD_VERSION_SQL } from "@/lib/db/read-versions";
-import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 /** What decides a person's role in a group, read in one query. */
 export interface GroupRoleFacts {

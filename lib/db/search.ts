@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
 import { requiredPhrases } from "@/lib/search/phrases";
 import { parseHeadline, type SnippetPart } from "@/lib/search/snippet";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 
 // What the sitemap lists: public groups (visibility 0) and their live, routable threads. Pages
 // are windows of ids, so each is one range scan over a primary key however large the tables

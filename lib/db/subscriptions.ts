@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 
 /** Follows or stops following a thread; either is idempotent (one statement). Answers the new state. */
 export async function setSubscription(userId: number, threadId: number, subscribed: boolean): Promise<boolean> {

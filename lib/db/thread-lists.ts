@@ -1,9 +1,9 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { findCategoryNames, type CategoryNameRow } from "@/lib/db/categories";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
-import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
+import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
 import { readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
 
 const THREAD_LIST_SELECT = {

@@ -1,11 +1,11 @@
 import "server-only";
-import { getPool } from "@/lib/db/client";
-import { BOOKKEEPING_SQL, hasReadReplica } from "@/lib/db/read-routing";
+import { getPool } from "@/lib/db/engine/client";
+import { BOOKKEEPING_SQL, hasReadReplica } from "@/lib/db/engine/read-routing";
 import { getEnv } from "@/lib/env";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { findPost, listDescendants, listTopLevelPosts, type TopLevelPageQuery } from "@/lib/db/posts";
 import { loadAdminRoles } from "@/lib/db/roles";
-import type { GroupAdminRole } from "@/lib/db/record-codes";
+import type { GroupAdminRole } from "@/lib/db/records/codes";
 import {
   listHotThreads,
   listPinnedThreads,

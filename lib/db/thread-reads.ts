@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 
 /**
  * Of these threads, those the person has read before and that got posts since, with how many

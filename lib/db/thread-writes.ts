@@ -1,7 +1,7 @@
 import "server-only";
 import { groupWhere, type GroupKey } from "@/lib/db/groups";
-import { flagCode, isSet } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { flagCode, isSet } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // The writes of a thread's own row (create, retitle, move, remove, pin, lock), each inside the
 // caller's transaction. Counters move in the same transaction: the thread row first, then its group.

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { LRUCache } from "lru-cache";
-import { getDb } from "@/lib/db/client";
-import { isSet } from "@/lib/db/record-codes";
+import { getDb } from "@/lib/db/engine/client";
+import { isSet } from "@/lib/db/records/codes";
 import { readUserBrief, USER_BRIEF_SELECT, type UserBrief } from "@/lib/db/records/user-brief";
 
 /** How many pinned and hot threads the thread record lists. */

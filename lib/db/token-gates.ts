@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
-import { readVisibility, type GroupVisibility } from "@/lib/db/record-codes";
+import { getDb } from "@/lib/db/engine/client";
+import { readVisibility, type GroupVisibility } from "@/lib/db/records/codes";
 import type { GateRule } from "@/lib/schemas/membership-schemas";
 
 // A group's token gate (contract section 14), stored as JSON on the group with the ERC-20 token it

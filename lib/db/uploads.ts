@@ -1,10 +1,10 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { POST_ATTACHMENT_SELECT, type PostAttachment } from "@/lib/db/posts";
-import { readVisibility, type GroupVisibility } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { readVisibility, type GroupVisibility } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 // Uploads are rows of `attachments` (contract section 15): one per upload, attached to a post
 // (post_id, thread_id) or not yet; the stored content is named by sha256 and ext.

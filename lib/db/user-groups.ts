@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { findUserMembershipFacts } from "@/lib/db/memberships";
-import { isSet, type GroupAdminRole } from "@/lib/db/record-codes";
+import { isSet, type GroupAdminRole } from "@/lib/db/records/codes";
 import { loadUserAdminRoles } from "@/lib/db/roles";
 import { findUserProfile, type UserProfile } from "@/lib/db/users";
 

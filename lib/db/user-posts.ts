@@ -1,9 +1,9 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { readableGroupSql, readableGroupsWhere } from "@/lib/db/memberships";
 import type { PageWindow } from "@/lib/db/pagination";
-import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
+import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
 
 // A person's lists show their posts in live threads, deleted ones included, as get thread keeps
 // them in place (contract section 12); the service decides who reads a deleted post's words.

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/client";
-import { flagCode, isSet, readAdminRole, type GroupAdminRole } from "@/lib/db/record-codes";
-import type { Tx } from "@/lib/db/transaction";
+import { getDb } from "@/lib/db/engine/client";
+import { flagCode, isSet, readAdminRole, type GroupAdminRole } from "@/lib/db/records/codes";
+import type { Tx } from "@/lib/db/engine/transaction";
 
 /** The user's first role rows, for the me shape's group_perm_level. */
 export const USER_ROLES_LIMIT = 50;

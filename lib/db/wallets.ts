@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
-import type { Tx } from "@/lib/db/transaction";
+import { getDb } from "@/lib/db/engine/client";
+import type { Tx } from "@/lib/db/engine/transaction";
 import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
 
 // A user's wallets (the keys they sign in with, whose balances token gates read) and the sign-in

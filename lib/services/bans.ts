@@ -2,7 +2,7 @@ import "server-only";
 import { canBan, canModerate, loadGroupRole, rankInGroup, type GroupAdminRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { deleteBan, findLiveBan, listLiveBans, upsertBan, type BanRow } from "@/lib/db/bans";
 import { recordModAction } from "@/lib/db/modlog";
-import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { userExists } from "@/lib/db/users";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { endMembershipForBan } from "@/lib/services/memberships";

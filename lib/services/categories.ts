@@ -3,7 +3,7 @@ import { canManageCategories, loadGroupRole, type Actor, type SignedIn } from "@
 import { loadReadableRole } from "@/lib/services/group-access";
 import { appendCategory, findCategory, findCategoryGroupId, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
 import { toPageWindow } from "@/lib/db/pagination";
-import { inTransaction } from "@/lib/db/transaction";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { CATEGORY_NAME_MAX } from "@/lib/schemas/category-schemas";
 

@@ -3,7 +3,7 @@ import { canChangeRole, loadGroupRole, rankInGroup, type GroupAdminRole, type Si
 import { endGroupAdmin, lockGroupRow, upsertGroupAdmin } from "@/lib/db/group-writes";
 import { insertMember } from "@/lib/db/memberships";
 import { recordModAction } from "@/lib/db/modlog";
-import { inTransaction } from "@/lib/db/transaction";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { userExists } from "@/lib/db/users";
 import { Forbidden, NotFound } from "@/lib/errors";
 

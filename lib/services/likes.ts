@@ -4,7 +4,7 @@ import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canLike, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { deleteLike, findLikedPost, insertLike, moveLikeCounters, readLikeCount, type LikedPost } from "@/lib/db/likes";
 import { notifyLike, takeBackLike } from "@/lib/db/notifications";
-import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 
 /** A post's like state as the viewer left it. */

@@ -1,6 +1,6 @@
 import "server-only";
-import { getPool } from "@/lib/db/client";
-import { inTransaction } from "@/lib/db/transaction";
+import { getPool } from "@/lib/db/engine/client";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { getEnv } from "@/lib/env";
 import { sweepGates } from "@/lib/services/token-gates";
 import { logger } from "@/lib/log";

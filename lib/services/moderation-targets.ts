@@ -2,7 +2,7 @@ import "server-only";
 import { canReadThread, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { findPostInThread, lockPostRow, type PostInThread } from "@/lib/db/post-writes";
 import { lockThreadRow, type LockedThread } from "@/lib/db/thread-writes";
-import type { Tx } from "@/lib/db/transaction";
+import type { Tx } from "@/lib/db/engine/transaction";
 import { NotFound } from "@/lib/errors";
 import { assertGroupReadable } from "@/lib/services/group-access";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { attachUploads, findGroupVisibility, findUploads, type UploadRecord } from "@/lib/db/uploads";
-import type { Tx } from "@/lib/db/transaction";
+import type { Tx } from "@/lib/db/engine/transaction";
 import { Invalid } from "@/lib/errors";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
 

@@ -21,7 +21,7 @@ import { countRevisions, listRevisions, type Revision } from "@/lib/db/post-revi
 import { notifyNewMentions, removePostNotifications } from "@/lib/db/notifications";
 import { closeReports } from "@/lib/db/reports";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
-import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow } from "@/lib/services/content";
 import { findPostTarget, lockPost, type PostTarget } from "@/lib/services/moderation-targets";

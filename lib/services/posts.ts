@@ -4,7 +4,7 @@ import type { CreatedPostRecord } from "@/lib/db/created-post";
 import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
-import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import type { UploadRecord } from "@/lib/db/uploads";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { Forbidden, NotFound } from "@/lib/errors";

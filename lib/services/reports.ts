@@ -15,7 +15,7 @@ import {
   type ReportResolution,
   type ReportStatus,
 } from "@/lib/db/reports";
-import { inTransaction } from "@/lib/db/transaction";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { lockPost } from "@/lib/services/moderation-targets";
 import { refuseWrite } from "@/lib/services/group-access";

@@ -4,7 +4,7 @@ import { recordModAction, type ModAction } from "@/lib/db/modlog";
 import { removeThreadNotifications } from "@/lib/db/notifications";
 import { forgetHotThreads } from "@/lib/db/threads";
 import { hasPostsByOthers, isCategoryOfGroup, markThreadDeleted, setThreadFlag as writeThreadFlag, updateThreadRow } from "@/lib/db/thread-writes";
-import { inTransaction } from "@/lib/db/transaction";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { lockThread, type ThreadTarget } from "@/lib/services/moderation-targets";

@@ -4,7 +4,7 @@ import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import type { GroupKey } from "@/lib/db/groups";
 import { findGroupForThread, insertThreadRow, isCategoryOfGroup } from "@/lib/db/thread-writes";
-import { inTransaction } from "@/lib/db/transaction";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { prepareContentOrThrow } from "@/lib/services/content";

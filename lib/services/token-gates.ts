@@ -3,9 +3,9 @@ import { canManageGroup, canModerate, loadGroupRole, type GroupRole, type Signed
 import { deleteMember, markGateChecked } from "@/lib/db/memberships";
 import { recordModAction } from "@/lib/db/modlog";
 import { forgetGroupThreads } from "@/lib/db/notifications";
-import type { GroupVisibility } from "@/lib/db/record-codes";
+import type { GroupVisibility } from "@/lib/db/records/codes";
 import { findGroupGate, listStaleGateMembers, saveGroupGate, type Gate } from "@/lib/db/token-gates";
-import { inTransaction } from "@/lib/db/transaction";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { listEvmWalletAddresses } from "@/lib/db/wallets";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";

@@ -1,7 +1,7 @@
 import "server-only";
 import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, readDenial, type Actor, type SignedIn } from "@/lib/auth/permissions";
 import { findThreadLinks } from "@/lib/db/threads";
-import { inTransaction, type Tx } from "@/lib/db/transaction";
+import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import {
   findGroupVisibility,
   findOrphanUploads,

@@ -13,7 +13,7 @@ import {
   type WalletPostRecord,
 } from "@/lib/db/user-posts";
 import { NotFound } from "@/lib/errors";
-import type { DeletedBy } from "@/lib/db/record-codes";
+import type { DeletedBy } from "@/lib/db/records/codes";
 import { canSeeDeletedContentAs, type Actor } from "@/lib/auth/permissions";
 import { findModeratedGroupIds } from "@/lib/db/roles";
 import { isSuperAdmin } from "@/lib/db/users";

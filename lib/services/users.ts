@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { usernameSkeleton } from "@/lib/auth/username-skeleton";
-import { inTransaction, isUniqueViolation, type Tx } from "@/lib/db/transaction";
+import { inTransaction, isUniqueViolation, type Tx } from "@/lib/db/engine/transaction";
 import { findHeldSkeletons, findUserIdByUsername, insertUserWithWallet, listUsersWithoutSkeleton, setUsernameSkeletons } from "@/lib/db/users";
 import { Conflict, NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";

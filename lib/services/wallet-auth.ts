@@ -5,7 +5,7 @@ import { readSignInSite } from "@/lib/auth/wallet/sign-in-site";
 import { buildWalletMessage, generateNonce, statementFor } from "@/lib/auth/wallet/wallet-message";
 import type { WalletPurpose } from "@/lib/schemas/wallet-purposes";
 import { isEvmStyle, isWalletType, WALLET_TYPES, type WalletType } from "@/lib/schemas/wallet-types";
-import { inTransaction } from "@/lib/db/transaction";
+import { inTransaction } from "@/lib/db/engine/transaction";
 import { findWalletByAddress, insertWalletNonce, type WalletOwner } from "@/lib/db/wallets";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";

@@ -4,7 +4,7 @@ import { parseWalletMessage, statementFor, type WalletMessageFields } from "@/li
 import { WALLET_PURPOSES, type WalletPurpose } from "@/lib/schemas/wallet-purposes";
 import { verifyWalletSignature } from "@/lib/auth/wallet/wallet-signature";
 import { isWalletType, type WalletType } from "@/lib/schemas/wallet-types";
-import type { Tx } from "@/lib/db/transaction";
+import type { Tx } from "@/lib/db/engine/transaction";
 import { findWalletByAddress, findWalletNonce, spendWalletNonce } from "@/lib/db/wallets";
 import { Invalid, Unauthenticated } from "@/lib/errors";
 

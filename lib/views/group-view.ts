@@ -11,7 +11,7 @@ import {
 } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupCard } from "@/lib/db/groups";
-import type { GroupJoining, GroupVisibility } from "@/lib/db/record-codes";
+import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GroupRecord } from "@/lib/services/groups";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { createCategory } from "@/lib/services/categories";
 import { CategorySchema, type CategoryDto } from "@/lib/schemas/category-schemas";
 import { call, expectedError } from "../support/api-client";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { GroupAdminDto } from "@/lib/schemas/group-schemas";
 import {
   BanResponseSchema,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { createCategory } from "@/lib/services/categories";
 import { parseDeltaContent } from "@/lib/delta/parse";
 import { PREVIEW_MAX_BYTES } from "@/lib/delta/preview";

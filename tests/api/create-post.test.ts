@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { ThreadSchema } from "@/lib/schemas/thread-schemas";
 import { call, expectedError } from "../support/api-client";

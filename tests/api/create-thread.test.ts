@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { ThreadResponseSchema, ThreadSchema } from "@/lib/schemas/thread-schemas";
 import { createCategory } from "@/lib/services/categories";
 import { call, expectedError } from "../support/api-client";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { FirstPostSchema, PostSchema, type PostDto } from "@/lib/schemas/post-schemas";
 import { ThreadSchema, type ThreadDto } from "@/lib/schemas/thread-schemas";
 import { expectedError } from "../support/api-client";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { CreateGroupUserSchema, MeUserSchema } from "@/lib/schemas/user-schemas";
 import { call, expectedError } from "../support/api-client";
 import { createTestUser, uniqueName } from "../support/fixtures";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import { call } from "../support/api-client";
 import { banOverHttp, expectOk, getAs, postAs, setRole, type Group } from "../support/community-helpers";

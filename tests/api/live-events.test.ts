@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { call, expectedError } from "../support/api-client";
 import { GENEROUS_BUDGETS } from "../support/budgets";
 import { createTestUser, type TestUser } from "../support/fixtures";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { NotificationDto } from "@/lib/schemas/notification-schemas";
 import { banOverHttp, expectBadParam, expectOk, expectRefused, getAs, postAs, readModlog, setRole, type Group } from "../support/community-helpers";
 import { call } from "../support/api-client";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { NotificationDto } from "@/lib/schemas/notification-schemas";
 import { banOverHttp, expectBadParam, expectOk, getAs, postAs } from "../support/community-helpers";
 import { createTestUser, type TestUser } from "../support/fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { getDb } from "@/lib/db/client";
-import { listMigrations } from "@/lib/db/migrate";
+import { getDb } from "@/lib/db/engine/client";
+import { listMigrations } from "@/lib/db/engine/migrate";
 import { expectedError } from "../support/api-client";
 import { uniqueName } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server-process";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { call, type ApiResponse } from "../support/api-client";
 import { createTestUser, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOverHttp } from "../support/thread-helpers";
 
 // SQL round trips per API request, read from X-Agora-Db-Queries: the test server runs with
-// AGORA_COUNT_QUERIES=1 (tests/support/global-setup.ts), and lib/db/query-count.ts counts every
+// AGORA_COUNT_QUERIES=1 (tests/support/global-setup.ts), and lib/db/engine/query-count.ts counts every
 // statement the request sends to the database (BEGIN and COMMIT of a transaction included).
 // Each request must cost a fixed number of statements whatever the page size, the page number,
 // the thread's or the group's size: an N+1 or a per-post query changes a count and fails here.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { expectBadParam, expectOk, expectRefused, postAs } from "../support/community-helpers";
 import { createTestUser, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOverHttp } from "../support/thread-helpers";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { countGroupThreads } from "@/lib/db/thread-lists";
 import { createCategory } from "@/lib/services/categories";
 import { createPost } from "@/lib/services/posts";

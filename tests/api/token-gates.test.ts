@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { expectBadParam, expectOk, expectRefused, getAs, postAs, readModlog, type Group } from "../support/community-helpers";
 import { createTestUser, type TestUser } from "../support/fixtures";
 import { ANVIL_CHAIN_ID } from "../support/anvil";

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { call } from "../support/api-client";
 import { createTestUser, type TestUser } from "../support/fixtures";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { UploadListResponseSchema, UploadResponseSchema } from "@/lib/schemas/upload-schemas";
 import { sweepOrphanUploads } from "@/lib/services/uploads";

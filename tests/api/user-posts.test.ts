@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { createCategory } from "@/lib/services/categories";
 import { createPost } from "@/lib/services/posts";
 import { createThread } from "@/lib/services/threads";

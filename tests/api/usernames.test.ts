@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { call, expectedError } from "../support/api-client";
 import { uniqueName } from "../support/fixtures";
 import { registerEvmUser, signEvmProof } from "../support/wallet-flow";

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getServerSecret } from "@/lib/auth/secret";
 import { createPermawebTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { MeUserSchema, UpdateInfoUserSchema, type MeUserDto } from "@/lib/schemas/user-schemas";
 import { createGroup } from "@/lib/services/groups";
 import { call, expectedError } from "../support/api-client";

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { createEvmTestWallet, createPermawebTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { PurseRegisterUserSchema, WalletLoginUserSchema, WalletRegisterUserSchema } from "@/lib/schemas/user-schemas";
 import { WalletNonceSchema } from "@/lib/schemas/wallet-schemas";
 import { call, expectedError } from "../support/api-client";

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import { createEvmTestWallet, createPermawebTestWallet, type EvmTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { call, expectedError } from "../support/api-client";
 import { uniqueName } from "../support/fixtures";
 import { registerEvmUser, requestNonce, type WalletUser } from "../support/wallet-flow";

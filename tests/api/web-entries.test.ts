@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { DOMAIN_ERROR_ANSWERS } from "@/lib/http/error-table";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { createTestUser, type TestUser } from "../support/fixtures";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import pg from "pg";
-import { getDb } from "@/lib/db/client";
-import { resolveDatabaseUrl } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
+import { resolveDatabaseUrl } from "@/lib/db/engine/client";
 
 // The embedded database is one PostgreSQL session served to many connections; these prove
 // concurrent clients cannot see each other's statements or half-finished transactions.

@@ -1,11 +1,11 @@
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
-import { getPool, resolveDatabaseUrl } from "@/lib/db/client";
-import { listDerivedFiles, reapplyDerived, SCHEMA_BOUND_FUNCTIONS } from "@/lib/db/derived";
-import { applyMigrations, listMigrations } from "@/lib/db/migrate";
+import { getPool, resolveDatabaseUrl } from "@/lib/db/engine/client";
+import { listDerivedFiles, reapplyDerived, SCHEMA_BOUND_FUNCTIONS } from "@/lib/db/engine/derived";
+import { applyMigrations, listMigrations } from "@/lib/db/engine/migrate";
 
 // prisma/derived/ holds every trigger and function that keeps derived data, and migrate re-applies
-// it after the migrations (lib/db/derived.ts). Compared here: what a database holds after migrate,
+// it after the migrations (lib/db/engine/derived.ts). Compared here: what a database holds after migrate,
 // what the migrations alone create on an empty schema, and what the folder defines.
 
 type Catalog = Map<string, string>;

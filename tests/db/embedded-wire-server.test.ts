@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frame, startEmbeddedDatabaseProcess, startupPacket, stopProcess } from "../support/embedded-wire";
 
-// The embedded database's door (lib/db/embedded-wire-server.ts), attacked over real sockets.
+// The embedded database's door (lib/db/embedded/wire-server.ts), attacked over real sockets.
 // The server runs in its own process (tests/support/embedded-database-process.ts) with a
 // short idle-in-transaction timeout, on a data directory of its own.
 const IDLE_TX_MS = 500;

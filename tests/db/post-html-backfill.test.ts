@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { deltaPreview } from "@/lib/delta/preview";
 import { renderDeltaToStoredHtml } from "@/lib/delta/render";
 import { backfillPostHtml } from "@/lib/services/post-html";

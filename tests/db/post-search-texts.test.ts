@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 
 // post_search_texts (migration 20261129020000_post_search_texts) is kept by triggers on posts, so
 // every write path is covered, SQL by hand included: a multi-row insert, a content edit, a

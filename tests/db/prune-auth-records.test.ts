@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { getDb, resolveDatabaseUrl } from "@/lib/db/client";
+import { getDb, resolveDatabaseUrl } from "@/lib/db/engine/client";
 import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
 import { LIVE_EVENT_RETENTION_MS, PRUNE_LOCK_KEY, pruneAuthRecords, TOKEN_RETENTION_MS } from "@/lib/services/maintenance";
 import { createTestUser } from "../support/fixtures";

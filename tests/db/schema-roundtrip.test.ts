@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 
 // Proves the SQL migrations and schema.prisma agree: every scalar field of every model in
 // the schema is written through the generated client and read back from the migrated database.

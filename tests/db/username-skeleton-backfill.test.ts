@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { usernameSkeleton } from "@/lib/auth/username-skeleton";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { backfillUsernameSkeletons } from "@/lib/services/users";
 
 describe("backfillUsernameSkeletons", () => {

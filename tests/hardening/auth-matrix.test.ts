@@ -5,7 +5,7 @@ import { NAMED_ENDPOINTS } from "@/lib/api/routes";
 import { methodsOf } from "@/lib/api/define-endpoint";
 import { getServerSecret } from "@/lib/auth/secret";
 import { issueUserToken } from "@/lib/auth/tokens";
-import { getPool } from "@/lib/db/client";
+import { getPool } from "@/lib/db/engine/client";
 import { createCast, createThreadWithReply, postAs, type Cast } from "../support/community-helpers";
 import { countRows, sendRaw, type Encoding } from "../support/hardening";
 import { makePng } from "../support/upload-helpers";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createEvmTestWallet, type EvmTestWallet } from "@/lib/auth/wallet/test-wallets";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { uniqueName } from "../support/fixtures";
 import { countRows, sendRaw } from "../support/hardening";
 import { registerEvmUser, requestNonce, type WalletUser } from "../support/wallet-flow";

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frame, startEmbeddedDatabaseProcess, startupPacket, stopProcess } from "../support/embedded-wire";
 
-// The embedded database's wire server (lib/db/embedded-wire-server.ts) under abuse that
+// The embedded database's wire server (lib/db/embedded/wire-server.ts) under abuse that
 // tests/db/embedded-wire-server.test.ts does not cover: extended-protocol sequences left open
 // (Parse + Flush without Sync, with a good or a failing statement, or a write executed and
 // then abandoned), frames announced and never finished, huge frames before authentication,

@@ -24,23 +24,28 @@ describe("import boundaries", () => {
     ["lib/db importing lib/api", "lib/db/probe.ts", 'import { x } from "@/lib/api/envelope";'],
     ["a view importing lib/api", "lib/views/probe.ts", 'import { x } from "@/lib/api/serializers/post";'],
     ["lib/auth importing lib/api", "lib/auth/probe.ts", 'import { x } from "@/lib/api/error-map";'],
-    ["a component importing lib/db", "components/probe.tsx", 'import { getDb } from "@/lib/db/client";'],
+    ["a component importing lib/db", "components/probe.tsx", 'import { getDb } from "@/lib/db/engine/client";'],
     ["a component importing lib/services", "components/posts/probe.tsx", 'import { likePost } from "@/lib/services/likes";'],
     ["lib/db importing lib/services", "lib/db/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
-    ["lib/schemas importing lib/db", "lib/schemas/probe.ts", 'import { getDb } from "@/lib/db/client";'],
+    ["lib/schemas importing lib/db", "lib/schemas/probe.ts", 'import { getDb } from "@/lib/db/engine/client";'],
     ["lib/delta importing lib/services", "lib/delta/probe.ts", 'import { x } from "@/lib/services/content";'],
     ["a service importing the browser session", "lib/services/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
     ["lib/auth importing the browser session", "lib/auth/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
     ["a service importing the web entry wrapper", "lib/services/probe.ts", 'import { defineWebEntry } from "@/lib/web/define-web-entry";'],
     ["a web entry importing lib/api", "lib/media/probe.ts", 'import { readUploadBody } from "@/lib/api/read-params";'],
     ["a service importing the event-stream encoder", "lib/services/probe.ts", 'import { encodeEventStream } from "@/lib/http/event-stream";'],
-    ["a page importing lib/db", "app/(forum)/probe/page.tsx", 'import { getDb } from "@/lib/db/client";'],
+    ["a page importing lib/db", "app/(forum)/probe/page.tsx", 'import { getDb } from "@/lib/db/engine/client";'],
+    ["a service reaching the ORM", "lib/services/probe.ts", 'import { getDb } from "@/lib/db/engine/client";'],
+    ["a view reaching the database pool", "lib/views/probe.ts", 'import { getPool } from "@/lib/db/engine/client";'],
+    ["the database engine importing a table module", "lib/db/engine/probe.ts", 'import { findThreadRoute } from "@/lib/db/threads";'],
   ])("refuses %s", async (_name, file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const probe = 1;\n`)).not.toEqual([]);
   });
 
   it.each([
-    ["a service importing lib/db", "lib/services/probe.ts", 'import { getDb } from "@/lib/db/client";'],
+    ["a service importing a table module", "lib/services/probe.ts", 'import { findThreadRoute } from "@/lib/db/threads";'],
+    ["a service opening a transaction", "lib/services/probe.ts", 'import { inTransaction } from "@/lib/db/engine/transaction";'],
+    ["a table module importing the engine", "lib/db/probe.ts", 'import { getDb } from "@/lib/db/engine/client";'],
     ["an endpoint importing a service", "lib/api/endpoints/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
     ["a view importing lib/auth", "lib/views/probe.ts", 'import { canLike } from "@/lib/auth/permissions";'],
     ["a component importing a view model type", "components/probe.tsx", 'import type { PostView } from "@/lib/views/post-view";'],

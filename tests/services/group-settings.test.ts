@@ -12,7 +12,7 @@ let addAdmin: (groupId: number, userId: number, level: number) => Promise<void>;
 beforeAll(async () => {
   settings = await import("@/lib/services/groups");
   fixtures = await import("../support/fixtures");
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/db/engine/client");
   const db = await getDb();
   readGroup = (id) => db.group.findUnique({ where: { id }, select: { title: true, description: true, cover: true, logo: true } });
   addAdmin = async (groupId, userId, level) => {

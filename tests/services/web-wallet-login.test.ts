@@ -52,7 +52,7 @@ beforeAll(async () => {
   process.env.AGORA_WEB_WALLET_URL = providerUrl;
   auth = await import("@/lib/services/wallet-auth");
   webWallet = await import("@/lib/services/web-wallet");
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/db/engine/client");
   findWallet = async (address) => (await getDb()).wallet.findUnique({ where: { address } });
 });
 

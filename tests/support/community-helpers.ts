@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import type { PostDto } from "@/lib/schemas/post-schemas";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";

@@ -1,5 +1,5 @@
 import { expect, inject } from "vitest";
-import { getPool } from "@/lib/db/client";
+import { getPool } from "@/lib/db/engine/client";
 
 // Shared by tests/hardening: raw requests (no OpenAPI validation: the inputs are hostile on
 // purpose), the envelope every answer must carry, and the row count of every table.

@@ -1,5 +1,5 @@
 import { expect, inject } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/engine/client";
 import { CreatePostResponseSchema, type CreatedPostDto } from "@/lib/schemas/post-schemas";
 import { ThreadResponseSchema, type ThreadDto } from "@/lib/schemas/thread-schemas";
 import { call, type CallOptions } from "./api-client";

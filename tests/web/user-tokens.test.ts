@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // the token's expiry, and revocation must still be read on every use.
 type Tokens = typeof import("@/lib/auth/tokens");
 type Secret = typeof import("@/lib/auth/secret");
-type Client = typeof import("@/lib/db/client");
+type Client = typeof import("@/lib/db/engine/client");
 
 let tokens: Tokens;
 let secret: Secret;
@@ -14,7 +14,7 @@ let client: Client;
 beforeAll(async () => {
   tokens = await import("@/lib/auth/tokens");
   secret = await import("@/lib/auth/secret");
-  client = await import("@/lib/db/client");
+  client = await import("@/lib/db/engine/client");
 });
 
 async function anyUserId(): Promise<number> {

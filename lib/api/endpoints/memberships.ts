@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeGroup } from "@/lib/api/serializers/group";
 import { serializeGate, serializeGateCheck, serializeInvite, serializeMember, serializeMembership } from "@/lib/api/serializers/membership";
-import { isSet, readJoining, readVisibility } from "@/lib/db/record-codes";
+import { isSet, readJoining, readVisibility } from "@/lib/db/records/codes";
 import { GroupSchema } from "@/lib/schemas/group-schemas";
 import {
   GateCheckResponseSchema,

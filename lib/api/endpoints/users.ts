@@ -4,7 +4,7 @@ import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { readRequestOrigin } from "@/lib/api/request-origin";
 import { serializeMeUser, serializeUpdateInfoUser } from "@/lib/api/serializers/user";
 import { revokeUserToken } from "@/lib/auth/tokens";
-import { isSet } from "@/lib/db/record-codes";
+import { isSet } from "@/lib/db/records/codes";
 import { EmailSchema, IsNftSchema, MeUserSchema, PhotoUrlSchema, UpdateInfoUserSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { getOwnAccount, updateUserInfo } from "@/lib/services/user-profile";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { formatNullableTimestamp } from "@/lib/api/time";
 import { serializeAttachedFile } from "@/lib/api/serializers/post";
 import type { CreatedPostRecord, PostCreator } from "@/lib/db/created-post";
-import { flagCode } from "@/lib/db/record-codes";
+import { flagCode } from "@/lib/db/records/codes";
 import type { PostAttachment } from "@/lib/db/posts";
 import type { CreatedPostDto, PostCreationUserDto } from "@/lib/schemas/post-schemas";
 

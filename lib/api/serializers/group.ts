@@ -2,7 +2,7 @@ import "server-only";
 import { formatGroupTimestamp } from "@/lib/api/time";
 import { serializePermissionLevel } from "@/lib/api/serializers/permission-level";
 import type { GroupAdminRecord } from "@/lib/db/groups";
-import { adminRoleLevel, flagCode, joiningCode, visibilityCode } from "@/lib/db/record-codes";
+import { adminRoleLevel, flagCode, joiningCode, visibilityCode } from "@/lib/db/records/codes";
 import type { GroupAdminDto, GroupDto } from "@/lib/schemas/group-schemas";
 import type { GroupRecord } from "@/lib/services/groups";
 

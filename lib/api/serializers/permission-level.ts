@@ -1,6 +1,6 @@
 import "server-only";
 import { isMember, rankInGroup, type GroupRole } from "@/lib/auth/permissions";
-import { adminRoleLevel, type GroupAdminRole } from "@/lib/db/record-codes";
+import { adminRoleLevel, type GroupAdminRole } from "@/lib/db/records/codes";
 
 /** The reference's level of a person with a role (1 owner … 3 moderator), 4 for a plain member. */
 export function memberLevel(rank: GroupAdminRole | null): number {

@@ -5,7 +5,7 @@ import { canDeletePost, canEditPost, canSeeDeletedContent, type Access } from "@
 import type { PostNode } from "@/lib/db/post-tree";
 import type { PostAttachment } from "@/lib/db/posts";
 import type { PostAuthor } from "@/lib/db/records/user-brief";
-import { deletedByCode, flagCode } from "@/lib/db/record-codes";
+import { deletedByCode, flagCode } from "@/lib/db/records/codes";
 import { isOnline } from "@/lib/db/presence";
 import type { AttachedFileDto, PostDto, UserBriefDto } from "@/lib/schemas/post-schemas";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
 import { isOnline } from "@/lib/db/presence";
-import { deletedByCode, flagCode } from "@/lib/db/record-codes";
+import { deletedByCode, flagCode } from "@/lib/db/records/codes";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 

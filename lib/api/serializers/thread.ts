@@ -2,7 +2,7 @@ import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
 import { serializePost } from "@/lib/api/serializers/post";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
-import { adminRoleLevel, flagCode } from "@/lib/db/record-codes";
+import { adminRoleLevel, flagCode } from "@/lib/db/records/codes";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { flagCode } from "@/lib/db/record-codes";
+import { flagCode } from "@/lib/db/records/codes";
 import type { UserBrief } from "@/lib/db/records/user-brief";
 import type { UserBriefDto } from "@/lib/schemas/post-schemas";
 

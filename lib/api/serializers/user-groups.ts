@@ -2,7 +2,7 @@ import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
 import { memberLevel } from "@/lib/api/serializers/permission-level";
 import type { UserGroupItem } from "@/lib/db/user-groups";
-import { flagCode, type GroupAdminRole } from "@/lib/db/record-codes";
+import { flagCode, type GroupAdminRole } from "@/lib/db/records/codes";
 import type { RecommendGroupDto, UserGroupDto } from "@/lib/schemas/user-schemas";
 
 // Fields Agora has no data for (tokens, IPFS, ranking) keep the reference's types with empty values.

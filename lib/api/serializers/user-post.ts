@@ -1,5 +1,5 @@
 import "server-only";
-import { deletedByCode, flagCode } from "@/lib/db/record-codes";
+import { deletedByCode, flagCode } from "@/lib/db/records/codes";
 import type { UserPostRecord } from "@/lib/db/user-posts";
 import type { UserPostDto } from "@/lib/schemas/user-post-schemas";
 import type { UserPostList } from "@/lib/services/user-posts";

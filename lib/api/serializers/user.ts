@@ -4,7 +4,7 @@ import { formatNullableTimestamp, formatTimestamp } from "@/lib/api/time";
 import { serializeRecommendGroup, serializeUserGroup } from "@/lib/api/serializers/user-groups";
 import { getServerSecret } from "@/lib/auth/secret";
 import { isEvmStyle, isWalletType, WALLET_TYPES } from "@/lib/schemas/wallet-types";
-import { adminRoleLevel, flagCode } from "@/lib/db/record-codes";
+import { adminRoleLevel, flagCode } from "@/lib/db/records/codes";
 import type { UserBundle } from "@/lib/db/user-groups";
 import type { UserProfile } from "@/lib/db/users";
 import type {

@@ -1,6 +1,6 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
-import { deletedByCode, flagCode } from "@/lib/db/record-codes";
+import { deletedByCode, flagCode } from "@/lib/db/records/codes";
 import type { WalletPostRecord } from "@/lib/db/user-posts";
 import type { WalletPostDto } from "@/lib/schemas/user-post-schemas";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/record-codes";
+import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
 
 /** A post as a thread shows it. */
 export interface PostRecord {

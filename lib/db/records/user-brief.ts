@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { isSet } from "@/lib/db/record-codes";
+import { isSet } from "@/lib/db/records/codes";
 
 /** A person as threads, posts and lists name them. */
 export interface UserBrief {

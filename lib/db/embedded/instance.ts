@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { isProcessAlive } from "@/lib/db/process-alive";
+import { isProcessAlive } from "@/lib/db/embedded/process-alive";
 import { getEnv } from "@/lib/env";
 import { instanceId } from "@/lib/http/instance-header";
 

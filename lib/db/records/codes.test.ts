@@ -10,7 +10,7 @@ import {
   readJoining,
   readVisibility,
   visibilityCode,
-} from "@/lib/db/record-codes";
+} from "@/lib/db/records/codes";
 
 describe("record codes", () => {
   it("reads flags from numbers and digit strings", () => {

@@ -2,14 +2,14 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import { logger } from "@/lib/log";
-import { readWriteMarks, recordWriteMark } from "@/lib/db/write-marks";
+import { readWriteMarks, recordWriteMark } from "@/lib/db/engine/write-marks";
 import { findResource, resource, stopResource } from "@/lib/runtime/registry";
 
 // Read/write routing (contract section 16). The pool Prisma and the hand-written reads use is the
 // primary's; with a replica configured its `query` sends a read-only statement to the replica when
 // (1) it runs inside an API request's routing scope, (2) the replica is healthy and lags less than
 // 5 s, (3) the request has not written yet and (4) its viewer has no write the replica has not
-// replayed (a WAL position recorded after each writing request, lib/db/write-marks.ts). Everything
+// replayed (a WAL position recorded after each writing request, lib/db/engine/write-marks.ts). Everything
 // else (writes, transactions, work outside a request: pages, jobs, health) runs on the primary.
 // A replica that fails a statement is left alone for a second and the statement runs on the primary.
 
@@ -170,7 +170,7 @@ async function pollReplica(primary: ReplicaState["primaryQuery"], state: Replica
 }
 
 /**
- * Makes `primary` route reads to `replica` inside routing scopes (lib/db/client.ts, once per pool).
+ * Makes `primary` route reads to `replica` inside routing scopes (lib/db/engine/client.ts, once per pool).
  * Without a replica nothing changes.
  */
 export function installReadRouting(primary: pg.Pool, replica: pg.Pool | null): void {

@@ -15,8 +15,8 @@ import {
   takeBatch,
   takeMessage,
   type StartupFrame,
-} from "@/lib/db/embedded-wire-protocol";
-import { ScramExchange, createScramVerifier } from "@/lib/db/embedded-wire-scram";
+} from "@/lib/db/embedded/wire-protocol";
+import { ScramExchange, createScramVerifier } from "@/lib/db/embedded/wire-scram";
 
 // PGlite is one PostgreSQL session. Serving it to several connections needs two guarantees
 // that a per-message multiplexer does not give: a connection's extended-protocol messages

@@ -1,6 +1,6 @@
 import "server-only";
-import { getPool } from "@/lib/db/client";
-import { listMigrations } from "@/lib/db/migrate";
+import { getPool } from "@/lib/db/engine/client";
+import { listMigrations } from "@/lib/db/engine/migrate";
 
 export interface MigrationHealth {
   /** "ok": every migration of this build is applied; "pending": some are not yet; "failed": one failed half-way. */
@@ -40,7 +40,7 @@ interface BookkeepingRow {
   rolled_back: boolean;
 }
 
-// The same bookkeeping as lib/db/migrate.ts and `prisma migrate deploy`: a row that neither
+// The same bookkeeping as lib/db/engine/migrate.ts and `prisma migrate deploy`: a row that neither
 // finished nor was rolled back is a migration that failed half-way. One statement straight to the
 // pool: load balancers ask every second, and with three ORM statements a check cost 7.4 ms of CPU
 // (4.8 ms now), a fifth of a 0.1-CPU instance's time while it served nothing.

@@ -61,7 +61,7 @@ const DROP_STATEMENTS = `
 
 /**
  * Drops what prisma/derived/ owns and creates it again from the folder, on `client`, inside the
- * caller's transaction (lib/db/migrate.ts holds the migrations' advisory lock around it). Running
+ * caller's transaction (lib/db/engine/migrate.ts holds the migrations' advisory lock around it). Running
  * it twice leaves the same triggers and functions; so does running it over the migrations' own.
  */
 export async function reapplyDerived(client: pg.ClientBase, files = listDerivedFiles()): Promise<void> {

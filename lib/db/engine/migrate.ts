@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { DERIVED_BOOKKEEPING, hashDerivedFiles, listDerivedFiles, reapplyDerived } from "@/lib/db/derived";
+import { DERIVED_BOOKKEEPING, hashDerivedFiles, listDerivedFiles, reapplyDerived } from "@/lib/db/engine/derived";
 
 // Prisma's own bookkeeping table, so `prisma migrate deploy` and this runner agree on what ran.
 const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

@@ -3,10 +3,10 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { applyMigrations } from "@/lib/db/migrate";
-import { createCountingPool, isQueryCountingOn } from "@/lib/db/query-count";
-import { installReadRouting, stopReadRouting } from "@/lib/db/read-routing";
+import { startEmbeddedDatabase } from "@/lib/db/embedded/database";
+import { applyMigrations } from "@/lib/db/engine/migrate";
+import { createCountingPool, isQueryCountingOn } from "@/lib/db/engine/query-count";
+import { installReadRouting, stopReadRouting } from "@/lib/db/engine/read-routing";
 import { logger } from "@/lib/log";
 import { resource } from "@/lib/runtime/registry";
 
@@ -41,10 +41,10 @@ async function connect(): Promise<Connection> {
   // The embedded server runs one PostgreSQL session, so a small pool is as fast as a big one.
   const poolConfig = { connectionString: url, max: embedded ? 4 : env.AGORA_DB_POOL_MAX };
   // AGORA_COUNT_QUERIES=1 (test server only): a pool that counts each statement per API request
-  // (lib/db/query-count.ts). Both databases are reached through this pool (the embedded one over
+  // (lib/db/engine/query-count.ts). Both databases are reached through this pool (the embedded one over
   // its loopback wire server), so the count covers both. Off: an ordinary pool.
   const pool = isQueryCountingOn() ? createCountingPool(poolConfig) : new pg.Pool(poolConfig);
-  // DATABASE_REPLICA_URL: reads of API requests may go to the replica (lib/db/read-routing.ts).
+  // DATABASE_REPLICA_URL: reads of API requests may go to the replica (lib/db/engine/read-routing.ts).
   const replica =
     env.DATABASE_REPLICA_URL && !embedded
       ? new pg.Pool({ connectionString: env.DATABASE_REPLICA_URL, max: env.AGORA_DB_POOL_MAX, connectionTimeoutMillis: 2_000 })

@@ -24,7 +24,7 @@ export interface QueryTally {
 export const QUERY_COUNT_HEADER = "X-Agora-Db-Queries";
 
 // Next.js bundles route handlers separately, so the one storage is a process resource
-// (lib/runtime/registry.ts): the pool (lib/db/client.ts) and the API wrapper
+// (lib/runtime/registry.ts): the pool (lib/db/engine/client.ts) and the API wrapper
 // (lib/api/define-endpoint.ts) must share it.
 const TALLY = "db.query-tally";
 
