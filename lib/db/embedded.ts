@@ -13,7 +13,7 @@ import { logger } from "@/lib/log";
 // instead of opening the files a second time. The URL carries a password made for this
 // serving process; the record is readable only by its owner, in a directory only its owner
 // can enter, so other local users cannot reach the database through the port.
-const globalForEmbedded = globalThis as unknown as { agoraEmbedded?: { stop: () => Promise<void> } };
+const globalForEmbedded = globalThis as unknown as { agoraEmbedded?: { url: string; stop: () => Promise<void> } };
 
 /** Closes the embedded database this process opened (scripts call it so PGlite shuts down cleanly). */
 export async function stopEmbeddedDatabase(): Promise<void> {
@@ -80,6 +80,8 @@ function takeLock(lockPath: string): boolean {
 }
 
 export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
+  // Already served by this process: a second PGlite on the same files would be a second, diverging database.
+  if (globalForEmbedded.agoraEmbedded) return globalForEmbedded.agoraEmbedded.url;
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Kept private even when it was created before (or by hand): it holds the database files.
@@ -113,7 +115,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
     await pglite.close();
     release();
   };
-  globalForEmbedded.agoraEmbedded = { stop };
+  globalForEmbedded.agoraEmbedded = { url, stop };
   process.once("exit", release);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
