@@ -16,6 +16,8 @@ const LAYERS = [
   { type: "actions", pattern: "lib/actions" }, // server actions: defineAction(...) → a service
   { type: "views", pattern: "lib/views" }, // page view models, built from domain records
   { type: "handlers", pattern: ["lib/media", "lib/pages"] }, // browser-facing handlers that are not API endpoints (uploads, files, image proxy, sitemaps)
+  { type: "job-queue", pattern: "lib/jobs/queue" }, // the queue as services see it: enqueueInTransaction and the job payloads
+  { type: "jobs", pattern: "lib/jobs" }, // background jobs: definitions (each calls a service) and the runner
   { type: "services", pattern: "lib/services" }, // use cases: validate, ask permissions, write in one transaction
   { type: "auth", pattern: "lib/auth" }, // who you are (keys, tokens, wallet proof) and what you may do (permissions.ts)
   { type: "uploads", pattern: "lib/uploads" }, // upload storage (disk, S3), budgets and attach rules
@@ -60,10 +62,12 @@ const MAY_IMPORT = {
   actions: ["services", "views", "auth", "http", "schemas", "delta", "search", "core"],
   views: ["services", "auth", "db", "uploads", "http", "schemas", "delta", "search", "client", "core"],
   handlers: HANDLER,
-  services: ["auth", "db", "uploads", "live", "cache", "schemas", "delta", "search", "core"],
+  jobs: ["services", "job-queue", "db", "core"],
+  services: ["auth", "db", "uploads", "live", "cache", "job-queue", "schemas", "delta", "search", "core"],
   auth: ["db", "schemas", "core"],
   uploads: ["auth", "schemas", "core"],
   live: ["db", "core"],
+  "job-queue": ["db", "core"],
   db: ["generated", "schemas", "delta", "search", "core"],
   http: ["cache", "core"],
   cache: ["core"],

@@ -1,9 +1,9 @@
 import "server-only";
 import { disconnectDb } from "@/lib/db/client";
 import { stopEmbeddedDatabase } from "@/lib/db/embedded";
+import { stopJobs } from "@/lib/jobs/start-jobs";
 import { stopLive } from "@/lib/live/hub";
 import { logger } from "@/lib/log";
-import { stopMaintenance } from "@/lib/services/maintenance";
 import { stopPostHtmlBackfill } from "@/lib/services/post-html";
 
 // Requests still running this long after the signal are abandoned (exit 1).
@@ -11,8 +11,11 @@ const DRAIN_LIMIT_MS = 25_000;
 
 const globalForShutdown = globalThis as unknown as { agoraShutdownInstalled?: boolean };
 
+// Jobs running at the signal get this long to finish (within the drain limit); the rest are failed and retried elsewhere.
+const JOB_DRAIN_MS = 10_000;
+
 async function closeResources(): Promise<void> {
-  stopMaintenance();
+  await stopJobs(JOB_DRAIN_MS);
   await stopLive();
   stopPostHtmlBackfill();
   await disconnectDb();

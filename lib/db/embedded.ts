@@ -15,6 +15,11 @@ import { logger } from "@/lib/log";
 // can enter, so other local users cannot reach the database through the port.
 const globalForEmbedded = globalThis as unknown as { agoraEmbedded?: { url: string; stop: () => Promise<void> } };
 
+/** Whether this process opened the embedded database (and serves it to the others). */
+export function isServingEmbeddedDatabase(): boolean {
+  return globalForEmbedded.agoraEmbedded !== undefined;
+}
+
 /** Closes the embedded database this process opened (scripts call it so PGlite shuts down cleanly). */
 export async function stopEmbeddedDatabase(): Promise<void> {
   const embedded = globalForEmbedded.agoraEmbedded;

@@ -31,6 +31,8 @@ describe("import boundaries", () => {
     ["lib/delta importing lib/services", "lib/delta/probe.ts", 'import { x } from "@/lib/services/content";'],
     ["a service importing the browser session", "lib/services/probe.ts", 'import { getViewer } from "@/lib/auth/session";'],
     ["a page importing lib/db", "app/(forum)/probe/page.tsx", 'import { getDb } from "@/lib/db/client";'],
+    ["a service importing the job runner", "lib/services/probe.ts", 'import { startJobRunner } from "@/lib/jobs/runner";'],
+    ["the job queue importing a service", "lib/jobs/queue/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
   ])("refuses %s", async (_name, file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const probe = 1;\n`)).not.toEqual([]);
   });
@@ -41,6 +43,8 @@ describe("import boundaries", () => {
     ["a view importing lib/auth", "lib/views/probe.ts", 'import { canLike } from "@/lib/auth/permissions";'],
     ["a component importing a view model type", "components/probe.tsx", 'import type { PostView } from "@/lib/views/post-view";'],
     ["lib/db importing lib/schemas", "lib/db/probe.ts", 'import type { x } from "@/lib/schemas/report-values";'],
+    ["a service enqueueing a job", "lib/services/probe.ts", 'import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";'],
+    ["a job calling a service", "lib/jobs/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
   ])("allows %s", async (_name, file, code) => {
     // The target must exist, or the rule would have nothing to judge.
     const target = /"@\/([^"]+)"/.exec(code)![1]!;

@@ -1,0 +1,48 @@
+import "server-only";
+import type { JobName, JobPayloads } from "@/lib/jobs/queue/payloads";
+
+// A job is a name, a payload and what to do with it (Discourse's app/jobs): the runner
+// (lib/jobs/runner.ts) gives each its own queue, retries failures with exponential backoff, and
+// fails a run that outlives `expireSeconds` (an instance that died mid-run) so it is retried.
+
+interface JobBase {
+  name: string;
+  /** Attempts after the first failure; each waits twice as long as the one before. */
+  retries: number;
+  retryDelaySeconds: number;
+  /** A run still going this long after it started is failed (and retried) by any instance. */
+  expireSeconds: number;
+}
+
+/** A job a write enqueues (enqueueInTransaction), run once per enqueue. */
+export interface EnqueuedJob<N extends JobName = JobName> extends JobBase {
+  kind: "enqueued";
+  name: N;
+  /** How often an idle worker looks for due jobs, and how many it takes at once. */
+  pollSeconds: number;
+  batchSize: number;
+  run(data: JobPayloads[N]): Promise<void>;
+}
+
+/**
+ * A job that schedules itself: each run first writes the next one, `everyMs()` later (read at start).
+ * Its queue holds at most one waiting and one running job, so across every instance it never runs
+ * twice at once.
+ */
+export interface PeriodicJob extends JobBase {
+  kind: "periodic";
+  everyMs: () => number;
+  /** Runs as soon as the queue starts when none is waiting (else one period after). */
+  runAtStart: boolean;
+  run(): Promise<void>;
+}
+
+export type JobDefinition = EnqueuedJob | PeriodicJob;
+
+export function defineEnqueuedJob<N extends JobName>(job: Omit<EnqueuedJob<N>, "kind">): EnqueuedJob<N> {
+  return { kind: "enqueued", ...job };
+}
+
+export function definePeriodicJob(job: Omit<PeriodicJob, "kind">): PeriodicJob {
+  return { kind: "periodic", ...job };
+}
