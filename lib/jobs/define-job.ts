@@ -25,14 +25,13 @@ export interface EnqueuedJob<N extends JobName = JobName> extends JobBase {
 }
 
 /**
- * A job that schedules itself: each run first writes the next one, `everyMs()` later (read at start).
- * Its queue holds at most one waiting and one running job, so across every instance it never runs
- * twice at once.
+ * A job run every `everyMs()` (read at start): each instance writes a run at that pace, and its queue
+ * holds at most one waiting and one running, so across every instance it never runs twice at once.
  */
 export interface PeriodicJob extends JobBase {
   kind: "periodic";
   everyMs: () => number;
-  /** Runs as soon as the queue starts when none is waiting (else one period after). */
+  /** Also writes a run at start (else the first comes one period after). */
   runAtStart: boolean;
   run(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import type { EnqueuedJob, JobDefinition, PeriodicJob } from "@/lib/jobs/define-job";
-import { ensurePeriodicRun, periodicPollSeconds, scheduleNextRun } from "@/lib/jobs/periodic";
+import { periodicPollSeconds, startPeriodicTicks } from "@/lib/jobs/periodic";
 import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
 import { logger } from "@/lib/log";
 
@@ -68,13 +68,10 @@ async function runLogged(name: string, work: () => Promise<void>): Promise<void>
   }
 }
 
-async function workPeriodic(boss: PgBoss, job: PeriodicJob): Promise<void> {
+async function workPeriodic(boss: PgBoss, job: PeriodicJob): Promise<() => void> {
   const everyMs = job.everyMs();
-  await boss.work(job.name, { pollingIntervalSeconds: periodicPollSeconds(everyMs), batchSize: 1 }, async () => {
-    await scheduleNextRun(boss, job, everyMs);
-    await runLogged(job.name, () => job.run());
-  });
-  await ensurePeriodicRun(boss, job, everyMs);
+  await boss.work(job.name, { pollingIntervalSeconds: periodicPollSeconds(everyMs), batchSize: 1 }, () => runLogged(job.name, () => job.run()));
+  return startPeriodicTicks(boss, job, everyMs);
 }
 
 // A batch is taken at once, but each job succeeds or fails alone: a failed one is marked here (to be
@@ -103,17 +100,28 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     supervise: options.work,
     maintenanceIntervalSeconds: 60,
     archiveCompletedAfterSeconds: 3600,
-    // pg-boss's cron is not used: periodic jobs schedule their own next run (lib/jobs/periodic.ts).
+    // pg-boss's cron is not used: it is minute-grained, and periodic jobs tick at their own setting (lib/jobs/periodic.ts).
     schedule: false,
   });
   boss.on("error", (error: unknown) => logger.warn({ err: error }, "job queue step failed; it runs again at its next interval"));
   await boss.start();
+  const stopTicks: (() => void)[] = [];
+  const stopTicking = () => stopTicks.splice(0).forEach((stop) => stop());
   try {
     for (const job of options.jobs) await prepareQueue(boss, job, options.install);
-    if (options.work) for (const job of options.jobs) await (job.kind === "periodic" ? workPeriodic(boss, job) : workEnqueued(boss, job));
+    for (const job of options.work ? options.jobs : []) {
+      if (job.kind === "periodic") stopTicks.push(await workPeriodic(boss, job));
+      else await workEnqueued(boss, job);
+    }
   } catch (error) {
+    stopTicking();
     await boss.stop({ graceful: false });
     throw error;
   }
-  return { stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }) };
+  return {
+    stop: async (timeoutMs = 10_000) => {
+      stopTicking();
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
 }

@@ -9,7 +9,7 @@ export const sweepGatesJob = definePeriodicJob({
   name: "sweep-gates",
   everyMs: () => getEnv().AGORA_GATE_SWEEP_MS,
   runAtStart: false,
-  // The next period is the retry: a chain that cannot reach the RPC should not pile up attempts.
+  // The next tick is the retry: a sweep that keeps failing should not pile up attempts.
   retries: 1,
   retryDelaySeconds: 30,
   expireSeconds: 15 * 60,

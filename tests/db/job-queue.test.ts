@@ -137,23 +137,25 @@ describe("failures", () => {
 // Two runners are two instances of Agora (each its own pool): a periodic job that takes longer than
 // its period still never runs on both at once. The embedded database serves one instance.
 describe.skipIf(!inject("databaseUrl"))("periodic jobs across instances", () => {
+  type Run = { runner: string; start: number; end: number };
+  const periodic = (runner: string, everyMs: number, runs: Run[], runAtStart = true) =>
+    definePeriodicJob({
+      name: "test-periodic",
+      everyMs: () => everyMs,
+      runAtStart,
+      retries: 0,
+      retryDelaySeconds: 1,
+      expireSeconds: 30,
+      run: async () => {
+        const start = Date.now();
+        await sleep(300);
+        runs.push({ runner, start, end: Date.now() });
+      },
+    });
+
   it("two runners never run the same periodic job at the same time, and both take turns", async () => {
-    const runs: { runner: string; start: number; end: number }[] = [];
-    const periodic = (runner: string) =>
-      definePeriodicJob({
-        name: "test-periodic",
-        everyMs: () => 200,
-        runAtStart: true,
-        retries: 0,
-        retryDelaySeconds: 1,
-        expireSeconds: 30,
-        run: async () => {
-          const start = Date.now();
-          await sleep(300);
-          runs.push({ runner, start, end: Date.now() });
-        },
-      });
-    const [first, second] = await Promise.all([startRunner([periodic("first")]), startRunner([periodic("second")])]);
+    const runs: Run[] = [];
+    const [first, second] = await Promise.all([startRunner([periodic("first", 200, runs)]), startRunner([periodic("second", 200, runs)])]);
     await sleep(9000);
     await Promise.all([first.stop(2000), second.stop(2000)]);
 
@@ -161,10 +163,21 @@ describe.skipIf(!inject("databaseUrl"))("periodic jobs across instances", () => 
     const ordered = [...runs].sort((a, b) => a.start - b.start);
     for (let i = 1; i < ordered.length; i++) expect(ordered[i]!.start, `run ${i} began before run ${i - 1} ended`).toBeGreaterThanOrEqual(ordered[i - 1]!.end);
     expect(new Set(runs.map((run) => run.runner))).toEqual(new Set(["first", "second"]));
-    // One chain: at most one run waits.
     const { rows } = await (
       await getPool()
     ).query<{ waiting: number }>(`SELECT count(*)::int AS waiting FROM ${JOB_SCHEMA}.job WHERE name = 'test-periodic' AND state = 'created'`);
     expect(rows[0]!.waiting).toBeLessThanOrEqual(1);
+  });
+
+  it("a runner set to a slower period, starting later, does not slow the job down", async () => {
+    const runs: Run[] = [];
+    const fast = await startRunner([periodic("fast", 200, runs)]);
+    await sleep(1500);
+    const slowStartedAt = Date.now();
+    const slow = await startRunner([periodic("slow", 60_000, runs, false)]);
+    await sleep(4000);
+    await Promise.all([fast.stop(2000), slow.stop(2000)]);
+    // A run every half second or so (300 ms of work, then the next poll): the slow one's setting does not hold it back.
+    expect(runs.filter((run) => run.start > slowStartedAt + 500).length).toBeGreaterThanOrEqual(4);
   });
 });
