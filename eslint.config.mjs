@@ -20,6 +20,8 @@ const LAYERS = [
   { type: "views", pattern: "lib/views" }, // page view models, built from domain records
   // The browser session (next-auth): its options, the wallet sign-in provider, getViewer. Above lib/services: signing in is a use case.
   { type: "session", pattern: "lib/session" },
+  { type: "job-queue", pattern: "lib/jobs/queue" }, // the queue as services see it: enqueueInTransaction and the job payloads
+  { type: "jobs", pattern: "lib/jobs" }, // background jobs: definitions (each calls a service) and the runner
   { type: "services", pattern: "lib/services" }, // use cases: validate, ask permissions, write in one transaction
   { type: "auth", pattern: "lib/auth" }, // who you are (keys, tokens, wallet proof) and what you may do (permissions.ts); no session
   { type: "uploads", pattern: "lib/uploads" }, // upload storage (disk, S3), budgets and attach rules
@@ -66,7 +68,7 @@ const MAY_IMPORT = {
   actions: ["session", "services", "views", "auth", "http", "schemas", "delta", "search", "core", "runtime"],
   views: ["session", "services", "auth", "db", "uploads", "http", "schemas", "delta", "search", "client", "core", "runtime"],
   session: ["services", "auth", "db", "http", "schemas", "client", "core", "runtime"],
-  services: ["auth", "db", "uploads", "live", "cache", "schemas", "delta", "search", "core", "runtime"],
+  services: ["auth", "db", "uploads", "live", "cache", "job-queue", "schemas", "delta", "search", "core", "runtime"],
   auth: ["db", "schemas", "core", "runtime"],
   uploads: ["auth", "schemas", "core", "runtime"],
   live: ["db", "core", "runtime"],
@@ -75,6 +77,8 @@ const MAY_IMPORT = {
   http: ["cache", "core", "runtime"],
   cache: ["core", "runtime"],
   runtime: [],
+  jobs: ["services", "job-queue", "db", "db-engine", "core", "runtime"],
+  "job-queue": ["db", "db-engine", "core", "runtime"],
   search: [],
   schemas: ["search"],
   delta: [],

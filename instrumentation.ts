@@ -2,9 +2,9 @@
 // limits; lib/http/peer-address.ts), opens the database (starting the embedded one when
 // DATABASE_URL is unset), applies pending migrations and fills username skeletons before the
 // first request (post HTML of older rows is rendered in the background), then starts the
-// periodic maintenance, the live-event listener and the graceful shutdown on SIGTERM. What these
-// start is a process resource (lib/runtime/registry.ts), shared with every bundle; the shutdown
-// stops them in reverse order (lib/shutdown.ts).
+// background jobs (lib/jobs), the live-event listener and the graceful shutdown on SIGTERM. What
+// these start is a process resource (lib/runtime/registry.ts), shared with every bundle; the
+// shutdown stops them in reverse order (lib/shutdown.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressHeaders } = await import("@/lib/http/peer-address");
@@ -25,8 +25,10 @@ export async function register() {
   // In the background: a post it has not reached yet is rendered by its reader meanwhile.
   const { backfillPostHtml } = await import("@/lib/services/post-html");
   void backfillPostHtml().catch((error: unknown) => console.error("post HTML backfill failed", error));
-  const { startMaintenance } = await import("@/lib/services/maintenance");
-  startMaintenance();
+  // The queues exist before the first request, since writes enqueue into them. A queue that cannot
+  // start is logged, not fatal: the forum serves, and the jobs wait in the database for a start.
+  const { startJobs } = await import("@/lib/jobs/start-jobs");
+  await startJobs().catch((error: unknown) => console.error("background jobs did not start", error));
   // LISTEN for live events from the start (PostgreSQL), so streams opened later miss nothing.
   const { startLiveListener } = await import("@/lib/live/hub");
   startLiveListener();

@@ -13,7 +13,7 @@ if (!process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY && process.env.AGORA_SECRET)
 const nextConfig = {
   ...(process.env.AGORA_DEPLOYMENT_ID ? { deploymentId: process.env.AGORA_DEPLOYMENT_ID } : {}),
   // These load WebAssembly, native bindings or worker threads from their own package folders.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pino", "@prisma/adapter-pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pg-boss", "pino", "@prisma/adapter-pg"],
   // Separate build folders let several builds (parallel test runs) share one checkout.
   distDir: process.env.AGORA_NEXT_DIST_DIR || ".next",
   // `*.bench.ts` files (the benchmark's constant "floor" route, app/api/bench-floor) are routes

@@ -1,17 +1,20 @@
 import "server-only";
+import { stopJobs } from "@/lib/jobs/start-jobs";
 import { stopLive } from "@/lib/live/hub";
 import { logger } from "@/lib/log";
 import { resource, stopAll } from "@/lib/runtime/registry";
-import { stopMaintenance } from "@/lib/services/maintenance";
 
 // Requests still running this long after the signal are abandoned (exit 1).
 const DRAIN_LIMIT_MS = 25_000;
+
+// Jobs running at the signal get this long to finish (within the drain limit); the rest are failed and retried elsewhere.
+const JOB_DRAIN_MS = 10_000;
 
 // The process's resources (lib/runtime/registry.ts) stop newest first: the background runs
 // started after the database (the post HTML backfill), then its client, then the embedded server
 // it connects to. Live streams end before all of them, whenever the hub was made.
 async function closeResources(): Promise<void> {
-  stopMaintenance();
+  await stopJobs(JOB_DRAIN_MS);
   await stopLive();
   await stopAll();
 }

@@ -15,6 +15,7 @@ import {
   type UploadRecord,
 } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound, SignInRequired } from "@/lib/errors";
+import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
 import { logger } from "@/lib/log";
 import { processFile } from "@/lib/uploads/process-file";
 import { getUploadStorage, storageKey } from "@/lib/uploads/storage";
@@ -144,16 +145,30 @@ export async function deleteUpload(actor: SignedIn, id: number): Promise<void> {
   await removeUpload(upload);
 }
 
+// The job written with a removal waits this long, so it normally finds the file already gone.
+const CONTENT_REMOVAL_BACKSTOP_SECONDS = 60;
+
 /**
- * The row (committed first: a failed commit must not leave a row naming removed content), then,
- * under the content's lock, the stored file if no row names it any more. An upload of the same
- * bytes running meanwhile has either committed its row (the file stays) or waits on the lock and
- * writes the file again.
+ * The row (committed first: a failed commit must not leave a row naming removed content), with a
+ * job that removes the stored file should this process die or the store fail before it does; then,
+ * at once, the stored file if no row names it any more.
  */
 async function removeUpload(upload: UploadRecord, onlyUnattached = false): Promise<void> {
   const { sha256, ext } = upload;
   if (!sha256) return;
-  await withContentLock(sha256, (tx) => retireUploadRow(tx, upload.id, onlyUnattached));
+  await withContentLock(sha256, async (tx) => {
+    await retireUploadRow(tx, upload.id, onlyUnattached);
+    await enqueueInTransaction(tx, "remove-stored-content", { sha256, ext }, { startAfterSeconds: CONTENT_REMOVAL_BACKSTOP_SECONDS });
+  });
+  await removeContentIfUnused(sha256, ext);
+}
+
+/**
+ * Under the content's lock, the stored file if no row names it any more. An upload of the same bytes
+ * running meanwhile has either committed its row (the file stays) or waits on the lock and writes the
+ * file again. Removing a file already gone does nothing, so the job may run it after the request did.
+ */
+export async function removeContentIfUnused(sha256: string, ext: string): Promise<void> {
   await withContentLock(sha256, async (tx) => {
     if (!(await isContentReferenced(tx, sha256, ext))) await (await getUploadStorage()).remove(storageKey(sha256, ext));
   });
@@ -170,7 +185,7 @@ export async function listMyUploadsWithThreads(actor: SignedIn, page: number, pe
   return { rows, count, threads: await findThreadLinks([...threadIds]) };
 }
 
-/** Post uploads never attached within ORPHAN_AGE_MS are removed (maintenance, hourly). */
+/** Post uploads never attached within ORPHAN_AGE_MS are removed (hourly, lib/jobs/sweep-orphan-uploads.ts). */
 export async function sweepOrphanUploads(now = new Date(), limit = 500): Promise<number> {
   const orphans = await findOrphanUploads(new Date(now.getTime() - ORPHAN_AGE_MS), limit);
   for (const upload of orphans) {

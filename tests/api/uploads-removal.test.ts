@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/engine/client";
+import { inTransaction } from "@/lib/db/engine/transaction";
+import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
 import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { call } from "../support/api-client";
 import { createTestUser, type TestUser } from "../support/fixtures";
@@ -9,7 +11,8 @@ import { fetchFile, isStored, makePng, uploadOk } from "../support/upload-helper
 
 // Contract section 15: deleting an upload. A post that used it keeps a marker (its page shows a
 // placeholder), and content shared by several uploads goes from storage only when no row names
-// it, even while another upload of the same bytes is being stored at that very moment.
+// it, even while another upload of the same bytes is being stored at that very moment; a job written
+// with the removal removes the file if the request could not.
 
 type Group = { id: number; name: string };
 
@@ -75,5 +78,20 @@ describe("deleting uploads", () => {
     );
     expect(remaining).toEqual([current.id]);
     expect(isStored(current)).toBe(true);
+  });
+
+  it("the job written with a removal removes the stored file when the request did not (it died after its commit)", async () => {
+    const file = await uploadOk(member, await makePng(53, 29), "left-behind.png", { group_id: group.id });
+    const ext = file.url.split(".").pop()!;
+    // The removal's transaction as removeUpload writes it; the request then "dies" before removing the file.
+    await inTransaction(async (tx) => {
+      await tx.attachment.delete({ where: { id: file.id } });
+      await enqueueInTransaction(tx, "remove-stored-content", { sha256: file.sha256, ext });
+    });
+    expect(isStored(file)).toBe(true);
+    // The server's worker polls that queue every 10 s.
+    for (let waited = 0; isStored(file) && waited < 25_000; waited += 250) await sleep(250);
+    expect(isStored(file)).toBe(false);
+    expect((await fetchFile(file)).status).toBe(404);
   });
 });

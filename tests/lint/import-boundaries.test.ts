@@ -38,6 +38,8 @@ describe("import boundaries", () => {
     ["a service reaching the ORM", "lib/services/probe.ts", 'import { getDb } from "@/lib/db/engine/client";'],
     ["a view reaching the database pool", "lib/views/probe.ts", 'import { getPool } from "@/lib/db/engine/client";'],
     ["the database engine importing a table module", "lib/db/engine/probe.ts", 'import { findThreadRoute } from "@/lib/db/threads";'],
+    ["a service importing the job runner", "lib/services/probe.ts", 'import { startJobRunner } from "@/lib/jobs/runner";'],
+    ["the job queue importing a service", "lib/jobs/queue/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
   ])("refuses %s", async (_name, file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const probe = 1;\n`)).not.toEqual([]);
   });
@@ -54,6 +56,8 @@ describe("import boundaries", () => {
     ["a web entry importing the browser session", "lib/web/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
     ["a view importing the browser session", "lib/views/probe.ts", 'import { getViewer } from "@/lib/session/session";'],
     ["the API's stream wrapper importing the event-stream encoder", "lib/api/probe.ts", 'import { encodeEventStream } from "@/lib/http/event-stream";'],
+    ["a service enqueueing a job", "lib/services/probe.ts", 'import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";'],
+    ["a job calling a service", "lib/jobs/probe.ts", 'import { likePost } from "@/lib/services/likes";'],
   ])("allows %s", async (_name, file, code) => {
     // The target must exist, or the rule would have nothing to judge.
     const target = /"@\/([^"]+)"/.exec(code)![1]!;

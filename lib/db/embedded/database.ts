@@ -7,7 +7,7 @@ import { serveOverWire } from "@/lib/db/embedded/wire-server";
 import { isProcessAlive } from "@/lib/db/embedded/process-alive";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { resource } from "@/lib/runtime/registry";
+import { findResource, resource } from "@/lib/runtime/registry";
 
 // PGlite is single-process: the first process to open the data directory serves it on a
 // loopback port and records the URL, and any other process (seed, apikey) connects to it
@@ -15,6 +15,16 @@ import { resource } from "@/lib/runtime/registry";
 // serving process; the record is readable only by its owner, in a directory only its owner
 // can enter, so other local users cannot reach the database through the port.
 const EMBEDDED = "db.embedded";
+
+interface ServedDatabase {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Whether this process opened the embedded database (and serves it to the others). */
+export function isServingEmbeddedDatabase(): boolean {
+  return findResource<ServedDatabase>(EMBEDDED) !== undefined;
+}
 
 interface ServerRecord {
   pid: number;
@@ -74,6 +84,9 @@ function takeLock(lockPath: string): boolean {
 }
 
 export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
+  // Already served by this process: a second PGlite on the same files would be a second, diverging database.
+  const served = findResource<ServedDatabase>(EMBEDDED);
+  if (served) return served.url;
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Kept private even when it was created before (or by hand): it holds the database files.
@@ -111,7 +124,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
       release();
     })());
   // Registered once it serves: the database client, ready after it, is stopped before it.
-  resource(EMBEDDED, () => ({ stop }), { stop: (served) => served.stop() });
+  resource<ServedDatabase>(EMBEDDED, () => ({ url, stop }), { stop: (served) => served.stop() });
   process.once("exit", release);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

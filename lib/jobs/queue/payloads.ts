@@ -1,0 +1,10 @@
+/**
+ * What each job a write enqueues carries, by job name: `enqueueInTransaction` takes only these
+ * names with these payloads. Periodic jobs schedule themselves and are not listed.
+ */
+export interface JobPayloads {
+  /** Stored upload content no row may name any more: removed unless a row names it again (lib/services/uploads.ts). */
+  "remove-stored-content": { sha256: string; ext: string };
+}
+
+export type JobName = keyof JobPayloads;

@@ -1,0 +1,127 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import type { EnqueuedJob, JobDefinition, PeriodicJob } from "@/lib/jobs/define-job";
+import { periodicPollSeconds, startPeriodicTicks } from "@/lib/jobs/periodic";
+import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
+import { logger } from "@/lib/log";
+
+// pg-boss (docs/operations.md, "Background jobs", says why this library): one queue per job, polled
+// by every instance; a job is taken with FOR UPDATE SKIP LOCKED in one statement and nothing holds a
+// session, so pgbouncer in transaction mode and the embedded database's one shared session both work.
+
+export interface JobRunnerOptions {
+  connectionString: string;
+  jobs: readonly JobDefinition[];
+  /** Install or upgrade the queue's schema and create or update the jobs' queues; else they must exist. */
+  install: boolean;
+  /** Poll and run the jobs here (false: only install). */
+  work: boolean;
+  poolMax: number;
+}
+
+export interface JobRunner {
+  /** Stops taking jobs, waits up to `timeoutMs` for running ones (those still running are failed, so retried), closes the pool. */
+  stop: (timeoutMs?: number) => Promise<void>;
+}
+
+function queueOptions(job: JobDefinition): PgBoss.Queue {
+  return {
+    name: job.name,
+    policy: job.kind === "periodic" ? "stately" : "standard",
+    retryLimit: job.retries,
+    retryDelay: job.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: job.expireSeconds,
+  };
+}
+
+// Creating a queue attaches a partition to the jobs table: instances starting together on a new
+// queue can deadlock there. The loser tries again and finds the queue made.
+async function createQueueOnce(boss: PgBoss, job: JobDefinition): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, queueOptions(job));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "40P01" || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+async function prepareQueue(boss: PgBoss, job: JobDefinition, install: boolean): Promise<void> {
+  if (install) {
+    await createQueueOnce(boss, job);
+    // Retries and expiry follow the job's file on every start.
+    await boss.updateQueue(job.name, queueOptions(job));
+  } else if (!(await boss.getQueue(job.name))) {
+    throw new Error(`job queue "${job.name}" does not exist: run npm run db:migrate`);
+  }
+}
+
+async function runLogged(name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    logger.warn({ err: error, job: name }, "job failed; it is retried with backoff until its attempts run out");
+    throw error;
+  }
+}
+
+async function workPeriodic(boss: PgBoss, job: PeriodicJob): Promise<() => void> {
+  const everyMs = job.everyMs();
+  await boss.work(job.name, { pollingIntervalSeconds: periodicPollSeconds(everyMs), batchSize: 1 }, () => runLogged(job.name, () => job.run()));
+  return startPeriodicTicks(boss, job, everyMs);
+}
+
+// A batch is taken at once, but each job succeeds or fails alone: a failed one is marked here (to be
+// retried), and pg-boss completes the rest when the handler returns.
+async function workEnqueued(boss: PgBoss, job: EnqueuedJob): Promise<void> {
+  await boss.work<Parameters<EnqueuedJob["run"]>[0]>(job.name, { pollingIntervalSeconds: job.pollSeconds, batchSize: job.batchSize }, async (batch) => {
+    for (const item of batch) {
+      try {
+        await runLogged(job.name, () => job.run(item.data));
+      } catch (error) {
+        await boss.fail(job.name, item.id, { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  });
+}
+
+/** Starts pg-boss on its own small pool, prepares every job's queue, and (with `work`) polls them. */
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: JOB_SCHEMA,
+    max: options.poolMax,
+    application_name: "agora-jobs",
+    migrate: options.install,
+    // Failing runs that outlived their expiry, archiving and deleting old jobs: one instance a minute.
+    supervise: options.work,
+    maintenanceIntervalSeconds: 60,
+    archiveCompletedAfterSeconds: 3600,
+    // pg-boss's cron is not used: it is minute-grained, and periodic jobs tick at their own setting (lib/jobs/periodic.ts).
+    schedule: false,
+  });
+  boss.on("error", (error: unknown) => logger.warn({ err: error }, "job queue step failed; it runs again at its next interval"));
+  await boss.start();
+  const stopTicks: (() => void)[] = [];
+  const stopTicking = () => stopTicks.splice(0).forEach((stop) => stop());
+  try {
+    for (const job of options.jobs) await prepareQueue(boss, job, options.install);
+    for (const job of options.work ? options.jobs : []) {
+      if (job.kind === "periodic") stopTicks.push(await workPeriodic(boss, job));
+      else await workEnqueued(boss, job);
+    }
+  } catch (error) {
+    stopTicking();
+    await boss.stop({ graceful: false });
+    throw error;
+  }
+  return {
+    stop: async (timeoutMs = 10_000) => {
+      stopTicking();
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import "server-only";
+import { definePeriodicJob } from "@/lib/jobs/define-job";
+import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { sweepGates } from "@/lib/services/token-gates";
+
+/** Every AGORA_GATE_SWEEP_MS: members of token-gated groups whose last check is stale are checked again (contract section 14). */
+export const sweepGatesJob = definePeriodicJob({
+  name: "sweep-gates",
+  everyMs: () => getEnv().AGORA_GATE_SWEEP_MS,
+  runAtStart: false,
+  // The next tick is the retry: a sweep that keeps failing should not pile up attempts.
+  retries: 1,
+  retryDelaySeconds: 30,
+  expireSeconds: 15 * 60,
+  run: async () => {
+    const swept = await sweepGates();
+    if (swept.removed > 0) logger.info(swept, "token gate sweep removed members who no longer qualify");
+  },
+});

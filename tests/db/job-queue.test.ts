@@ -1,0 +1,183 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getPool, resolveDatabaseUrl } from "@/lib/db/engine/client";
+import { inTransaction } from "@/lib/db/engine/transaction";
+import { defineEnqueuedJob, definePeriodicJob, type JobDefinition } from "@/lib/jobs/define-job";
+import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
+import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
+import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
+
+// The job queue (lib/jobs) on the database the test server uses, embedded or PostgreSQL: runners
+// started here with jobs of their own (the server's runner never takes these queues).
+
+declare module "@/lib/jobs/queue/payloads" {
+  interface JobPayloads {
+    "test-marked": { marker: string };
+    "test-flaky": { marker: string; failures: number };
+  }
+}
+
+const TEST_QUEUES = ["test-marked", "test-flaky", "test-periodic"];
+const runners: JobRunner[] = [];
+
+async function startRunner(jobs: JobDefinition[]): Promise<JobRunner> {
+  const runner = await startJobRunner({ connectionString: await resolveDatabaseUrl(), jobs, install: true, work: true, poolMax: 2 });
+  runners.push(runner);
+  return runner;
+}
+
+async function dropTestQueues(): Promise<void> {
+  const pool = await getPool();
+  for (const name of TEST_QUEUES) {
+    // Its jobs first: a queue that still has jobs cannot go (a foreign key).
+    await pool.query(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1`, [name]);
+    await pool.query(`DELETE FROM ${JOB_SCHEMA}.archive WHERE name = $1`, [name]);
+    await pool.query(`SELECT ${JOB_SCHEMA}.delete_queue($1) FROM ${JOB_SCHEMA}.queue WHERE name = $1`, [name]);
+  }
+}
+
+async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await sleep(50);
+}
+
+async function jobStates(marker: string): Promise<string[]> {
+  const { rows } = await (
+    await getPool()
+  ).query<{ state: string }>(
+    `SELECT state::text FROM ${JOB_SCHEMA}.job WHERE data->>'marker' = $1 UNION ALL SELECT state::text FROM ${JOB_SCHEMA}.archive WHERE data->>'marker' = $1`,
+    [marker],
+  );
+  return rows.map((row) => row.state);
+}
+
+beforeAll(dropTestQueues);
+
+afterAll(async () => {
+  await Promise.all(runners.map((runner) => runner.stop(1000)));
+  await dropTestQueues();
+});
+
+describe("jobs written in a transaction", () => {
+  it("a job enqueued in a rolled-back transaction never exists nor runs; one committed runs once", async () => {
+    const ran: string[] = [];
+    await startRunner([
+      defineEnqueuedJob({
+        name: "test-marked",
+        retries: 0,
+        retryDelaySeconds: 1,
+        expireSeconds: 30,
+        pollSeconds: 0.5,
+        batchSize: 5,
+        run: async ({ marker }) => void ran.push(marker),
+      }),
+    ]);
+    const rolledBack = `rolled-back-${randomUUID()}`;
+    const committed = `committed-${randomUUID()}`;
+    await expect(
+      inTransaction(async (tx) => {
+        expect(await enqueueInTransaction(tx, "test-marked", { marker: rolledBack })).toMatch(/^[0-9a-f-]{36}$/);
+        throw new Error("the write fails after enqueueing");
+      }),
+    ).rejects.toThrow("the write fails after enqueueing");
+    await inTransaction((tx) => enqueueInTransaction(tx, "test-marked", { marker: committed }));
+
+    await waitFor(() => ran.includes(committed), 15_000);
+    expect(ran).toContain(committed);
+    // A poll or two more: nothing else turns up.
+    await sleep(1500);
+    expect(ran.filter((marker) => marker === committed)).toHaveLength(1);
+    expect(ran).not.toContain(rolledBack);
+    expect(await jobStates(rolledBack)).toEqual([]);
+    expect(await jobStates(committed)).toEqual(["completed"]);
+  });
+});
+
+describe("failures", () => {
+  it("a failing job is retried with growing delays until it succeeds, and fails for good when its attempts run out", async () => {
+    const attempts = new Map<string, number[]>();
+    await startRunner([
+      defineEnqueuedJob({
+        name: "test-flaky",
+        retries: 2,
+        retryDelaySeconds: 1,
+        expireSeconds: 30,
+        pollSeconds: 0.5,
+        batchSize: 1,
+        run: async ({ marker, failures }) => {
+          const times = attempts.get(marker) ?? [];
+          times.push(Date.now());
+          attempts.set(marker, times);
+          if (times.length <= failures) throw new Error(`attempt ${times.length} fails`);
+        },
+      }),
+    ]);
+    const recovers = `recovers-${randomUUID()}`;
+    const neverRecovers = `never-${randomUUID()}`;
+    await inTransaction(async (tx) => {
+      await enqueueInTransaction(tx, "test-flaky", { marker: recovers, failures: 2 });
+      await enqueueInTransaction(tx, "test-flaky", { marker: neverRecovers, failures: 99 });
+    });
+
+    await waitFor(() => (attempts.get(recovers)?.length ?? 0) >= 3 && (attempts.get(neverRecovers)?.length ?? 0) >= 3, 20_000);
+    await sleep(1500);
+    const [first, second, third] = attempts.get(recovers) ?? [];
+    expect(attempts.get(recovers)).toHaveLength(3);
+    // Backoff: the first retry waits the delay (up to twice it), the second at least twice the delay.
+    expect(second! - first!).toBeGreaterThanOrEqual(900);
+    expect(third! - second!).toBeGreaterThanOrEqual(1900);
+    expect(await jobStates(recovers)).toEqual(["completed"]);
+    // One try and two retries, then it stays failed (where /admin will list it).
+    expect(attempts.get(neverRecovers)).toHaveLength(3);
+    expect(await jobStates(neverRecovers)).toEqual(["failed"]);
+  });
+});
+
+// Two runners are two instances of Agora (each its own pool): a periodic job that takes longer than
+// its period still never runs on both at once. The embedded database serves one instance.
+describe.skipIf(!inject("databaseUrl"))("periodic jobs across instances", () => {
+  type Run = { runner: string; start: number; end: number };
+  const periodic = (runner: string, everyMs: number, runs: Run[], runAtStart = true) =>
+    definePeriodicJob({
+      name: "test-periodic",
+      everyMs: () => everyMs,
+      runAtStart,
+      retries: 0,
+      retryDelaySeconds: 1,
+      expireSeconds: 30,
+      run: async () => {
+        const start = Date.now();
+        await sleep(300);
+        runs.push({ runner, start, end: Date.now() });
+      },
+    });
+
+  it("two runners never run the same periodic job at the same time, and both take turns", async () => {
+    const runs: Run[] = [];
+    const [first, second] = await Promise.all([startRunner([periodic("first", 200, runs)]), startRunner([periodic("second", 200, runs)])]);
+    await sleep(9000);
+    await Promise.all([first.stop(2000), second.stop(2000)]);
+
+    expect(runs.length).toBeGreaterThanOrEqual(6);
+    const ordered = [...runs].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < ordered.length; i++) expect(ordered[i]!.start, `run ${i} began before run ${i - 1} ended`).toBeGreaterThanOrEqual(ordered[i - 1]!.end);
+    expect(new Set(runs.map((run) => run.runner))).toEqual(new Set(["first", "second"]));
+    const { rows } = await (
+      await getPool()
+    ).query<{ waiting: number }>(`SELECT count(*)::int AS waiting FROM ${JOB_SCHEMA}.job WHERE name = 'test-periodic' AND state = 'created'`);
+    expect(rows[0]!.waiting).toBeLessThanOrEqual(1);
+  });
+
+  it("a runner set to a slower period, starting later, does not slow the job down", async () => {
+    const runs: Run[] = [];
+    const fast = await startRunner([periodic("fast", 200, runs)]);
+    await sleep(1500);
+    const slowStartedAt = Date.now();
+    const slow = await startRunner([periodic("slow", 60_000, runs, false)]);
+    await sleep(4000);
+    await Promise.all([fast.stop(2000), slow.stop(2000)]);
+    // A run every half second or so (300 ms of work, then the next poll): the slow one's setting does not hold it back.
+    expect(runs.filter((run) => run.start > slowStartedAt + 500).length).toBeGreaterThanOrEqual(4);
+  });
+});
