@@ -171,6 +171,10 @@ async function runOne(plan: Plan, settings: LoadSettings): Promise<RunRecord> {
     try {
       log(`${database.label} ${plan.scale}: server ${server.baseUrl} (pid ${server.pid}) is up`);
       return await measure(database, plan.scale, server, settings);
+    } catch (error) {
+      // What the server said is most of the diagnosis when a run fails.
+      console.error(`[bench] ${database.label} ${plan.scale}: the server's last output:\n${server.logs().slice(-4000)}`);
+      throw error;
     } finally {
       await server.stop();
     }
