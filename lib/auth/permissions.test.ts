@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { groupRole } from "@/tests/support/group-roles";
 import {
   canAssignRole,
   canBan,
@@ -22,21 +23,9 @@ import {
   readDenial,
   type GroupAdminRole,
   type GroupPolicy,
-  type GroupRole,
 } from "@/lib/auth/permissions";
 
-const role = (adminRole: GroupAdminRole | null, extra: Partial<GroupRole> = {}): GroupRole => ({
-  groupId: 1,
-  userId: 5,
-  adminRole,
-  superAdmin: false,
-  banned: false,
-  member: false,
-  pending: false,
-  gateCheckedAt: null,
-  policy: { joining: "open", visibility: "public", openReadonly: false, hasGate: false },
-  ...extra,
-});
+const role = groupRole;
 const owner = role("owner");
 const admin = role("admin");
 const moderator = role("moderator");

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { guestRole, OPEN_POLICY, type GroupAdminRole, type GroupRole } from "@/lib/auth/permissions";
+import { groupRole } from "@/tests/support/group-roles";
+import { guestRole } from "@/lib/auth/permissions";
 import { memberLevel, serializePermissionLevel } from "@/lib/api/serializers/permission-level";
 
-const role = (adminRole: GroupAdminRole | null, extra: Partial<GroupRole> = {}): GroupRole => ({
-  groupId: 1,
-  userId: 5,
-  adminRole,
-  superAdmin: false,
-  banned: false,
-  member: false,
-  pending: false,
-  gateCheckedAt: null,
-  policy: OPEN_POLICY,
-  ...extra,
-});
+const role = groupRole;
 
 describe("permission_level (contract section 14)", () => {
   it("is the role's level, 4 for a plain member, 0 for anyone else", () => {
