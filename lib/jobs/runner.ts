@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import type { EnqueuedJob, JobDefinition, PeriodicJob } from "@/lib/jobs/define-job";
 import { periodicPollSeconds, startPeriodicTicks } from "@/lib/jobs/periodic";
 import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
+import { openQueueConnection } from "@/lib/jobs/queue-connection";
 import { logger } from "@/lib/log";
 
 // pg-boss (docs/operations.md, "Background jobs", says why this library): one queue per job, polled
@@ -88,13 +89,12 @@ async function workEnqueued(boss: PgBoss, job: EnqueuedJob): Promise<void> {
   });
 }
 
-/** Starts pg-boss on its own small pool, prepares every job's queue, and (with `work`) polls them. */
+/** Starts pg-boss on its own small pool (lib/jobs/queue-connection.ts), prepares every job's queue, and (with `work`) polls them. */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const connection = openQueueConnection({ connectionString: options.connectionString, max: options.poolMax });
   const boss = new PgBoss({
-    connectionString: options.connectionString,
+    db: connection,
     schema: JOB_SCHEMA,
-    max: options.poolMax,
-    application_name: "agora-jobs",
     migrate: options.install,
     // Failing runs that outlived their expiry, archiving and deleting old jobs: one instance a minute.
     supervise: options.work,
@@ -104,7 +104,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     schedule: false,
   });
   boss.on("error", (error: unknown) => logger.warn({ err: error }, "job queue step failed; it runs again at its next interval"));
-  await boss.start();
+  try {
+    await boss.start();
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
   const stopTicks: (() => void)[] = [];
   const stopTicking = () => stopTicks.splice(0).forEach((stop) => stop());
   try {
@@ -116,12 +121,14 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   } catch (error) {
     stopTicking();
     await boss.stop({ graceful: false });
+    await connection.close();
     throw error;
   }
   return {
     stop: async (timeoutMs = 10_000) => {
       stopTicking();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await connection.close();
     },
   };
 }

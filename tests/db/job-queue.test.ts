@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getPool, resolveDatabaseUrl } from "@/lib/db/engine/client";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { defineEnqueuedJob, definePeriodicJob, type JobDefinition } from "@/lib/jobs/define-job";
+import { Unavailable } from "@/lib/errors";
 import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
+import { openQueueConnection } from "@/lib/jobs/queue-connection";
+import { completeJobs } from "pg-boss/src/plans";
 import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
 
@@ -15,10 +18,11 @@ declare module "@/lib/jobs/queue/payloads" {
   interface JobPayloads {
     "test-marked": { marker: string };
     "test-flaky": { marker: string; failures: number };
+    "test-never-created": { marker: string };
   }
 }
 
-const TEST_QUEUES = ["test-marked", "test-flaky", "test-periodic"];
+const TEST_QUEUES = ["test-marked", "test-flaky", "test-periodic", "test-never-created"];
 const runners: JobRunner[] = [];
 
 async function startRunner(jobs: JobDefinition[]): Promise<JobRunner> {
@@ -91,6 +95,50 @@ describe("jobs written in a transaction", () => {
     expect(ran).not.toContain(rolledBack);
     expect(await jobStates(rolledBack)).toEqual([]);
     expect(await jobStates(committed)).toEqual(["completed"]);
+  });
+});
+
+// AGORA_MIGRATE_ON_START=0 without npm run db:migrate: a write that needs its job is refused whole.
+describe("a queue that is not installed", () => {
+  async function rowsOf(table: string, marker: string): Promise<number> {
+    const { rows } = await (await getPool()).query(`SELECT count(*)::int AS n FROM ${table} WHERE data->>'marker' = $1`, [marker]);
+    return rows[0].n;
+  }
+
+  it("enqueueing into a queue never created refuses the write (Unavailable) and rolls it back", async () => {
+    const marker = `never-created-${randomUUID()}`;
+    const refusal = inTransaction(async (tx) => {
+      await enqueueInTransaction(tx, "test-marked", { marker });
+      await enqueueInTransaction(tx, "test-never-created", { marker });
+    });
+    await expect(refusal).rejects.toBeInstanceOf(Unavailable);
+    await expect(refusal).rejects.toThrow(/npm run db:migrate/);
+    // The job enqueued before it in the same write is gone too.
+    expect(await rowsOf(`${JOB_SCHEMA}.job`, marker)).toBe(0);
+  });
+
+  it("enqueueing with the queue's schema missing refuses the write (Unavailable)", async () => {
+    const marker = `no-schema-${randomUUID()}`;
+    // DDL is transactional: the schema is hidden only inside this transaction, which rolls back.
+    const refusal = inTransaction(async (tx) => {
+      await tx.$executeRawUnsafe(`ALTER SCHEMA ${JOB_SCHEMA} RENAME TO ${JOB_SCHEMA}_hidden`);
+      await enqueueInTransaction(tx, "test-marked", { marker });
+    });
+    await expect(refusal).rejects.toBeInstanceOf(Unavailable);
+    expect(await rowsOf(`${JOB_SCHEMA}.job`, marker)).toBe(0);
+  });
+});
+
+// pg-boss 10 marks a batch done without awaiting it: that statement's failure must not reject.
+describe("writing a job's outcome", () => {
+  it("a failed completion is logged and settles as nothing completed; any other failed statement still rejects", async () => {
+    const connection = openQueueConnection({ connectionString: await resolveDatabaseUrl(), max: 1 });
+    try {
+      await expect(connection.executeSql(completeJobs(JOB_SCHEMA), ["test-marked", ["not-a-uuid"], null])).resolves.toEqual({ rows: [{ count: "0" }] });
+      await expect(connection.executeSql("SELECT 1 / 0", [])).rejects.toThrow(/division by zero/);
+    } finally {
+      await connection.close();
+    }
   });
 });
 

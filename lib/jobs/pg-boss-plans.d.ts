@@ -1,0 +1,5 @@
+// pg-boss 10 ships no types for its statement builders; the two the runner compares against.
+declare module "pg-boss/src/plans" {
+  export function completeJobs(schema: string): string;
+  export function failJobsById(schema: string): string;
+}
