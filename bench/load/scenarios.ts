@@ -66,6 +66,15 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
     },
     { key: "group_threads_p1", name: `group threads page 1 (${count(big.threadsCount)} threads)`, method: "GET", path: groupThreads(1), headers: guest },
     { key: "group_threads_deep", name: `group threads page ${count(big.deepPage)}`, method: "GET", path: groupThreads(big.deepPage), headers: guest },
+    // Signed in, the answer is not a kept guest answer: these walk the listing itself.
+    { key: "group_threads_p1_signed_in", name: "group threads page 1, signed in", method: "GET", path: groupThreads(1), headers: signedIn },
+    {
+      key: "group_threads_deep_signed_in",
+      name: `group threads page ${count(big.deepPage)}, signed in`,
+      method: "GET",
+      path: groupThreads(big.deepPage),
+      headers: signedIn,
+    },
     {
       key: "category_threads",
       name: "category threads",

@@ -82,7 +82,8 @@ export interface ThreadListEntry {
   category: CategoryNameRow | null;
 }
 
-export interface ThreadListQuery extends PageWindow {
+/** Which threads a listing walks, and in which order. */
+export interface ThreadOrder {
   groupId: number;
   /** 0: every category. */
   categoryId: number;
@@ -90,30 +91,38 @@ export interface ThreadListQuery extends PageWindow {
   sort: "new" | "old";
 }
 
+export type ThreadListQuery = ThreadOrder & PageWindow;
+
 function listWhere(input: { groupId: number; categoryId: number }): Prisma.ThreadWhereInput {
   return { groupId: input.groupId, isDelete: 0, ...(input.categoryId > 0 ? { categoryId: input.categoryId } : {}) };
 }
 
 /**
- * The ids of one page, in order. Both orders end on id so that pages never overlap or skip when
- * timestamps tie, and each walks a partial index over live threads (is_delete = 0 written as a
- * literal so every plan can use it): a deep page skips index entries, never heap rows.
+ * The statement walking a listing's ids in order, from `skip`, at most `take` (null: all). Both
+ * orders end on id so that pages never overlap or skip when timestamps tie, and each walks a
+ * partial index over live threads (is_delete = 0 written as a literal so every plan can use it):
+ * a deep page skips index entries, never heap rows.
  */
+function orderedIdsSql(order: ThreadOrder, skip: number, take: number | null): Prisma.Sql {
+  const { groupId, categoryId } = order;
+  const where =
+    categoryId > 0 ? Prisma.sql`group_id = ${groupId} AND category_id = ${categoryId} AND is_delete = 0` : Prisma.sql`group_id = ${groupId} AND is_delete = 0`;
+  const orderBy = order.sort === "old" ? Prisma.sql`id ASC` : Prisma.sql`is_pin DESC, last_activity_at DESC, id DESC`;
+  const limit = take === null ? Prisma.empty : Prisma.sql` LIMIT ${take}`;
+  const offset = skip === 0 ? Prisma.empty : Prisma.sql` OFFSET ${skip}`;
+  return Prisma.sql`SELECT id FROM threads WHERE ${where} ORDER BY ${orderBy}${offset}${limit}`;
+}
+
 async function listPageIds(db: Awaited<ReturnType<typeof getDb>>, query: ThreadListQuery): Promise<number[]> {
-  const { groupId, categoryId, skip, take } = query;
-  let rows: { id: number }[];
-  if (query.sort === "old") {
-    rows =
-      categoryId > 0
-        ? await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND category_id = ${categoryId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`
-        : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY id ASC OFFSET ${skip} LIMIT ${take}`;
-  } else {
-    rows =
-      categoryId > 0
-        ? await db.$queryRaw`SELECT id FROM threads WHERE category_id = ${categoryId} AND group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`
-        : await db.$queryRaw`SELECT id FROM threads WHERE group_id = ${groupId} AND is_delete = 0 ORDER BY is_pin DESC, last_activity_at DESC, id DESC OFFSET ${skip} LIMIT ${take}`;
-  }
+  const rows = await db.$queryRaw<{ id: number }[]>(orderedIdsSql(query, query.skip, query.take));
   return rows.map((row) => row.id);
+}
+
+/** Every live thread id of a listing, in its order (deep pages are slices of it: lib/services/thread-orders.ts). */
+export async function listOrderedThreadIds(order: ThreadOrder): Promise<Int32Array> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ id: number }[]>(orderedIdsSql(order, 0, null));
+  return Int32Array.from(rows, (row) => row.id);
 }
 
 type ListedUserRow = { id: number; username: string; photoUrl: string; isNft: number; lastSeenAt: Date | null; banned: boolean };
@@ -133,16 +142,21 @@ function uniqueIds(values: Array<number | null>): number[] {
 /** One page of a group's (or one category's) live threads: the page's ids, its rows and three `in` queries, whatever its size. */
 export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadListEntry[]> {
   const db = await getDb();
-  const ids = await listPageIds(db, query);
+  return loadThreadEntries(query.groupId, await listPageIds(db, query));
+}
+
+/** The listing rows of threads of one group, in the order of `ids` (those no longer there are left out). */
+export async function loadThreadEntries(groupId: number, ids: readonly number[]): Promise<ThreadListEntry[]> {
   if (ids.length === 0) return [];
-  const found = await db.thread.findMany({ where: { id: { in: ids } }, select: THREAD_LIST_SELECT });
+  const db = await getDb();
+  const found = await db.thread.findMany({ where: { id: { in: [...ids] } }, select: THREAD_LIST_SELECT });
   const byId = new Map(found.map((row) => [row.id, readThreadListItem(row)]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   // Starters and last posters in one query: a relation would cost a statement of its own.
   const lastUserIds = uniqueIds(rows.flatMap((row) => [row.userId, row.lastPostUserId ?? row.userId]));
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
   const [users, firstPosts, categories] = await Promise.all([
-    lastUserIds.length === 0 ? [] : listUsersWithBans(db, query.groupId, lastUserIds),
+    lastUserIds.length === 0 ? [] : listUsersWithBans(db, groupId, lastUserIds),
     firstPostIds.length === 0 ? [] : listFirstPosts(db, firstPostIds),
     findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
   ]);

@@ -4,8 +4,9 @@ import { loadReadableRole } from "@/lib/services/group-access";
 import { findCategory } from "@/lib/db/categories";
 import { readPublicGroupVersion } from "@/lib/db/read-versions";
 import { toPageWindow } from "@/lib/db/pagination";
-import { countGroupThreads, listThreadEntries, type ThreadListEntry } from "@/lib/db/thread-lists";
+import { countGroupThreads, listThreadEntries, loadThreadEntries, type ThreadListEntry } from "@/lib/db/thread-lists";
 import { NotFound } from "@/lib/errors";
+import { findDeepPageIds } from "@/lib/services/thread-orders";
 
 export interface ThreadListInput {
   groupId: number;
@@ -41,7 +42,9 @@ export async function listGroupThreads(actor: Actor, input: ThreadListInput): Pr
   // The role decides first: nothing of a group the reader may not read is loaded.
   const role = await loadReadableRole(actor, input.groupId);
   await requireCategory(input.groupId, input.categoryId);
-  const entries = await listThreadEntries({ ...input, ...toPageWindow(input.page, input.perPage) });
+  const query = { ...input, ...toPageWindow(input.page, input.perPage) };
+  const deepIds = await findDeepPageIds(query, query);
+  const entries = deepIds ? await loadThreadEntries(input.groupId, deepIds) : await listThreadEntries(query);
   return { entries, access: { actor, role } };
 }
 
