@@ -64,8 +64,13 @@ export const EnvSchema = z.object({
   AGORA_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   // How long a valid API key is trusted without a lookup (lib/auth/api-keys.ts); 0: every request.
   AGORA_API_KEY_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // How long a user token's check (revocation, its user) is kept per token (lib/auth/token-checks.ts);
+  // logout and profile changes drop it at once on every instance. 0: checked on every request.
+  AGORA_TOKEN_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   // Memory for answers to readers without a token (lib/api/guest-answers.ts); 0 turns them off.
   AGORA_GUEST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  // Memory for API answers kept per signed-in reader (lib/api/reader-answers.ts); 0 turns them off.
+  AGORA_READER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
   // Memory for guests' rendered pages (lib/http/guest-page-cache.ts); 0 turns them off.
   AGORA_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Test servers only: count SQL statements per API request into X-Agora-Db-Queries (lib/db/engine/query-count.ts).

@@ -49,7 +49,7 @@ export function redisKeyPrefix(): string {
 }
 
 /** Whether the client is (or within the timeout becomes) ready: just after start it may still be connecting. */
-function whenReady(client: Redis, timeoutMs: number): Promise<boolean> {
+export function whenReady(client: Redis, timeoutMs: number): Promise<boolean> {
   if (client.status === "ready") return Promise.resolve(true);
   return new Promise((resolve) => {
     const onReady = () => {

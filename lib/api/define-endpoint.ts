@@ -20,6 +20,7 @@ import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-lim
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
 import { encodeEventStream, EVENT_STREAM_HEADERS, type StreamFeed } from "@/lib/http/event-stream";
 import { guestAnswer, guestAnswerKey } from "@/lib/api/guest-answers";
+import { readerAnswer } from "@/lib/api/reader-answers";
 
 export type HttpMethod = "GET" | "POST";
 /** "user": a token is required; "optional": a token, when sent, personalises the answer; "none": tokens are ignored. */
@@ -237,14 +238,32 @@ function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
   return { spec: spec as unknown as EndpointSpec, handler: countingQueries(handler) };
 }
 
-/** An endpoint answering the family's JSON envelope (with ETag, Link and kept guest answers). */
+/**
+ * What a read's handler may answer a signed-in reader with instead of its data: the version of
+ * everything the answer shows them (read by the service in the request's own statements) and how
+ * to build the data. The answer is then kept per reader under that version (lib/api/reader-answers.ts).
+ */
+export class ReaderVersioned<T> {
+  constructor(
+    readonly version: string,
+    readonly build: () => T,
+  ) {}
+}
+
+/** An endpoint answering the family's JSON envelope (with ETag, Link and kept guest and reader answers). */
 export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A extends EndpointAuth>(
   spec: EndpointSpec<P, R, A>,
-  fn: (context: EndpointContext<z.output<P>, A>) => Promise<z.output<R>>,
+  fn: (context: EndpointContext<z.output<P>, A>) => Promise<z.output<R> | ReaderVersioned<z.output<R>>>,
 ): Endpoint {
   return wrapEndpoint(spec, async ({ context, headers }) => {
     const { params, viewer, request } = context;
-    const run = async () => renderBody(spec as unknown as EndpointSpec, successEnvelope(spec.family, await fn(context)));
+    const render = (data: z.output<R>) => renderBody(spec as unknown as EndpointSpec, successEnvelope(spec.family, data));
+    const run = async () => {
+      const result = await fn(context);
+      if (!(result instanceof ReaderVersioned)) return render(result);
+      if (viewer === null || request.method !== "GET") return render(result.build());
+      return readerAnswer(viewer.id, guestAnswerKey(spec.path, params), result.version, async () => render(result.build()));
+    };
     const rendered = viewer === null && request.method === "GET" && spec.guestVersion ? await runKept(spec, params, run) : await run();
     const answer = answerWith(request, params as Record<string, unknown>, rendered);
     return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, ...headers } });

@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import { LRUCache } from "lru-cache";
-import { findAuthTokenState, insertAuthToken, revokeAuthToken } from "@/lib/db/auth-tokens";
+import { insertAuthToken, revokeAuthToken } from "@/lib/db/auth-tokens";
+import { checkTokenHolder, forgetTokenCheck } from "@/lib/auth/token-checks";
 import { getEnv } from "@/lib/env";
 import { getServerSecret } from "@/lib/auth/secret";
 import { resource } from "@/lib/runtime/registry";
@@ -28,6 +29,9 @@ export async function issueUserToken(userId: number): Promise<string> {
 export interface VerifiedToken {
   userId: number;
   tokenId: string;
+  /** The user's name and photo, as a session shows them. */
+  username: string;
+  photoUrl: string;
 }
 
 interface SignedClaims {
@@ -39,7 +43,7 @@ interface SignedClaims {
 
 // A token's signature and claims verify the same way every time, so their check is kept per token
 // string: jose's HMAC check (WebCrypto) costs about 100 µs a request, the lookup below far less.
-// Expiry is compared again on every use, and revocation is read from the database every time.
+// Expiry is compared again on every use; revocation is lib/auth/token-checks.ts's (kept a few seconds, dropped at once on logout).
 const signedClaims = resource("auth.signed-claims", () => new LRUCache<string, SignedClaims>({ max: 20_000 }));
 
 async function verifySignature(token: string): Promise<SignedClaims | null> {
@@ -63,13 +67,14 @@ export async function verifyUserToken(token: string): Promise<VerifiedToken | nu
   const claims = await verifySignature(token);
   if (!claims || claims.expiresAtMs <= Date.now()) return null;
   const { userId, tokenId } = claims;
-  const state = await findAuthTokenState(tokenId);
-  if (!state || state.revoked || state.userId !== userId) return null;
-  return { userId, tokenId };
+  const holder = await checkTokenHolder(tokenId, userId);
+  return holder ? { userId, tokenId, username: holder.username, photoUrl: holder.photoUrl } : null;
 }
 
+/** Logout: the token is refused from the next request on, on every instance. */
 export async function revokeUserToken(tokenId: string): Promise<void> {
   await revokeAuthToken(tokenId);
+  await forgetTokenCheck(tokenId);
 }
 
 export function readBearerToken(header: string | null): string | null {

@@ -36,6 +36,12 @@ export interface VersionedCache<V extends object> {
   /** False when given no room (maxBytes 0): nothing is kept, getOrBuild only builds. */
   readonly enabled: boolean;
   find(key: string, version: string): V | null;
+  /**
+   * The value kept here under `key` whatever its version, with that version: for a caller that
+   * reads the version in the same statement as something that depends on the value (the reader's
+   * likes on a kept page); it then uses the value only if that version is the one it read.
+   */
+  peek(key: string): { version: string; value: V } | null;
   keep(key: string, version: string, value: V): void;
   /**
    * The value for this version: kept here, else the one another instance shared, else built once
@@ -98,6 +104,7 @@ export function createVersionedCache<V extends object>(options: VersionedCacheOp
       return store() !== null;
     },
     find: (key, version) => store()?.memo.find(key, version) ?? null,
+    peek: (key) => store()?.memo.peek(key) ?? null,
     keep(key, version, value) {
       if (!keeps || keeps(value)) store()?.memo.keep(key, version, value);
     },

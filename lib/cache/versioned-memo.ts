@@ -8,6 +8,8 @@ import { LRUCache } from "lru-cache";
  */
 export interface VersionedMemo<V extends object> {
   find(key: string, version: string): V | null;
+  /** The value kept under `key` whatever its version, with that version: a guess at what `find` will answer, never an answer. */
+  peek(key: string): { version: string; value: V } | null;
   /** `ttlMs`: a shorter life than the memo's (a value built elsewhere lives no longer than where it was built). */
   keep(key: string, version: string, value: V, ttlMs?: number): void;
 }
@@ -35,6 +37,9 @@ export function createVersionedMemo<V extends object>(options: VersionedMemoOpti
     find(key, version) {
       const entry = entries.get(key);
       return entry && entry.version === version ? entry.value : null;
+    },
+    peek(key) {
+      return entries.get(key) ?? null;
     },
     keep(key, version, value, ttlMs) {
       entries.set(key, { version, value }, ttlMs === undefined ? undefined : { ttl: ttlMs });

@@ -8,15 +8,24 @@ export async function insertAuthToken(token: { id: string; userId: number; expir
   await db.authToken.create({ data: token, select: { id: true } });
 }
 
-/** Whose the token is and whether it was revoked; null for an id never issued. */
-export async function findAuthTokenState(id: string): Promise<{ userId: number; revoked: boolean } | null> {
-  // Every signed-in request asks this: one plain statement on the pool, not an ORM call.
+/** A token as a signed-in request needs it: whose it is, whether it was revoked, and the name and photo a session shows. */
+export interface AuthTokenHolder {
+  userId: number;
+  revoked: boolean;
+  username: string;
+  photoUrl: string;
+}
+
+/** Null for an id never issued (or pruned). */
+export async function findAuthTokenHolder(id: string): Promise<AuthTokenHolder | null> {
+  // Asked by signed-in requests whenever their kept check has lapsed: one plain statement on the pool, not an ORM call.
   const pool = await getPool();
-  const { rows } = await pool.query<{ user_id: number; revoked: boolean }>("SELECT user_id, revoked_at IS NOT NULL AS revoked FROM auth_tokens WHERE id = $1", [
-    id,
-  ]);
+  const { rows } = await pool.query<{ user_id: number; revoked: boolean; username: string; photo_url: string }>(
+    "SELECT t.user_id, t.revoked_at IS NOT NULL AS revoked, u.username, u.photo_url FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1",
+    [id],
+  );
   const row = rows[0];
-  return row ? { userId: row.user_id, revoked: row.revoked } : null;
+  return row ? { userId: row.user_id, revoked: row.revoked, username: row.username, photoUrl: row.photo_url } : null;
 }
 
 export async function revokeAuthToken(id: string): Promise<void> {

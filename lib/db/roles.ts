@@ -33,20 +33,21 @@ export interface GroupPolicy {
 }
 
 /** Columns of a group (g) and a person's rows in it (ga, m, u; $uid the person) that role facts are made of. */
-function roleColumns(uid: string): string {
+export function roleColumns(uid: string): string {
   return `g.owner_id, ga.level, u.super_admin, g.joining, g.visibility, g.open_readonly, (g.gate IS NOT NULL) AS has_gate,
     m.id IS NOT NULL AS member, m.gate_checked_at,
     EXISTS (SELECT 1 FROM group_join_requests r WHERE r.group_id = g.id AND r.user_id = ${uid}) AS pending,
     EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = ${uid} AND (b.until IS NULL OR b.until > now())) AS banned`;
 }
 
-function roleJoins(uid: string): string {
+/** The joins roleColumns reads from. */
+export function roleJoins(uid: string): string {
   return `LEFT JOIN group_admins ga ON ga.group_id = g.id AND ga.user_id = ${uid} AND ga.deleted_at IS NULL
     LEFT JOIN group_members m ON m.group_id = g.id AND m.user_id = ${uid}
     LEFT JOIN users u ON u.id = ${uid}`;
 }
 
-type RoleFactsRow = {
+export type RoleFactsRow = {
   owner_id: number;
   level: number | null;
   super_admin: number | null;
@@ -60,7 +61,7 @@ type RoleFactsRow = {
   has_gate: boolean;
 };
 
-function toFacts(groupId: number, row: RoleFactsRow): GroupRoleFacts {
+export function toFacts(groupId: number, row: RoleFactsRow): GroupRoleFacts {
   return {
     groupId,
     ownerId: row.owner_id,

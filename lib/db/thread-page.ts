@@ -1,6 +1,4 @@
 import "server-only";
-import { getPool } from "@/lib/db/engine/client";
-import { BOOKKEEPING_SQL, hasReadReplica } from "@/lib/db/engine/read-routing";
 import { getEnv } from "@/lib/env";
 import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { findPost, listDescendants, listTopLevelPosts, type TopLevelPageQuery } from "@/lib/db/posts";
@@ -91,57 +89,29 @@ function collectPostIds(nodes: readonly PostNode[], into: number[]): number[] {
   return into;
 }
 
+/** Every post a record shows (the opening post, the page and their replies): what a reader's likes are looked up among. */
+export function pagePostIds(record: ThreadPageRecord): number[] {
+  return collectPostIds([record.firstPost, ...record.posts], []);
+}
+
 function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
   return { ...node, likedByViewer: liked.has(node.post.id), children: node.children.map((child) => withLikes(child, liked)) };
 }
 
-// Marks the thread read to its last post (thread_reads, for the lists' "N new" markers): an
-// upsert that runs only when the thread moved on since the viewer's last read. Already read to
-// here: no INSERT at all. ON CONFLICT would lock the row (a transaction id, a WAL flush at commit)
-// even when its WHERE then writes nothing, and readers of one thread by one person would queue on
-// that lock.
-const MARK_READ_SQL = `INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
-  SELECT $1, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id = $2
-    AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id
-                    AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count)
-  ON CONFLICT (user_id, thread_id) DO UPDATE
-    SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
-    WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count`;
-
-const VIEWER_STATE_SQL = `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND thread_id = $2) AS subscribed,
-  ARRAY(SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($3::int[])) AS liked`;
-
-type ViewerState = { subscribed: boolean; liked: number[] };
-
-/** The viewer's likes and follow, with the read mark written on the way: one statement, or, with a replica, the read there and the mark beside it on the primary. */
-async function readViewerState(viewerId: number, threadId: number, postIds: number[]): Promise<ViewerState[]> {
-  const pool = await getPool();
-  if (!hasReadReplica()) {
-    const combined = `WITH marked AS (${MARK_READ_SQL}) ${VIEWER_STATE_SQL}`;
-    return (await pool.query<ViewerState>(combined, [viewerId, threadId, postIds])).rows;
-  }
-  // A read mark must not hold the reader on the primary (contract section 16): it is bookkeeping.
-  const [state] = await Promise.all([
-    pool.query<ViewerState>(VIEWER_STATE_SQL, [viewerId, threadId, postIds]),
-    pool.query(BOOKKEEPING_SQL + MARK_READ_SQL, [viewerId, threadId]),
-  ]);
-  return state.rows;
+/** What one signed-in reader has of a page: their likes among its posts, and whether they follow the thread. */
+export interface ReaderMarks {
+  subscribed: boolean;
+  liked: readonly number[];
 }
 
-/**
- * A (possibly kept, so shared) record as one signed-in viewer sees it: their likes among its posts
- * and whether they follow the thread; reading it marks the thread read. The record itself is not changed.
- */
-export async function personaliseThreadPage(record: ThreadPageRecord, viewerId: number): Promise<ThreadPageRecord> {
-  const postIds = collectPostIds([record.firstPost, ...record.posts], []);
-  const rows = await readViewerState(viewerId, record.thread.id, postIds);
-  const state = rows[0] ?? { subscribed: false, liked: [] };
-  const liked = new Set(state.liked);
-  if (liked.size === 0) return { ...record, viewerSubscribed: state.subscribed };
+/** A (possibly kept, so shared) record as one reader sees it; the record itself is not changed. */
+export function personaliseThreadPage(record: ThreadPageRecord, marks: ReaderMarks): ThreadPageRecord {
+  const liked = new Set(marks.liked);
+  if (liked.size === 0) return { ...record, viewerSubscribed: marks.subscribed };
   return {
     ...record,
     firstPost: withLikes(record.firstPost, liked),
     posts: record.posts.map((node) => withLikes(node, liked)),
-    viewerSubscribed: state.subscribed,
+    viewerSubscribed: marks.subscribed,
   };
 }

@@ -92,12 +92,6 @@ export async function findUserProfile(userId: number): Promise<UserProfile | nul
   return row ? toUserProfile(row) : null;
 }
 
-/** What a browser session shows of its person (the header's name and avatar). */
-export async function findSessionUser(userId: number): Promise<{ username: string; photoUrl: string } | null> {
-  const db = await getDb();
-  return db.user.findUnique({ where: { id: userId }, select: { username: true, photoUrl: true } });
-}
-
 // Only what anyone may see on a profile page: no email, wallets, settings or secrets.
 const PUBLIC_PROFILE_SELECT = {
   id: true,

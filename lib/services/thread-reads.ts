@@ -2,7 +2,8 @@ import "server-only";
 import { canReadThread, loadGroupRole, readDenial, roleFromFacts, type Access, type Actor, type GroupRole } from "@/lib/auth/permissions";
 import { assertGroupReadable, loadReadableRole } from "@/lib/services/group-access";
 import { createVersionedCache } from "@/lib/cache/versioned-cache";
-import { loadThreadPage, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
+import { loadThreadPage, pagePostIds, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
+import { findLikedPostIds, findThreadReaderFacts, markThreadRead } from "@/lib/db/thread-reader";
 import { readPublicThreadVersion } from "@/lib/db/read-versions";
 import { findThreadReadFacts } from "@/lib/db/roles";
 import { findThreadDetail, findThreadRoute } from "@/lib/db/threads";
@@ -21,7 +22,15 @@ export interface ThreadPageInput {
 }
 
 /** A page of a thread, with who is reading it (for can_edit, can_delete and the page's controls). */
-export type ThreadRead = ThreadPageRecord & { access: Access };
+export type ThreadRead = ThreadPageRecord & {
+  access: Access;
+  /**
+   * For a signed-in reader: the version of everything this read shows them (the thread's read
+   * version, their role, follow and likes on the page), so an answer built from it can be kept
+   * for them; null for a guest (whose answers are kept by the thread's public version).
+   */
+  readerVersion: string | null;
+};
 
 // Pages of live threads as every reader sees them, kept per read version (a write moves it, so the
 // next read reloads). Pages of removed threads (moderators only) are never kept. Bounded in bytes
@@ -60,15 +69,34 @@ async function loadReadablePage(input: ThreadPageInput, version: string, role: G
 
 /** Endpoint 1, the thread page and its "load more": one page of a readable thread of the named group. */
 export async function readThread(actor: Actor, input: ThreadPageInput): Promise<ThreadRead> {
+  if (actor) return readThreadSignedIn(actor, input);
   // The version (read before the data: a page is never kept under a version newer than its data)
-  // and the reader's role in the thread's group come in one statement.
-  const facts = await findThreadReadFacts(input.threadId, actor?.id ?? null);
+  // and the guest's role (the group's policy) come in one statement.
+  const facts = await findThreadReadFacts(input.threadId, null);
+  if (!facts) throw new NotFound("thread");
+  const role = assertGroupReadable(roleFromFacts(null, facts.role), "thread");
+  const record = await loadReadablePage(input, facts.version, role);
+  if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
+  return { ...record, access: { actor: null, role }, readerVersion: null };
+}
+
+/**
+ * A signed-in reader: the page everyone sees plus their own marks, in one statement when the page
+ * is kept (lib/db/thread-reader.ts): its version, their role, and their likes among the posts of
+ * the page kept under that key. A page rebuilt because it was stale has its likes read again; a
+ * thread that moved on since they last read it has their read mark written, once they may read it.
+ */
+async function readThreadSignedIn(actor: NonNullable<Actor>, input: ThreadPageInput): Promise<ThreadRead> {
+  const expected = publicPages.peek(pageKey(input))?.value ?? null;
+  const facts = await findThreadReaderFacts(input.threadId, actor.id, expected ? pagePostIds(expected) : []);
   if (!facts) throw new NotFound("thread");
   const role = assertGroupReadable(roleFromFacts(actor, facts.role), "thread");
   const record = await loadReadablePage(input, facts.version, role);
   if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
-  const page = actor ? await personaliseThreadPage(record, actor.id) : record;
-  return { ...page, access: { actor, role } };
+  const liked = record === expected ? facts.liked : await findLikedPostIds(actor.id, pagePostIds(record));
+  if (!facts.readToEnd) await markThreadRead(actor.id, input.threadId);
+  const readerVersion = `${facts.version} ${facts.subscribed ? 1 : 0} ${[...liked].sort((a, b) => a - b).join(",")} ${JSON.stringify(role)}`;
+  return { ...personaliseThreadPage(record, { subscribed: facts.subscribed, liked }), access: { actor, role }, readerVersion };
 }
 
 /** The version of what a reader without a token sees of a thread (null: no such thread). */

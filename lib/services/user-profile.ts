@@ -1,5 +1,6 @@
 import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
+import { forgetUserTokenChecks } from "@/lib/auth/token-checks";
 import { findUserBundle, type UserBundle } from "@/lib/db/user-groups";
 import { findPublicProfile, findUserProfile, updateUserColumns, type PublicProfile, type UserColumnChanges, type UserProfile } from "@/lib/db/users";
 import { NotFound } from "@/lib/errors";
@@ -35,6 +36,8 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
   } catch (error) {
     throw toUsernameConflict(error) ?? error;
   }
+  // Sessions show the name and photo kept with their token's check.
+  if (data.username !== undefined || data.photoUrl !== undefined) await forgetUserTokenChecks(actor.id);
 }
 
 /** The signed-in user's own account, with the group lists the me-style shapes embed. */

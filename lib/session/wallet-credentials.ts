@@ -6,7 +6,6 @@ import { verifyUserToken } from "@/lib/auth/tokens";
 import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
 import { Conflict, DomainError, NotFound, Unauthenticated } from "@/lib/errors";
 import { touchLastSeen } from "@/lib/db/presence";
-import { findSessionUser } from "@/lib/db/users";
 import { logger } from "@/lib/log";
 import { loginWithWallet, registerWithWallet } from "@/lib/services/wallet-auth";
 
@@ -52,14 +51,15 @@ export async function authorizeWalletCredentials(credentials: Record<string, str
   }
 }
 
-/** Re-reads the user behind the session's Agora token; a revoked or expired token ends the session. */
+/**
+ * Re-checks the session's Agora token and the user behind it (their name and photo come with the
+ * check, kept a few seconds: lib/auth/token-checks.ts); a revoked or expired token ends the session.
+ */
 export async function refreshSessionToken(token: JWT): Promise<JWT> {
   if (!token.apiToken) throw new SessionRevokedError();
   const verified = await verifyUserToken(token.apiToken);
   if (!verified) throw new SessionRevokedError();
-  const user = await findSessionUser(verified.userId);
-  if (!user) throw new SessionRevokedError();
   // People reading in the browser count as online, like API clients acting with a token.
   await touchLastSeen(verified.userId);
-  return { ...token, userId: verified.userId, tokenId: verified.tokenId, name: user.username, picture: user.photoUrl };
+  return { ...token, userId: verified.userId, tokenId: verified.tokenId, name: verified.username, picture: verified.photoUrl };
 }

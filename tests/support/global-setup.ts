@@ -56,6 +56,9 @@ export default async function setup(project: TestProject) {
     // The key is looked up once for the run, so a request's statement count never depends on
     // when the last lookup was (the suite never revokes its key).
     AGORA_API_KEY_RECHECK_SECONDS: "3600",
+    // A token's check is kept for the run too: only the drops (logout, profile changes) may end
+    // it, so every test that revokes or renames and then reads proves they reach the check.
+    AGORA_TOKEN_RECHECK_SECONDS: "3600",
     // tests/api/image-proxy.test.ts serves its images from 127.0.0.1 (and only there); small cap, quick tests.
     AGORA_IMAGE_PROXY_ALLOW_PRIVATE: "127.0.0.1",
     AGORA_IMAGE_PROXY_MAX_BYTES: "262144",

@@ -1,8 +1,8 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 
-// verifyUserToken keeps each token's checked signature and claims: the keeping must not outlive
-// the token's expiry, and revocation must still be read on every use.
+// verifyUserToken keeps each token's checked signature and claims, and its check (lib/auth/token-checks.ts):
+// the keeping must not outlive the token's expiry, and a revocation must show on the next use.
 type Tokens = typeof import("@/lib/auth/tokens");
 type Secret = typeof import("@/lib/auth/secret");
 type Client = typeof import("@/lib/db/engine/client");
@@ -37,7 +37,7 @@ describe("verifyUserToken", () => {
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(secret.getServerSecret());
-    expect(await tokens.verifyUserToken(token)).toEqual({ userId, tokenId: jti });
+    expect(await tokens.verifyUserToken(token)).toMatchObject({ userId, tokenId: jti });
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt.getTime() - Date.now()) + 1_100));
     expect(await tokens.verifyUserToken(token)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/define-endpoint";
+import { defineEndpoint, ReaderVersioned } from "@/lib/api/define-endpoint";
 import type { Actor } from "@/lib/auth/permissions";
 import { serializeThread } from "@/lib/api/serializers/thread";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
@@ -40,7 +40,9 @@ export const getThread = defineEndpoint(
   },
   async ({ params, viewer }) => {
     const { thread_id: threadId, group_name: groupName, sort, page_size: pageSize, start_post_id: startPostId } = params;
-    return { thread: serializeThread(await readThread(viewer, { threadId, groupName, sort, pageSize, startPostId })) };
+    const read = await readThread(viewer, { threadId, groupName, sort, pageSize, startPostId });
+    const answer = () => ({ thread: serializeThread(read) });
+    return read.readerVersion === null ? answer() : new ReaderVersioned(read.readerVersion, answer);
   },
 );
 

@@ -1,0 +1,66 @@
+import "server-only";
+import { getPool } from "@/lib/db/engine/client";
+import { BOOKKEEPING_SQL } from "@/lib/db/engine/read-routing";
+import { THREAD_VERSION_SQL } from "@/lib/db/read-versions";
+import { roleColumns, roleJoins, toFacts, type GroupRoleFacts, type RoleFactsRow } from "@/lib/db/roles";
+
+// A signed-in read of a thread page in one statement: the thread's read version (a kept page is
+// found by it), the reader's role in its group (may they read it), and the reader's own marks on
+// the page: likes among its posts, the follow, and whether they have read it to its end. The
+// page's posts are those of the page kept before (its ids are sent along); when the version shows
+// that page is stale, the page is rebuilt and its likes read again (findLikedPostIds).
+
+export interface ThreadReaderFacts {
+  version: string;
+  role: GroupRoleFacts;
+  subscribed: boolean;
+  /** Of the post ids sent, those the reader likes. */
+  liked: number[];
+  /** The reader's read mark is already at the thread's last post: nothing to write. */
+  readToEnd: boolean;
+}
+
+const THREAD_READER_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, ${roleColumns("$2")},
+    EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = $2 AND s.thread_id = t.id) AS subscribed,
+    ARRAY(SELECT l.post_id FROM post_likes l WHERE l.user_id = $2 AND l.post_id = ANY($3::int[])) AS liked,
+    EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $2 AND r.thread_id = t.id
+            AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count) AS read_to_end
+  FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e ${roleJoins("$2")} WHERE t.id = $1`;
+
+type ReaderFactsRow = RoleFactsRow & { v: string; group_id: number; subscribed: boolean; liked: number[]; read_to_end: boolean };
+
+/** Null for an unknown thread. `postIds`: the posts of the page the caller expects to show. */
+export async function findThreadReaderFacts(threadId: number, userId: number, postIds: number[]): Promise<ThreadReaderFacts | null> {
+  const pool = await getPool();
+  const { rows } = await pool.query<ReaderFactsRow>(THREAD_READER_FACTS_SQL, [threadId, userId, postIds]);
+  const row = rows[0];
+  if (!row) return null;
+  return { version: row.v, role: toFacts(row.group_id, row), subscribed: row.subscribed, liked: row.liked, readToEnd: row.read_to_end };
+}
+
+/** Of these posts, those the user likes. */
+export async function findLikedPostIds(userId: number, postIds: number[]): Promise<number[]> {
+  if (postIds.length === 0) return [];
+  const pool = await getPool();
+  const { rows } = await pool.query<{ post_id: number }>("SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($2::int[])", [userId, postIds]);
+  return rows.map((row) => row.post_id);
+}
+
+// Marks the thread read to its last post (thread_reads, for the lists' "N new" markers), sent only
+// when the reader's facts said it is behind, and only once they may read the thread. Already
+// read to here: no INSERT at all. ON CONFLICT would lock the row (a transaction id, a WAL flush at
+// commit) even when its WHERE then writes nothing, and readers of one thread by one person would
+// queue on that lock. Bookkeeping: it runs on the primary without holding the reader there
+// (contract section 16).
+const MARK_READ_SQL = `${BOOKKEEPING_SQL}INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
+  SELECT $1, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id = $2
+    AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id
+                    AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count)
+  ON CONFLICT (user_id, thread_id) DO UPDATE
+    SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
+    WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count`;
+
+export async function markThreadRead(userId: number, threadId: number): Promise<void> {
+  const pool = await getPool();
+  await pool.query(MARK_READ_SQL, [userId, threadId]);
+}
