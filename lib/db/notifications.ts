@@ -142,13 +142,16 @@ async function removeEvents(tx: Tx, threadId: number, postId: number, like: { ac
     FROM left_over l WHERE n.id = l.id AND (SELECT count(*) FROM emptied) >= 0`;
 }
 
-/** The class of the transaction lock a thread's post notifications take turns on (the thread id is the other half). */
+/**
+ * The class of the transaction lock a thread's post notifications take turns on (the thread id is
+ * the other half); agora_announce_posts (prisma/derived/post-announcements.sql) takes the same.
+ */
 const THREAD_NOTIFY_LOCK_CLASS = 1_097_297_778;
 
 /**
  * Waits for the thread's turn to write or take back post notifications, held until the transaction
- * ends. A new post's notifications are written after its commit (lib/db/post-announcements.ts); a
- * deleted post's or thread's removal takes its turn too, so it never misses events a fan-out is
+ * ends. A new post's notifications are written after its commit, in the thread's turn
+ * (lib/db/post-announcements.ts); a deleted post's or thread's removal takes its turn too, so it never misses events a fan-out is
  * writing, and a later fan-out sees the deletion.
  */
 export async function lockThreadNotifications(tx: Tx, threadId: number): Promise<void> {

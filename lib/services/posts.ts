@@ -1,8 +1,7 @@
 import "server-only";
 import { canPost, canReply, roleFromFacts, type SignedIn } from "@/lib/auth/permissions";
 import type { CreatedPostRecord } from "@/lib/db/created-post";
-import { lockThreadNotifications } from "@/lib/db/notifications";
-import { announceThreadPosts, listStaleAnnouncements } from "@/lib/db/post-announcements";
+import { announcePosts, listStaleAnnouncements } from "@/lib/db/post-announcements";
 import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
@@ -60,18 +59,10 @@ export async function insertPost(
 export async function announceCreatedPost(post: { id: number; threadId: number; announced: boolean }): Promise<void> {
   if (!post.announced) return;
   try {
-    await announcePost(post.threadId, post.id);
+    await announcePosts(post.threadId, post.id);
   } catch (error) {
     logger.warn({ err: error, postId: post.id }, "could not notify of a new post; the sweep will");
   }
-}
-
-/** The post's notifications, with the thread's other waiting posts', in the thread's fan-out turn (lib/db/post-announcements.ts). */
-function announcePost(threadId: number, postId: number): Promise<number> {
-  return inTransaction(async (tx) => {
-    await lockThreadNotifications(tx, threadId);
-    return announceThreadPosts(tx, threadId, postId);
-  });
 }
 
 /** A request notifies of its post right after the commit: one still waiting this long was left by a request that ended. */
@@ -80,7 +71,7 @@ const STALE_ANNOUNCEMENT_MS = 10_000;
 /** Notifies of the posts whose requests ended before notifying (the sweep, lib/jobs/announce-posts.ts); answers how many. */
 export async function announceStalePosts(): Promise<number> {
   const stale = await listStaleAnnouncements(STALE_ANNOUNCEMENT_MS, 500);
-  for (const post of stale) await announcePost(post.threadId, post.postId);
+  for (const post of stale) await announcePosts(post.threadId, post.postId);
   return stale.length;
 }
 
