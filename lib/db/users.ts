@@ -77,10 +77,13 @@ export interface UserProfile {
 
 function toUserProfile(row: UserProfileRow): UserProfile {
   const { activate, isNft, superAdmin, darkMode, adminOf, tallies, ...rest } = row;
+  const lastPostAt = talliedLastPostAt(rest.lastPostAt, tallies);
   return {
     ...rest,
     postsCount: talliedPosts(rest.postsCount, tallies),
-    lastPostAt: talliedLastPostAt(rest.lastPostAt, tallies),
+    lastPostAt,
+    // A post no longer writes the user's row; it still counts as an update of the account, as it did.
+    updatedAt: lastPostAt && lastPostAt > rest.updatedAt ? lastPostAt : rest.updatedAt,
     active: isSet(activate),
     nft: isSet(isNft),
     superAdmin: superAdmin > 0,
