@@ -19,6 +19,10 @@ CREATE FUNCTION "agora_announce_posts"("p_thread_id" INTEGER, "p_post_id" INTEGE
 DECLARE
   "v_taken" INTEGER;
 BEGIN
+  -- Every commit that NOTIFYs (the notifications' live events do) holds one lock of the whole
+  -- database through its WAL flush. This commit need not wait for the flush: should the server
+  -- crash before it is on disk, the announcement rows come back with it and the sweep notifies again.
+  PERFORM set_config('synchronous_commit', 'off', true);
   PERFORM pg_advisory_xact_lock(1097297778, "p_thread_id");
   -- For each post taken: the parent's author (reply), the people it mentions (mention), the
   -- thread's followers (post), one type per person and post by rank, never the author nor anyone
