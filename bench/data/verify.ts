@@ -52,17 +52,19 @@ const CHECKS: Check[] = [
                  OR c.root_id IS DISTINCT FROM coalesce(p.root_id, p.id) OR c.reply_uid <> p.user_id))`,
   },
   {
-    label: "users.posts_count, likes_count, username_key",
+    label: "users.posts_count (with its tallies), likes_count, username_key",
     sql: `SELECT count(*) FROM users u
           LEFT JOIN (SELECT user_id, count(*) AS n, sum(likes_count) AS likes FROM posts GROUP BY user_id) p ON p.user_id = u.id
-          WHERE u.posts_count <> coalesce(p.n, 0) OR u.likes_count <> coalesce(p.likes, 0) OR u.username_key <> lower(u.username)`,
+          LEFT JOIN (SELECT user_id, sum(posts_count) AS n FROM user_tallies GROUP BY user_id) s ON s.user_id = u.id
+          WHERE u.posts_count + coalesce(s.n, 0) <> coalesce(p.n, 0) OR u.likes_count <> coalesce(p.likes, 0) OR u.username_key <> lower(u.username)`,
   },
   {
-    label: "groups counters and last activity",
+    label: "groups counters (posts_count with its tallies) and last activity",
     sql: `SELECT count(*) FROM groups g
           LEFT JOIN (SELECT group_id, count(*) AS n, sum(posts_count) AS posts, max(last_activity_at) AS last_at FROM threads GROUP BY group_id) t ON t.group_id = g.id
           LEFT JOIN (SELECT group_id, count(*) AS n FROM group_members GROUP BY group_id) m ON m.group_id = g.id
-          WHERE g.threads_count <> coalesce(t.n, 0) OR g.posts_count <> coalesce(t.posts, 0) OR g.members_count <> coalesce(m.n, 0)
+          LEFT JOIN (SELECT group_id, sum(posts_count) AS n FROM group_tallies GROUP BY group_id) s ON s.group_id = g.id
+          WHERE g.threads_count <> coalesce(t.n, 0) OR g.posts_count + coalesce(s.n, 0) <> coalesce(t.posts, 0) OR g.members_count <> coalesce(m.n, 0)
              OR (t.last_at IS NOT NULL AND g.last_activity_at <> t.last_at)`,
   },
   {

@@ -1,5 +1,6 @@
 // After create post under load: did every 2xx write exactly one post, and do the counters the
-// write moves (each thread's, its group's and its author's) still equal their rows?
+// write moves (each thread's, its group's and its author's, the last two a row plus its tallies)
+// still equal their rows?
 import pg from "pg";
 
 export interface WriteCheck {
@@ -55,8 +56,10 @@ export function checkWrites(
               (SELECT count(*)::int FROM posts WHERE thread_id = t.id) AS rows,
               t.first_level_count = (SELECT count(*) FROM posts WHERE thread_id = t.id AND parent_id IS NULL AND id <> t.first_post_id) AS first_level_ok,
               t.last_post_id = (SELECT max(id) FROM posts WHERE thread_id = t.id) AS last_ok,
-              (SELECT g.posts_count = (SELECT sum(posts_count) FROM threads WHERE group_id = g.id) FROM groups g WHERE g.id = t.group_id) AS group_ok,
-              (SELECT u.posts_count = (SELECT count(*) FROM posts WHERE user_id = u.id) FROM users u WHERE u.id = w.author_id) AS user_ok
+              (SELECT g.posts_count + COALESCE((SELECT sum(s.posts_count) FROM group_tallies s WHERE s.group_id = g.id), 0)
+                      = (SELECT sum(posts_count) FROM threads WHERE group_id = g.id) FROM groups g WHERE g.id = t.group_id) AS group_ok,
+              (SELECT u.posts_count + COALESCE((SELECT sum(s.posts_count) FROM user_tallies s WHERE s.user_id = u.id), 0)
+                      = (SELECT count(*) FROM posts WHERE user_id = u.id) FROM users u WHERE u.id = w.author_id) AS user_ok
        FROM unnest($1::int[], $2::int[]) AS w(thread_id, author_id) JOIN threads t ON t.id = w.thread_id`,
       [threads.map((thread) => thread.id), threads.map((thread) => thread.authorId)],
     );

@@ -5,6 +5,7 @@ import type { PageWindow } from "@/lib/db/pagination";
 import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
 import { parseGate, type Gate } from "@/lib/db/token-gates";
 import { readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
+import { POSTS_TALLY_SELECT, talliedPosts } from "@/lib/db/tallies";
 import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
 
 /** A group's live admin rows (owner, admins, moderators), as get group info lists them; a level that names no role is no row. */
@@ -177,6 +178,7 @@ const GROUP_DIRECTORY_SELECT = {
   membersCount: true,
   threadsCount: true,
   postsCount: true,
+  tallies: POSTS_TALLY_SELECT,
   lastActivityAt: true,
 } satisfies Prisma.GroupSelect;
 
@@ -209,7 +211,7 @@ export async function listGroupDirectory(window: PageWindow, userId: number | nu
     ...window,
     select: GROUP_DIRECTORY_SELECT,
   });
-  return rows.map((row) => ({ ...row, visibility: readVisibility(row.visibility) }));
+  return rows.map(({ tallies, ...row }) => ({ ...row, postsCount: talliedPosts(row.postsCount, tallies), visibility: readVisibility(row.visibility) }));
 }
 
 export async function countGroups(userId: number | null = null): Promise<number> {

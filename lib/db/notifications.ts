@@ -142,9 +142,26 @@ async function removeEvents(tx: Tx, threadId: number, postId: number, like: { ac
     FROM left_over l WHERE n.id = l.id AND (SELECT count(*) FROM emptied) >= 0`;
 }
 
+/**
+ * The class of the transaction lock a thread's post notifications take turns on (the thread id is
+ * the other half); agora_announce_posts (prisma/derived/post-announcements.sql) takes the same.
+ */
+const THREAD_NOTIFY_LOCK_CLASS = 1_097_297_778;
+
+/**
+ * Waits for the thread's turn to write or take back post notifications, held until the transaction
+ * ends. A new post's notifications are written after its commit, in the thread's turn
+ * (lib/db/post-announcements.ts); a deleted post's or thread's removal takes its turn too, so it never misses events a fan-out is
+ * writing, and a later fan-out sees the deletion.
+ */
+export async function lockThreadNotifications(tx: Tx, threadId: number): Promise<void> {
+  await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${THREAD_NOTIFY_LOCK_CLASS}::int, ${threadId}::int)`;
+}
+
 /** A deleted post's notifications go with it. */
-export function removePostNotifications(tx: Tx, threadId: number, postId: number): Promise<void> {
-  return removeEvents(tx, threadId, postId, null);
+export async function removePostNotifications(tx: Tx, threadId: number, postId: number): Promise<void> {
+  await lockThreadNotifications(tx, threadId);
+  await removeEvents(tx, threadId, postId, null);
 }
 
 /** An unlike takes its like back while the author has not read it yet. */
@@ -154,6 +171,7 @@ export function takeBackLike(tx: Tx, threadId: number, postId: number, actorId: 
 
 /** A deleted thread's notifications go with it. */
 export async function removeThreadNotifications(tx: Tx, threadId: number): Promise<void> {
+  await lockThreadNotifications(tx, threadId);
   await tx.$executeRaw`DELETE FROM notifications WHERE thread_id = ${threadId}`;
 }
 

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/engine/client";
 import type { CreatedPostRecord } from "@/lib/db/created-post";
 import { isSet } from "@/lib/db/records/codes";
-import { EVENTS_OF_NOTIFIED, GROUP_UNREAD, notBannedIn } from "@/lib/db/notifications";
+import { TALLY_SLOTS } from "@/lib/db/tallies";
 import type { Tx } from "@/lib/db/engine/transaction";
 
 export interface PostInsert {
@@ -45,47 +45,24 @@ interface InsertedRow {
   u_last_post_at: Date | null;
   u_payment_cus_id: string;
   wallet: string | null;
+  announced: boolean;
 }
 
-/**
- * The CTEs that notify of a new post, after `post`, `parent` and `author`: who gets what is
- * decided by rank (reply before mention before post), so nobody hears twice of one post, and
- * never the author nor anyone banned in the group. Set-based: one INSERT over the thread's
- * followers, rows in user order (concurrent posts lock shared rows in one order).
- */
-function notifyClause(input: { threadId: number; groupId: number; userId: number; mentionKeys: readonly string[]; now: Date }): Prisma.Sql {
-  const { threadId, groupId, userId, mentionKeys, now } = input;
-  return Prisma.sql`mentioned AS (
-      SELECT id AS user_id FROM users WHERE username_key = ANY(${mentionKeys as string[]}::text[]) AND id <> ${userId}
-    ), mention AS (
-      INSERT INTO post_mentions (post_id, user_id) SELECT post.id, mentioned.user_id FROM post CROSS JOIN mentioned ON CONFLICT DO NOTHING
-    ), recipient AS (
-      SELECT DISTINCT ON (r.user_id) r.user_id, r.type FROM (
-        SELECT user_id, 'reply' AS type, 1 AS rank FROM parent WHERE deleted = 0
-        UNION ALL SELECT user_id, 'mention', 2 FROM mentioned
-        UNION ALL SELECT user_id, 'post', 3 FROM subscriptions WHERE thread_id = ${threadId}
-      ) r
-      WHERE r.user_id <> ${userId} AND ${notBannedIn(groupId, Prisma.sql`r.user_id`)}
-      ORDER BY r.user_id, r.rank
-    ), notified AS (
-      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
-      SELECT recipient.user_id, recipient.type, ${threadId}, post.id, ${userId}, 1, ${now}, ${now}
-      FROM recipient CROSS JOIN post WHERE EXISTS (SELECT 1 FROM author)
-      ORDER BY recipient.user_id
-      ${GROUP_UNREAD}
-    ), notified_events AS (${EVENTS_OF_NOTIFIED})`;
-}
+/** How stale a group's last activity may get before a post writes the group's row. */
+const ACTIVITY_STEP = "1 second";
 
 /**
  * Writes a post and every row it moves in ONE statement: the post; its parent's children_count;
  * the thread's counters, last post (the newest by id, whatever order concurrent posts commit in)
- * and participants; the group's and the author's counters; the author's membership and
- * subscription. Counters move by increments and the CTEs lock rows in one order (post, parent,
- * thread, group, user), as every other write does. `updated_at` moves on each updated row, as
- * Prisma's @updatedAt would. The same statement notifies (notifyClause): the parent's author
- * (reply), the people mentioned (mention, remembered in post_mentions) and the thread's
- * followers (post), one notification per person. Answers null when the parent is not a post of the thread (nothing is
- * written then). The statement is atomic on its own; inside a transaction pass `tx`.
+ * and participants; the author's membership and subscription, and who it mentions (post_mentions).
+ * The group's posts_count moves in its tallies by the thread's update (its trigger); the author's
+ * posts_count and last_post_at in their tally (lib/db/tallies.ts), so no writer waits on a group
+ * or author row. The group's row is written only when the author joins by posting (members_count)
+ * or its last activity is older than ACTIVITY_STEP. The notifications of the post are not written
+ * here: a `post_announcements` row is (when anyone may hear of it), and lib/db/post-announcements.ts
+ * writes them after the commit, outside the locks this statement holds. Rows are locked in one order (post, parent,
+ * thread, group, tallies), as every other write does. Answers null when the parent is not a post
+ * of the thread (nothing is written then). Atomic on its own; inside a transaction pass `tx`.
  */
 export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<CreatedPostRecord | null> {
   const db = tx ?? (await getDb());
@@ -121,20 +98,43 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
     ), member AS (
       INSERT INTO group_members (group_id, user_id) SELECT ${groupId}, ${userId} FROM thread ON CONFLICT DO NOTHING RETURNING user_id
     ), grp AS (
-      UPDATE groups SET posts_count = posts_count + 1, members_count = members_count + (SELECT count(*)::int FROM member),
-        last_activity_at = ${now}, updated_at = ${now}
-      WHERE id = ${groupId} AND EXISTS (SELECT 1 FROM thread) RETURNING id
+      -- The directory sorts by last activity: it moves at most once per ACTIVITY_STEP, so a busy
+      -- group's row is not written by every post.
+      UPDATE groups SET members_count = members_count + (SELECT count(*)::int FROM member), last_activity_at = ${now}, updated_at = ${now}
+      WHERE id = ${groupId} AND EXISTS (SELECT 1 FROM thread)
+        AND (EXISTS (SELECT 1 FROM member) OR last_activity_at < ${now}::timestamptz - ${ACTIVITY_STEP}::interval)
+      RETURNING id
+    ), tally AS (
+      INSERT INTO user_tallies AS ut (user_id, slot, posts_count, last_post_at)
+      SELECT ${userId}, ${threadId % TALLY_SLOTS}::smallint, 1, ${now} FROM thread WHERE (SELECT count(*) FROM grp) >= 0
+      ON CONFLICT (user_id, slot) DO UPDATE SET posts_count = ut.posts_count + 1, last_post_at = GREATEST(ut.last_post_at, excluded.last_post_at)
+      RETURNING user_id
     ), author AS (
-      UPDATE users SET posts_count = posts_count + 1, last_post_at = ${now}, updated_at = ${now}
-      WHERE id = ${userId} AND EXISTS (SELECT 1 FROM grp)
-      RETURNING username, email, photo_url, public_key, likes_count, posts_count, activate, last_post_at, payment_cus_id
+      -- Read, not locked: the author's count is their row's and tallies' as this statement sees
+      -- them, plus this post (the statement does not see its own tally).
+      SELECT u.username, u.email, u.photo_url, u.public_key, u.likes_count, u.activate, u.payment_cus_id,
+        u.posts_count + COALESCE((SELECT sum(t.posts_count) FROM user_tallies t WHERE t.user_id = u.id), 0)::int + 1 AS posts_count,
+        ${now}::timestamptz AS last_post_at
+      FROM users u WHERE u.id = ${userId} AND EXISTS (SELECT 1 FROM tally)
     ), subscription AS (
-      INSERT INTO subscriptions (user_id, thread_id) SELECT ${userId}, ${threadId} FROM author ON CONFLICT DO NOTHING
-    ), ${notifyClause({ threadId, groupId, userId, mentionKeys, now })}
+      INSERT INTO subscriptions (user_id, thread_id) SELECT ${userId}, ${threadId} FROM thread ON CONFLICT DO NOTHING
+    ), mention AS (
+      INSERT INTO post_mentions (post_id, user_id)
+      SELECT post.id, users.id FROM post CROSS JOIN users WHERE users.username_key = ANY(${mentionKeys as string[]}::text[]) AND users.id <> ${userId}
+      ON CONFLICT DO NOTHING
+    ), announcement AS (
+      -- Only when someone may hear of it: the parent's author, someone it names, another follower.
+      INSERT INTO post_announcements (post_id, created_at) SELECT post.id, ${now} FROM post CROSS JOIN thread
+      WHERE EXISTS (SELECT 1 FROM parent WHERE parent.user_id <> ${userId} AND parent.deleted = 0)
+        OR EXISTS (SELECT 1 FROM users WHERE username_key = ANY(${mentionKeys as string[]}::text[]) AND id <> ${userId})
+        OR EXISTS (SELECT 1 FROM subscriptions WHERE thread_id = ${threadId} AND user_id <> ${userId})
+      RETURNING post_id
+    )
     SELECT post.*, author.username AS u_username, author.email AS u_email, author.photo_url AS u_photo_url,
       author.public_key AS u_public_key, author.likes_count AS u_likes_count, author.posts_count AS u_posts_count,
       author.activate AS u_activate, author.last_post_at AS u_last_post_at, author.payment_cus_id AS u_payment_cus_id,
-      (SELECT address FROM wallets WHERE user_id = ${userId} ORDER BY id LIMIT 1) AS wallet
+      (SELECT address FROM wallets WHERE user_id = ${userId} ORDER BY id LIMIT 1) AS wallet,
+      EXISTS (SELECT 1 FROM announcement) AS announced
     FROM post CROSS JOIN author`);
   const row = rows[0];
   if (!row) return null;
@@ -150,6 +150,7 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
     signMsg: row.sign_msg,
     likesCount: row.likes_count,
     reportCount: row.report_count,
+    announced: row.announced,
     user: {
       id: row.user_id,
       username: row.u_username,

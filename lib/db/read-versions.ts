@@ -12,6 +12,12 @@ import { groupWhere, type GroupKey } from "@/lib/db/groups";
 export const THREAD_VERSION_SQL = "t.cache_version || '.' || g.frame_version || '.' || e.users_version";
 
 /**
+ * A group's version over groups g: its row's, plus its tallies' (group_tallies), where every update
+ * of one of its threads moves the thread's slot (prisma/derived/read-versions.sql).
+ */
+const GROUP_VERSION_SQL = "(g.cache_version + COALESCE((SELECT sum(s.cache_version) FROM group_tallies s WHERE s.group_id = g.id), 0))";
+
+/**
  * The version of a thread a guest may be answered from a kept answer: null unless its group is
  * public (contract section 14), so a private or hidden group's content is never kept for guests,
  * and a group that stops being public stops matching at once.
@@ -30,7 +36,7 @@ export async function readPublicThreadVersion(threadId: number): Promise<string 
 export async function readPublicGroupVersion(groupId: number): Promise<string | null> {
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string | null }>({
-    text: `SELECT CASE WHEN g.visibility = 0 THEN g.cache_version || '.' || e.users_version END AS v FROM groups g CROSS JOIN cache_epochs e WHERE g.id = $1`,
+    text: `SELECT CASE WHEN g.visibility = 0 THEN ${GROUP_VERSION_SQL} || '.' || e.users_version END AS v FROM groups g CROSS JOIN cache_epochs e WHERE g.id = $1`,
     values: [groupId],
   });
   return rows[0]?.v ?? null;
@@ -41,7 +47,7 @@ export async function readGroupVersion(key: GroupKey): Promise<string | null> {
   const pool = await getPool();
   const where = groupWhere(key);
   const { rows } = await pool.query<{ v: string }>({
-    text: `SELECT g.cache_version || '.' || e.users_version AS v FROM groups g CROSS JOIN cache_epochs e WHERE ${"id" in where ? "g.id" : "g.name"} = $1`,
+    text: `SELECT ${GROUP_VERSION_SQL} || '.' || e.users_version AS v FROM groups g CROSS JOIN cache_epochs e WHERE ${"id" in where ? "g.id" : "g.name"} = $1`,
     values: ["id" in where ? where.id : where.name],
   });
   return rows[0]?.v ?? null;
@@ -68,7 +74,7 @@ export async function readPublicThreadPageVersion(threadId: number): Promise<str
 export async function readPublicGroupPageVersion(groupName: string): Promise<string | null> {
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string | null }>({
-    text: `SELECT CASE WHEN g.visibility = 0 THEN g.cache_version || '.' || e.users_version END AS v
+    text: `SELECT CASE WHEN g.visibility = 0 THEN ${GROUP_VERSION_SQL} || '.' || e.users_version END AS v
            FROM groups g CROSS JOIN cache_epochs e WHERE g.name = lower($1)`,
     values: [groupName],
   });
@@ -76,14 +82,14 @@ export async function readPublicGroupPageVersion(groupName: string): Promise<str
 }
 
 /**
- * The directory of groups: every group row's version moves with any change the cards show
- * (counts, activity, name, art, visibility), and versions only grow, so their sum with the count
- * of groups changes whenever any card does. One pass over the groups table (a few thousand rows).
+ * The directory of groups: every group's version (its row's and its tallies') moves with any change
+ * the cards show (counts, activity, name, art, visibility), and versions only grow, so their sum
+ * with the count of groups changes whenever any card does. One pass over the groups table (a few thousand rows).
  */
 export async function readDirectoryVersion(): Promise<string> {
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string }>({
-    text: `SELECT count(*) || '.' || COALESCE(sum(cache_version), 0) AS v FROM groups`,
+    text: `SELECT count(*) || '.' || (COALESCE(sum(cache_version), 0) + (SELECT COALESCE(sum(cache_version), 0) FROM group_tallies)) AS v FROM groups`,
   });
   return rows[0]!.v;
 }

@@ -5,6 +5,7 @@ import { findUserMembershipFacts } from "@/lib/db/memberships";
 import { isSet, type GroupAdminRole } from "@/lib/db/records/codes";
 import { loadUserAdminRoles } from "@/lib/db/roles";
 import { findUserProfile, type UserProfile } from "@/lib/db/users";
+import { POSTS_TALLY_SELECT, talliedPosts } from "@/lib/db/tallies";
 
 // The groups the me-style user shapes embed: the person's own, and some they are not in.
 
@@ -21,6 +22,7 @@ const USER_GROUP_ITEM_SELECT = {
   ownerId: true,
   membersCount: true,
   postsCount: true,
+  tallies: POSTS_TALLY_SELECT,
   noRecommend: true,
   superNoRecommend: true,
   mainTokenAddress: true,
@@ -49,7 +51,13 @@ export interface UserGroupItem {
 }
 
 function toUserGroupItem(row: UserGroupItemRow): UserGroupItem {
-  return { ...row, noRecommend: isSet(row.noRecommend), superNoRecommend: isSet(row.superNoRecommend) };
+  const { tallies, ...group } = row;
+  return {
+    ...group,
+    postsCount: talliedPosts(group.postsCount, tallies),
+    noRecommend: isSet(group.noRecommend),
+    superNoRecommend: isSet(group.superNoRecommend),
+  };
 }
 
 /** The groups the user belongs to, most recently joined first. */

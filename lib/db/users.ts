@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/engine/client";
 import { flagCode, isSet, readAdminRole, type GroupAdminRole } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
+import { AUTHOR_TALLY_SELECT, POSTS_TALLY_SELECT, talliedLastPostAt, talliedPosts } from "@/lib/db/tallies";
 
 /** The user's first role rows, for the me shape's group_perm_level. */
 export const USER_ROLES_LIMIT = 50;
@@ -27,6 +28,7 @@ const USER_PROFILE_SELECT = {
   likesCount: true,
   postsCount: true,
   lastPostAt: true,
+  tallies: AUTHOR_TALLY_SELECT,
   createdAt: true,
   updatedAt: true,
   wallets: { select: { type: true, address: true, publicKey: true }, orderBy: { id: "asc" } },
@@ -74,9 +76,14 @@ export interface UserProfile {
 }
 
 function toUserProfile(row: UserProfileRow): UserProfile {
-  const { activate, isNft, superAdmin, darkMode, adminOf, ...rest } = row;
+  const { activate, isNft, superAdmin, darkMode, adminOf, tallies, ...rest } = row;
+  const lastPostAt = talliedLastPostAt(rest.lastPostAt, tallies);
   return {
     ...rest,
+    postsCount: talliedPosts(rest.postsCount, tallies),
+    lastPostAt,
+    // A post no longer writes the user's row; it still counts as an update of the account, as it did.
+    updatedAt: lastPostAt && lastPostAt > rest.updatedAt ? lastPostAt : rest.updatedAt,
     active: isSet(activate),
     nft: isSet(isNft),
     superAdmin: superAdmin > 0,
@@ -101,6 +108,7 @@ const PUBLIC_PROFILE_SELECT = {
   bio: true,
   createdAt: true,
   postsCount: true,
+  tallies: POSTS_TALLY_SELECT,
 } satisfies Prisma.UserSelect;
 
 /** What anyone may see of a person. */
@@ -116,7 +124,10 @@ export interface PublicProfile {
 
 export async function findPublicProfile(userId: number): Promise<PublicProfile | null> {
   const db = await getDb();
-  return db.user.findUnique({ where: { id: userId }, select: PUBLIC_PROFILE_SELECT });
+  const row = await db.user.findUnique({ where: { id: userId }, select: PUBLIC_PROFILE_SELECT });
+  if (!row) return null;
+  const { tallies, ...profile } = row;
+  return { ...profile, postsCount: talliedPosts(profile.postsCount, tallies) };
 }
 
 /** A new user's own columns. */

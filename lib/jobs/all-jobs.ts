@@ -1,9 +1,18 @@
 import "server-only";
 import type { JobDefinition } from "@/lib/jobs/define-job";
+import { announcePostsJob } from "@/lib/jobs/announce-posts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
+import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
 import { sweepOrphanUploadsJob } from "@/lib/jobs/sweep-orphan-uploads";
 
 /** Every job the app runs; each gets its own queue. A new job is a file beside these and a line here. */
-export const ALL_JOBS: readonly JobDefinition[] = [pruneAuthRecordsJob, sweepOrphanUploadsJob, sweepGatesJob, removeStoredContentJob];
+export const ALL_JOBS: readonly JobDefinition[] = [
+  pruneAuthRecordsJob,
+  sweepOrphanUploadsJob,
+  sweepGatesJob,
+  removeStoredContentJob,
+  announcePostsJob,
+  recountPostCountersJob,
+];

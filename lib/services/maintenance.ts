@@ -1,5 +1,6 @@
 import "server-only";
 import { inTransaction } from "@/lib/db/engine/transaction";
+import { findCounterDrift, fixTalliedCounters, fixThreadCounters, type CounterDrift, type RecountScope } from "@/lib/db/counter-recount";
 import { deleteExpiredRecords, tryTransactionLock, type PruneResult } from "@/lib/db/pruning";
 import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
 
@@ -10,6 +11,7 @@ export const TOKEN_RETENTION_MS = 7 * 86_400_000;
 export const LIVE_EVENT_RETENTION_MS = 86_400_000;
 // Any constant works; it only has to be the same for every instance of Agora.
 export const PRUNE_LOCK_KEY = 7_274_070_294;
+export const RECOUNT_LOCK_KEY = 7_274_070_295;
 
 export type { PruneResult };
 
@@ -29,4 +31,28 @@ export async function pruneAuthRecords(now = new Date()): Promise<PruneResult | 
     if (!(await tryTransactionLock(tx, PRUNE_LOCK_KEY))) return null;
     return deleteExpiredRecords(tx, cutoffs);
   });
+}
+
+/**
+ * Recomputes the counters posts move (lib/db/counter-recount.ts) and sets the ones that drifted
+ * from their rows; answers what it found (nothing, when every write kept them exact). Hourly, from
+ * the job queue (lib/jobs/recount-post-counters.ts), or on demand; a second caller meanwhile finds
+ * the transaction lock taken and answers null.
+ */
+export async function recountPostCounters(scope: RecountScope = {}): Promise<CounterDrift[] | null> {
+  const drift = await findCounterDrift(scope);
+  const ids = (table: CounterDrift["table"]) => [...new Set(drift.filter((row) => row.table === table).map((row) => row.id))];
+  // Two transactions: fixing a thread moves its group's tallies (threads, then tallies, as posts
+  // lock them), and the groups' and users' rows come after no thread lock (a post takes its
+  // thread's row before its group's).
+  const threads = await inTransaction(async (tx) => {
+    if (!(await tryTransactionLock(tx, RECOUNT_LOCK_KEY))) return false;
+    await fixThreadCounters(tx, ids("threads"));
+    return true;
+  });
+  if (!threads) return null;
+  await inTransaction(async (tx) => {
+    if (await tryTransactionLock(tx, RECOUNT_LOCK_KEY)) await fixTalliedCounters(tx, ids("groups"), ids("users"));
+  });
+  return drift;
 }

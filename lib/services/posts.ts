@@ -1,6 +1,7 @@
 import "server-only";
 import { canPost, canReply, roleFromFacts, type SignedIn } from "@/lib/auth/permissions";
 import type { CreatedPostRecord } from "@/lib/db/created-post";
+import { announcePosts, listStaleAnnouncements } from "@/lib/db/post-announcements";
 import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
@@ -11,6 +12,7 @@ import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
 import { refuseWrite } from "@/lib/services/group-access";
 import { ensureGateHolds } from "@/lib/services/token-gates";
+import { logger } from "@/lib/log";
 
 export interface NewPostInput {
   threadId: number;
@@ -33,8 +35,8 @@ interface PostWrite extends StoredContent {
 /**
  * Inserts a post and keeps every counter it moves right, in one statement (lib/db/post-insert.ts):
  * the post, the parent's children_count, the thread's counters and last post, the group's and the
- * author's counters; the author is subscribed to the thread and joins its group; the parent's
- * author, the people it mentions and the thread's followers are notified (contract section 13).
+ * author's counters (in their tallies); the author is subscribed to the thread and joins its
+ * group. Its notifications wait for `announceCreatedPost`, once the write has committed.
  */
 export async function insertPost(
   tx: Tx | undefined,
@@ -49,9 +51,35 @@ export async function insertPost(
 }
 
 /**
- * Endpoint 3 and the Reply button: a post (or a reply, with parentId) in a live thread. Two
- * statements: the thread with the author's role in its group, then the write. The write is one
- * statement, so it is atomic without a transaction around it.
+ * Notifies of a committed post (contract section 13): the parent's author, the people it mentions
+ * and the thread's followers, outside the locks the post's write held (lib/db/post-announcements.ts).
+ * The post is written whatever happens here: a failure is logged, and the sweep
+ * (lib/jobs/announce-posts.ts) notifies of it later.
+ */
+export async function announceCreatedPost(post: { id: number; threadId: number; announced: boolean }): Promise<void> {
+  if (!post.announced) return;
+  try {
+    await announcePosts(post.threadId, post.id);
+  } catch (error) {
+    logger.warn({ err: error, postId: post.id }, "could not notify of a new post; the sweep will");
+  }
+}
+
+/** A request notifies of its post right after the commit: one still waiting this long was left by a request that ended. */
+const STALE_ANNOUNCEMENT_MS = 10_000;
+
+/** Notifies of the posts whose requests ended before notifying (the sweep, lib/jobs/announce-posts.ts); answers how many. */
+export async function announceStalePosts(): Promise<number> {
+  const stale = await listStaleAnnouncements(STALE_ANNOUNCEMENT_MS, 500);
+  for (const post of stale) await announcePosts(post.threadId, post.postId);
+  return stale.length;
+}
+
+/**
+ * Endpoint 3 and the Reply button: a post (or a reply, with parentId) in a live thread. Three
+ * statements: the thread with the author's role in its group, the write (one statement, so it is
+ * atomic without a transaction around it), then its notifications, after it committed. When this
+ * answers, the post's notifications are written.
  */
 export async function createPost(actor: SignedIn, input: NewPostInput): Promise<CreatedPost> {
   const content = prepareContentOrThrow(input.content);
@@ -63,11 +91,16 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   await ensureGateHolds(actor, role);
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
   const fileIds = input.fileAttachments ?? [];
-  if (!needsAttachStep(fileIds, content.content))
-    return { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
-  await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
-  return inTransaction(async (tx) => {
-    const created = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId });
-    return { ...created, attachments: await attachToPost(tx, { ...created, userId: actor.id }, fileIds) };
-  });
+  let created: CreatedPost;
+  if (!needsAttachStep(fileIds, content.content)) {
+    created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
+  } else {
+    await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
+    created = await inTransaction(async (tx) => {
+      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId });
+      return { ...post, attachments: await attachToPost(tx, { ...post, userId: actor.id }, fileIds) };
+    });
+  }
+  await announceCreatedPost(created);
+  return created;
 }

@@ -10,7 +10,7 @@ import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { prepareContentOrThrow } from "@/lib/services/content";
 import { parseField } from "@/lib/services/parse-field";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
-import { insertPost } from "@/lib/services/posts";
+import { announceCreatedPost, insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
 
 export interface NewThreadInput {
@@ -30,13 +30,13 @@ export interface CreatedThread {
   groupName: string;
 }
 
-/** Creates a thread and its first post in one transaction (the API's create thread and the New thread page). */
+/** Creates a thread and its first post in one transaction (the API's create thread and the New thread page), then notifies of the post. */
 export async function createThread(actor: SignedIn, input: NewThreadInput): Promise<CreatedThread> {
   const title = parseField(ThreadTitleSchema, input.title, "title");
   const content = prepareContentOrThrow(input.content);
   const categoryId = input.categoryId || null;
   const fileIds = input.fileAttachments ?? [];
-  return inTransaction(async (tx) => {
+  const created = await inTransaction(async (tx) => {
     const group = await findGroupForThread(tx, input.group);
     if (!group) throw new NotFound("group");
     const role = await loadGroupRole(actor, group.id, tx);
@@ -50,6 +50,9 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
     const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
     const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
     if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
-    return { id: thread.id, slug: thread.slug, groupName: group.name };
+    return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };
   });
+  // The opening post's mentions are notified once the thread is committed.
+  await announceCreatedPost(created.post);
+  return created.thread;
 }

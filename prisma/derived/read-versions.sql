@@ -7,16 +7,23 @@
 -- threads, groups (update; row, before)    | the row's own version, unless the statement set it    | threads / groups.cache_version          | -
 -- posts, thread_tags (insert/update/delete)| their threads' versions                               | threads.cache_version                   | -
 -- attachments (any; per row)               | its thread's version (directly or through its post)   | threads.cache_version                   | -
--- threads (insert/update/delete)           | their groups' versions; the frame when a pinned       | groups.cache_version, frame_version     | -
---                                          | thread's pin, title, category, time or removal moves  |                                         |
+-- threads (insert/delete)                  | their groups' versions                                | groups.cache_version, frame_version     | -
+-- threads (update)                         | the slot of each thread in its group's tallies: the   | group_tallies.cache_version (and        | -
+--                                          | group's version, and posts_count by the thread's      | groups.cache_version, frame_version     |
+--                                          | change of posts_count; the frame (the group's row)    | for a frame change)                     |
+--                                          | when a pinned thread's pin, title, category, time or  |                                         |
+--                                          | removal moves                                         |                                         |
 -- categories, group_features (any)         | their groups' versions                                | groups.cache_version                    | -
 -- group_bans, group_admins (any)           | their groups' versions and frames                     | groups.cache_version, frame_version     | -
 -- users (update)                           | the users epoch, only when name, avatar or NFT mark   | cache_epochs.users_version              | -
 --                                          | change (not presence or counters)                     |                                         |
 --
--- Lock order: posts, thread_tags, attachments → threads → groups; users → cache_epochs. The chain:
--- a post's write updates its thread, and that update fires threads_bump_group_upd, which updates
--- the group. Every write path takes its rows in this order, so the triggers add no new cycle.
+-- Lock order: posts, thread_tags, attachments → threads → groups → group_tallies; users →
+-- cache_epochs. The chain: a post's write updates its thread, and that update fires
+-- threads_bump_group_upd, which moves the thread's slot of its group's tallies (and the group's row
+-- only for a frame change, before the slot). Writers in different threads of one group take
+-- different slots (thread_id % 16), so they do not wait on one row. Every write path takes its
+-- rows in this order, so the triggers add no new cycle.
 
 -- A row's own update moves its version unless the statement already set it.
 CREATE FUNCTION "agora_bump_own_version"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -77,8 +84,12 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Threads: a change that shows in the group's pinned list (a pin, or a pinned thread's title,
--- category, time or removal) moves the frame version as well.
+-- Threads: an update moves the thread's slot of its group's tallies (group_tallies, slot
+-- thread_id % 16): the group's version there, and its posts_count by the thread's change of
+-- posts_count, so the group's row is not one row every writer in the group waits on. A change that
+-- shows in the group's pinned list (a pin, or a pinned thread's title, category, time or removal)
+-- or moves a thread to another group moves the frame version (the group's row) first. Inserts and
+-- deletes (rare, and they move threads_count on the row anyway) move the group's row.
 CREATE FUNCTION "agora_bump_thread_group_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -90,15 +101,23 @@ BEGIN
       "frame_version" = g."frame_version" + (SELECT (bool_or(o."is_pin" > 0))::int FROM "old_rows" o WHERE o."group_id" = g."id")
     WHERE g."id" IN (SELECT DISTINCT "group_id" FROM "old_rows");
   ELSE
-    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1,
-      "frame_version" = g."frame_version" + COALESCE((
-        SELECT (bool_or(
-          n."group_id" IS DISTINCT FROM o."group_id"
-          OR ((n."is_pin" > 0 OR o."is_pin" > 0) AND (n."is_pin", n."title", n."category_id", n."updated_at", n."is_delete")
-              IS DISTINCT FROM (o."is_pin", o."title", o."category_id", o."updated_at", o."is_delete"))))::int
-        FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
-        WHERE n."group_id" = g."id" OR o."group_id" = g."id"), 0)
-    WHERE g."id" IN (SELECT "group_id" FROM "new_rows" UNION SELECT "group_id" FROM "old_rows");
+    UPDATE "groups" g SET "cache_version" = g."cache_version" + 1, "frame_version" = g."frame_version" + 1
+    WHERE g."id" IN (
+      SELECT unnest(ARRAY[n."group_id", o."group_id"]) FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+      WHERE n."group_id" IS DISTINCT FROM o."group_id"
+         OR ((n."is_pin" > 0 OR o."is_pin" > 0) AND (n."is_pin", n."title", n."category_id", n."updated_at", n."is_delete")
+             IS DISTINCT FROM (o."is_pin", o."title", o."category_id", o."updated_at", o."is_delete")));
+    -- A thread that moved takes its posts out of the old group's tallies and into the new one's.
+    INSERT INTO "group_tallies" AS gt ("group_id", "slot", "posts_count", "cache_version")
+    SELECT c."group_id", c."slot", sum(c."posts")::int, 1 FROM (
+      SELECT n."group_id", (n."id" % 16)::smallint AS "slot", n."posts_count" - CASE WHEN n."group_id" = o."group_id" THEN o."posts_count" ELSE 0 END AS "posts"
+      FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+      UNION ALL
+      SELECT o."group_id", (o."id" % 16)::smallint, -o."posts_count"
+      FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id" WHERE n."group_id" <> o."group_id"
+    ) c
+    GROUP BY c."group_id", c."slot" ORDER BY c."group_id", c."slot"
+    ON CONFLICT ("group_id", "slot") DO UPDATE SET "posts_count" = gt."posts_count" + excluded."posts_count", "cache_version" = gt."cache_version" + 1;
   END IF;
   RETURN NULL;
 END $$;

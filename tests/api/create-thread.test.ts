@@ -11,8 +11,12 @@ const createPath = (groupId: number | string) => `/api/v2/groups/${groupId}/thre
 async function countGroupThreads(groupId: number) {
   const db = await getDb();
   const rows = await db.thread.count({ where: { groupId } });
-  const group = await db.group.findUniqueOrThrow({ where: { id: groupId }, select: { threadsCount: true, postsCount: true } });
-  return { rows, ...group };
+  const group = await db.group.findUniqueOrThrow({
+    where: { id: groupId },
+    select: { threadsCount: true, postsCount: true, tallies: { select: { postsCount: true } } },
+  });
+  // A group's posts_count is its row's plus its tallies' (lib/db/tallies.ts).
+  return { rows, threadsCount: group.threadsCount, postsCount: group.tallies.reduce((sum, tally) => sum + tally.postsCount, group.postsCount) };
 }
 
 describe("POST /api/v2/groups/{group_id}/threads/create (contract section 9)", () => {

@@ -63,7 +63,8 @@ const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES - 1;
 /** POST /api/v2/threads/{id}/posts/create, a top-level post by a member of the group. */
 const CREATE_POST_QUERIES =
   1 + // the thread with the author's role in its group
-  1; // the write: the post, every counter, membership and subscription, and the created post (lib/db/post-insert.ts)
+  1 + // the write: the post, every counter, membership and subscription, and the created post (lib/db/post-insert.ts)
+  1; // its notifications, after the commit (the thread has other followers: lib/db/post-announcements.ts)
 /** A reply: the parent is read and its children_count moved inside the same statement. */
 const CREATE_REPLY_QUERIES = CREATE_POST_QUERIES;
 

@@ -74,7 +74,7 @@ async function connectDatabase(): Promise<pg.Client> {
   return client;
 }
 
-/** Every counter of the group, its threads and posts and its authors that disagrees with the rows it counts. */
+/** Every counter of the group, its threads and posts and its authors (the group's and authors' posts_count: row plus tallies) that disagrees with the rows it counts. */
 async function counterMismatches(db: pg.Client, groupId: number, userIds: number[]): Promise<unknown[]> {
   const threads = await db.query(
     `SELECT t.id, t.posts_count, t.first_level_count, t.participants_count,
@@ -91,7 +91,7 @@ async function counterMismatches(db: pg.Client, groupId: number, userIds: number
     [groupId],
   );
   const group = await db.query(
-    `SELECT g.posts_count, g.threads_count, g.members_count,
+    `SELECT (g.posts_count + COALESCE((SELECT sum(s.posts_count) FROM group_tallies s WHERE s.group_id = g.id), 0))::int AS posts_count, g.threads_count, g.members_count,
        (SELECT count(*)::int FROM posts p WHERE p.group_id = g.id) AS posts,
        (SELECT count(*)::int FROM threads t WHERE t.group_id = g.id) AS threads,
        (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id) AS members
@@ -99,7 +99,8 @@ async function counterMismatches(db: pg.Client, groupId: number, userIds: number
     [groupId],
   );
   const users = await db.query(
-    `SELECT u.id, u.posts_count, (SELECT count(*)::int FROM posts p WHERE p.user_id = u.id) AS posts FROM users u WHERE u.id = ANY($1::int[])`,
+    `SELECT u.id, (u.posts_count + COALESCE((SELECT sum(s.posts_count) FROM user_tallies s WHERE s.user_id = u.id), 0))::int AS posts_count,
+       (SELECT count(*)::int FROM posts p WHERE p.user_id = u.id) AS posts FROM users u WHERE u.id = ANY($1::int[])`,
     [userIds],
   );
   return [

@@ -56,17 +56,23 @@ export async function getThreadOverHttp(threadId: number | string, query: Record
   });
 }
 
-/** The counters a post write moves, read straight from the database. */
+/** The counters a post write moves, read straight from the database (a group's and a user's posts_count: row plus tallies). */
 export async function readCounters(threadId: number, groupId: number, userId: number) {
   const db = await getDb();
   // One query at a time: the embedded database's socket server does not keep concurrent
   // extended-protocol exchanges of several connections apart.
   const thread = await db.thread.findUniqueOrThrow({ where: { id: threadId }, select: { postsCount: true, firstLevelCount: true } });
-  const group = await db.group.findUniqueOrThrow({
-    where: { id: groupId },
-    select: { postsCount: true, threadsCount: true, membersCount: true },
+  const tallied = <T extends { postsCount: number; tallies: { postsCount: number }[] }>({ tallies, ...row }: T) => ({
+    ...row,
+    postsCount: tallies.reduce((sum, tally) => sum + tally.postsCount, row.postsCount),
   });
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { postsCount: true } });
+  const group = tallied(
+    await db.group.findUniqueOrThrow({
+      where: { id: groupId },
+      select: { postsCount: true, threadsCount: true, membersCount: true, tallies: { select: { postsCount: true } } },
+    }),
+  );
+  const user = tallied(await db.user.findUniqueOrThrow({ where: { id: userId }, select: { postsCount: true, tallies: { select: { postsCount: true } } } }));
   const rows = await db.post.count({ where: { threadId } });
   return { thread, group, user, rows };
 }
