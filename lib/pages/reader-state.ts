@@ -4,10 +4,9 @@ import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GuestPageTarget } from "@/lib/pages/guest-page-route";
 import { findOwnBan } from "@/lib/services/bans";
 import { readGroupAttachRules, seesHiddenGroups } from "@/lib/services/groups";
-import { readLiveCursor } from "@/lib/services/live";
 import { readThread } from "@/lib/services/thread-reads";
 import { readSessionUser, hasSessionCookie } from "@/lib/session/session-cookie";
-import { loadUnreadCount } from "@/lib/views/notification-view";
+import { loadBell } from "@/lib/views/notification-view";
 import { parsePageSize, parsePostSort } from "@/lib/views/post-view";
 import type { ReaderState, ThreadReaderState } from "@/lib/views/reader-state";
 import { showsReaderMoreThanGuests, toThreadReaderState } from "@/lib/views/thread-reader-view";
@@ -24,10 +23,8 @@ type SignedInActor = { id: number };
 export { hasSessionCookie };
 
 async function readBell(actor: SignedInActor): Promise<ReaderState["bell"]> {
-  // As the header's bell slot: the stream's cursor before the count, and a failed count is no failed page.
-  const cursor = await readLiveCursor().catch(() => null);
-  const count = await loadUnreadCount(actor).catch(() => 0);
-  return { count, cursor };
+  // As the header's bell slot: a failed count is no failed page (the bell refetches later).
+  return loadBell(actor).catch(() => ({ count: 0, cursor: null }));
 }
 
 async function readThreadPart(
