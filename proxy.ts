@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { RateLimited } from "@/lib/errors";
 import { readClientAddress } from "@/lib/http/client-address";
 import { answerGuestPage } from "@/lib/http/guest-page-cache";
-import { isPageRenderRequest, PAGE_RENDER_HEADER } from "@/lib/http/page-render-token";
+import { isPageRenderRequest, KEPT_RENDER_HEADER, PAGE_RENDER_HEADER } from "@/lib/http/page-render-token";
 import { apiSecurityHeaders, buildPageCsp, createNonce, pageSecurityHeaders } from "@/lib/http/security-headers";
 import { consumeBudget, rateLimitedHeaders } from "@/lib/rate-limit";
 
@@ -46,15 +46,21 @@ function pageHeadersFor(request: NextRequest) {
   };
 }
 
-/** Pages: Next reads the nonce from the request's CSP header and puts it on every script it emits. */
-function answerPage(request: NextRequest): NextResponse {
+/**
+ * Pages: Next reads the nonce from the request's CSP header and puts it on every script it emits.
+ * `kept`: the guest page cache's own render, the neutral body it serves to every reader.
+ */
+function answerPage(request: NextRequest, kept = false): NextResponse {
   const nonce = createNonce();
   const { csp, headers } = pageHeadersFor(request)(nonce);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.set("x-nonce", nonce);
-  // The render request of the guest page cache carries its secret no further than here.
+  // The render request of the guest page cache carries its secret no further than here; the
+  // page learns only that it renders the kept body (a client's own mark is dropped).
   requestHeaders.delete(PAGE_RENDER_HEADER);
+  if (kept) requestHeaders.set(KEPT_RENDER_HEADER, "1");
+  else requestHeaders.delete(KEPT_RENDER_HEADER);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
 }
 
@@ -74,7 +80,7 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === "/api" || pathname.startsWith("/api/")) return answerOddApiPath(request);
   // The guest page cache rendering a page it does not hold: this request's budget is spent.
-  if (isPageRenderRequest(request.headers.get(PAGE_RENDER_HEADER))) return answerPage(request);
+  if (isPageRenderRequest(request.headers.get(PAGE_RENDER_HEADER))) return answerPage(request, true);
   try {
     await consumeBudget("pages", `addr:${readClientAddress(request.headers)}`);
   } catch (error) {

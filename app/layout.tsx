@@ -1,10 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 import type { ReactNode } from "react";
-import { getServerSession } from "next-auth";
 import { SiteHeader } from "@/components/layout/site-header";
 import { AppProviders } from "@/components/providers/app-providers";
-import { authOptions } from "@/lib/session/next-auth-options";
+import { getViewer, isKeptPageRender } from "@/lib/session/session";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { parseTheme, THEME_COOKIE } from "@/lib/theme";
 import { readPageOrigin } from "@/lib/views/page-origin";
@@ -29,7 +28,9 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [cookieStore, session] = await Promise.all([cookies(), getServerSession(authOptions)]);
+  // One session read, shared with the page (getViewer is cached per request). A kept page's render
+  // reads none: it shows the neutral header, and a signed-in reader's part comes with it when served.
+  const [cookieStore, viewer, kept] = await Promise.all([cookies(), getViewer(), isKeptPageRender()]);
   const theme = parseTheme(cookieStore.get(THEME_COOKIE)?.value);
   return (
     <html lang="en" data-theme={theme}>
@@ -37,8 +38,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        <AppProviders viewer={session?.user?.id ? { id: session.user.id, name: session.user.name ?? "", image: proxyImageUrl(session.user.image) } : null}>
-          <SiteHeader viewerId={session?.user?.id ?? null} />
+        <AppProviders viewer={viewer ? { id: viewer.id, name: viewer.username, image: proxyImageUrl(viewer.photoUrl) } : null} kept={kept}>
+          <SiteHeader viewerId={viewer?.id ?? null} />
           <div id="content" className="site-content" tabIndex={-1}>
             {children}
           </div>

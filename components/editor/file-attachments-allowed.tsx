@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
+import { useCanAttachFiles } from "@/components/threads/thread-reader";
 
 // Whether the reader may attach other files than images to posts in the page's group (its
 // attached_files rules and their role): the thread page sets it once for every Reply below it.
@@ -10,6 +11,7 @@ export function FileAttachmentsAllowedProvider({ allowed, children }: { allowed:
   return <FileAttachmentsAllowed value={allowed}>{children}</FileAttachmentsAllowed>;
 }
 
+/** As the page was rendered, or as a kept thread page's spliced reader state says. */
 export function useFileAttachmentsAllowed(): boolean {
-  return useContext(FileAttachmentsAllowed);
+  return useCanAttachFiles(useContext(FileAttachmentsAllowed));
 }

@@ -38,7 +38,7 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
 
   if (!viewer) {
     return (
-      <Link className="reply-signin" href={`/signin?next=${encodeURIComponent(pathname ?? `/g/${groupName}`)}`}>
+      <Link className="reply-signin" href={`/signin?next=${encodeURIComponent(pathname ?? `/g/${groupName}`)}`} data-guest-only="">
         Sign in to reply
       </Link>
     );

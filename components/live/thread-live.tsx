@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useCallback, useRef, useState } from "react";
+import { useShowReply } from "@/components/threads/thread-reader";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { loadLivePostsAction } from "@/lib/actions/thread-actions";
 import type { PostView } from "@/lib/views/post-view";
@@ -36,7 +37,8 @@ const load = (threadId: number, postIds: number[]) => unwrapAction(() => loadLiv
  * viewport, the browser's scroll anchoring keeps what the reader looks at in place), and edits
  * and deletions replace the post where it stands; like totals update the like buttons.
  */
-export function ThreadLive({ threadId, groupName, showReply, newestFirst, renderedPostIds, since }: ThreadLiveProps) {
+export function ThreadLive({ threadId, groupName, showReply: renderedShowReply, newestFirst, renderedPostIds, since }: ThreadLiveProps) {
+  const showReply = useShowReply(renderedShowReply);
   const [pending, setPending] = useState<number[]>([]);
   const [shown, setShown] = useState<PostView[]>([]);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ComponentType } from "react";
+import { useSplicedBell } from "@/components/providers/viewer-context";
 import { BellIcon } from "@/components/ui/icons";
 import "./notifications.css";
 
@@ -62,4 +63,10 @@ export function NotificationBell(props: BellProps) {
       <BellButton count={props.initialCount} expanded={false} />
     </div>
   );
+}
+
+/** The bell of a kept page's signed-in reader, from the state spliced into it; nothing for a guest. */
+export function SplicedNotificationBell() {
+  const bell = useSplicedBell();
+  return bell ? <NotificationBell initialCount={bell.count} liveCursor={bell.cursor} /> : null;
 }

@@ -7,6 +7,7 @@ import { useViewer } from "@/components/providers/viewer-context";
 import { useCallback, useState, useTransition } from "react";
 import { ReplyButton } from "@/components/editor/reply-button";
 import { useLiveLikes } from "@/components/live/live-likes";
+import { usePostReader, useShowReply } from "@/components/threads/thread-reader";
 import { HeartIcon } from "@/components/ui/icons";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { setPostLikeAction } from "@/lib/actions/post-actions";
@@ -38,11 +39,14 @@ const likesLabel = (count: number) => `${count} ${count === 1 ? "like" : "likes"
 function LikeButton({ postId, likes, liked }: { postId: number; likes: number; liked: boolean }) {
   const viewer = useViewer();
   const pathname = usePathname();
-  const [state, setState] = useState({ likes, liked });
+  // What happened here since the page was rendered (a like, others' likes): until then the
+  // props, which a kept page's spliced reader state may change once the page is interactive.
+  const [changed, setChanged] = useState<{ likes?: number; liked?: boolean }>({});
+  const state = { likes: changed.likes ?? likes, liked: changed.liked ?? liked };
   // Others' likes, as the thread's live stream reports the new total.
   useLiveLikes(
     postId,
-    useCallback((total: number) => setState((current) => ({ ...current, likes: total })), []),
+    useCallback((total: number) => setChanged((current) => ({ ...current, likes: total })), []),
   );
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -54,7 +58,12 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
   );
   if (!viewer) {
     return (
-      <Link className="post__likes" href={`/signin?next=${encodeURIComponent(pathname ?? "/")}`} title={`${likesLabel(state.likes)}. Sign in to like`}>
+      <Link
+        className="post__likes"
+        href={`/signin?next=${encodeURIComponent(pathname ?? "/")}`}
+        title={`${likesLabel(state.likes)}. Sign in to like`}
+        data-guest-only=""
+      >
         {content}
         <span className="visually-hidden">{likesLabel(state.likes)}. Sign in to like</span>
       </Link>
@@ -63,12 +72,12 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
   function toggle() {
     const before = state;
     const wanted = !state.liked;
-    setState({ liked: wanted, likes: state.likes + (wanted ? 1 : -1) });
+    setChanged({ liked: wanted, likes: state.likes + (wanted ? 1 : -1) });
     setError(null);
     startTransition(async () => {
       const result = await setPostLikeAction({ postId, liked: wanted }).catch(() => null);
-      if (result?.ok) return setState({ liked: result.data.liked, likes: result.data.totalLikes });
-      setState(before);
+      if (result?.ok) return setChanged({ liked: result.data.liked, likes: result.data.totalLikes });
+      setChanged(before);
       setError(result?.error ?? NETWORK_ERROR);
     });
   }
@@ -118,7 +127,9 @@ function MoreButton({ post }: { post: PostControlsPost }) {
 }
 
 /** What a reader can do with a post, under it: like, reply and the "More" menu; the view model says what this viewer may do. */
-export function PostControls({ post, threadId, groupName, isFirst, canReply }: PostControlsProps) {
+export function PostControls({ post: rendered, threadId, groupName, isFirst, canReply: renderedCanReply }: PostControlsProps) {
+  const post = usePostReader(rendered.id, rendered);
+  const canReply = useShowReply(renderedCanReply);
   return (
     <footer className="post__footer">
       {post.deleted ? null : <LikeButton postId={post.id} likes={post.likes} liked={post.likedByViewer} />}

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { PostSort } from "@/lib/views/post-view";
 import { LoadMoreBar } from "./load-more-bar";
+import { useShowReply } from "./thread-reader";
 
 // The fetching (react-query, the post tree's client code) loads with the first click, not with the page.
 const MorePostsFeed = dynamic(() => import("./more-posts-feed").then((module) => module.MorePostsFeed), {
@@ -23,9 +24,10 @@ export interface LoadMorePostsProps {
 }
 
 /** "Load more replies" under the server-rendered first page; nothing is fetched until the reader asks. */
-export function LoadMorePosts({ startPostId, ...props }: LoadMorePostsProps) {
+export function LoadMorePosts({ startPostId, showReply: renderedShowReply, ...props }: LoadMorePostsProps) {
   const [started, setStarted] = useState(false);
+  const showReply = useShowReply(renderedShowReply);
   if (startPostId === null) return null;
-  if (started) return <MorePostsFeed {...props} startPostId={startPostId} />;
+  if (started) return <MorePostsFeed {...props} showReply={showReply} startPostId={startPostId} />;
   return <LoadMoreBar onLoad={() => setStarted(true)} />;
 }

@@ -15,7 +15,7 @@ export function SignInButton() {
   if (!viewer) {
     const next = pathname && pathname !== "/signin" ? `?next=${encodeURIComponent(pathname)}` : "";
     return (
-      <Link className="wallet-button" href={`/signin${next}`}>
+      <Link className="wallet-button" href={`/signin${next}`} data-guest-only="">
         Sign in
       </Link>
     );

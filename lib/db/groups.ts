@@ -202,6 +202,16 @@ export function visibleGroupsWhere(userId: number | null): Prisma.GroupWhereInpu
   return { OR: [{ visibility: { lt: 2 } }, { members: { some: { userId } } }, { admins: { some: { userId, deletedAt: null } } }, { ownerId: userId }] };
 }
 
+/** Whether some hidden group counts this user in (a member, an admin or its owner): the directory then shows them more than a guest. */
+export async function hasHiddenGroupAccess(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const row = await db.group.findFirst({
+    where: { visibility: { gte: 2 }, OR: [{ members: { some: { userId } } }, { admins: { some: { userId, deletedAt: null } } }, { ownerId: userId }] },
+    select: { id: true },
+  });
+  return row !== null;
+}
+
 /** One page of the groups directory: most recently active first (index last_activity_at desc). */
 export async function listGroupDirectory(window: PageWindow, userId: number | null = null): Promise<GroupCard[]> {
   const db = await getDb();

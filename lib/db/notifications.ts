@@ -219,15 +219,29 @@ export async function listNotifications(userId: number, query: { unreadOnly: boo
   }));
 }
 
-/** How many unread notifications a person has (rows, not events: a grouped row counts once). */
-export async function countUnread(userId: number): Promise<number> {
-  const db = await getDb();
-  const rows = await db.$queryRaw<{ unread: number }[]>`
-    SELECT count(*)::int AS unread FROM notifications n
+function unreadCountSql(userId: number): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS unread FROM notifications n
     LEFT JOIN threads t ON t.id = n.thread_id
     JOIN groups g ON g.id = COALESCE(t.group_id, n.group_id)
     WHERE n.user_id = ${userId} AND NOT n.read AND ${readableOrAboutMembership(userId)}`;
+}
+
+/** How many unread notifications a person has (rows, not events: a grouped row counts once). */
+export async function countUnread(userId: number): Promise<number> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ unread: number }[]>(unreadCountSql(userId));
   return rows[0]?.unread ?? 0;
+}
+
+/**
+ * A page header's bell: the newest live event id (where the page's stream replays from) and the
+ * unread count, in one statement, so both are of the same moment.
+ */
+export async function readBellState(userId: number): Promise<{ cursor: number; unread: number }> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ cursor: bigint | number | string | null; unread: number | null }[]>`
+    SELECT (SELECT max(id) FROM live_events) AS cursor, (${unreadCountSql(userId)}) AS unread`;
+  return { cursor: Number(rows[0]?.cursor ?? 0), unread: rows[0]?.unread ?? 0 };
 }
 
 /**

@@ -9,8 +9,10 @@ import { PAGE_RENDER_HEADER, pageRenderToken } from "@/lib/http/page-render-toke
 import { FLIGHT_REQUEST_HEADER, PEER_ADDRESS_HEADER } from "@/lib/http/peer-headers";
 import { logger } from "@/lib/log";
 import { guestPageTarget, type GuestPageTarget } from "@/lib/pages/guest-page-route";
+import { hasSessionCookie, readReaderState } from "@/lib/pages/reader-state";
 import { resource } from "@/lib/runtime/registry";
 import { parseTheme, THEME_COOKIE } from "@/lib/theme";
+import { READER_PENDING_CSS, READER_PENDING_STYLE_ID, READER_STATE_ELEMENT_ID, serializeReaderState, type ReaderState } from "@/lib/views/reader-state";
 
 // Guests' directory, group, category and thread pages, kept as rendered HTML under the cache rule
 // (lib/cache/versioned-cache.ts), as the API keeps guest answers (lib/api/guest-answers.ts). A
@@ -19,6 +21,12 @@ import { parseTheme, THEME_COOKIE } from "@/lib/theme";
 // does not hold is rendered by Next as usual, through a request to this same server (the proxy
 // cannot see a page's body otherwise), and kept if it is a plain 200 without cookies. Each answer
 // gets a fresh CSP nonce: the kept one is swapped in the HTML.
+//
+// Signed-in readers of the home and thread pages get the same kept page: it is rendered as for a
+// guest (proxy.ts marks the render, and it reads no session: lib/session/session.ts), and their
+// own state (lib/pages/reader-state.ts) is spliced into it as one JSON script, which the page's
+// components read once it is interactive (components/providers/reader-splice.ts). Pages that show
+// a reader more than a guest, and group pages, are rendered for them as before.
 const RENDER_TIMEOUT_MS = 30_000;
 
 interface RenderedPage {
@@ -30,6 +38,8 @@ interface RenderedPage {
   nonce: string | null;
   /** Where the nonce's bytes are in the body, to write each answer's own over them. */
   nonceAt: number[];
+  /** Where a reader's state goes: before the first script, so it is parsed before any script runs; -1 for nowhere. */
+  readerAt: number;
   cookies: boolean;
 }
 
@@ -49,13 +59,12 @@ const pages = createVersionedCache<RenderedPage>({
   keeps: (page) => page.status === 200 && page.nonce !== null && !page.cookies,
 });
 
-/** Signed in (a next-auth session cookie, even an expired one), a client navigation, a prefetch or a server action: rendered for the request. */
-function isPlainGuestRequest(request: NextRequest): boolean {
+/** A document request: not a client navigation, a prefetch or a server action (those are rendered for the request). */
+function isPlainPageRequest(request: NextRequest): boolean {
   if (request.method !== "GET") return false;
   const headers = request.headers;
   // Without the peer headers (lib/http/peer-address.ts), the flight mark cannot be trusted either.
-  if (!headers.has(PEER_ADDRESS_HEADER) || headers.has(FLIGHT_REQUEST_HEADER) || headers.has("next-action")) return false;
-  return !request.cookies.getAll().some((cookie) => cookie.name.includes("next-auth.session-token"));
+  return headers.has(PEER_ADDRESS_HEADER) && !headers.has(FLIGHT_REQUEST_HEADER) && !headers.has("next-action");
 }
 
 function readVersion(target: GuestPageTarget): Promise<string | null> {
@@ -85,6 +94,16 @@ const DROPPED_REQUEST_HEADERS = new Set([
   "expect",
 ]);
 const INTERNAL_HEADER = /^x-(?:middleware|invoke|nextjs)-/;
+// The session cookie never goes with a render: the kept page is every reader's.
+const SESSION_COOKIE = /next-auth\.session-token/;
+
+function withoutSessionCookies(cookieHeader: string): string {
+  return cookieHeader
+    .split(";")
+    .filter((pair) => !SESSION_COOKIE.test(pair.split("=", 1)[0]!))
+    .join(";")
+    .trim();
+}
 // Answer headers recomputed for each answer (length, encoding, date) or set per answer by the proxy.
 const DROPPED_ANSWER_HEADERS = new Set([
   "content-length",
@@ -107,6 +126,11 @@ function renderHere(request: NextRequest): Promise<RenderedPage> {
   request.headers.forEach((value, name) => {
     if (!DROPPED_REQUEST_HEADERS.has(name) && !INTERNAL_HEADER.test(name)) headers[name] = value;
   });
+  if (headers.cookie !== undefined) {
+    const cookie = withoutSessionCookies(headers.cookie);
+    if (cookie) headers.cookie = cookie;
+    else delete headers.cookie;
+  }
   headers["accept-encoding"] = "identity";
   headers[PAGE_RENDER_HEADER] = pageRenderToken();
   const port = Number(process.env.PORT || 3000);
@@ -140,6 +164,7 @@ function renderHere(request: NextRequest): Promise<RenderedPage> {
             body,
             nonce,
             nonceAt: nonce ? findAll(body, nonce) : [],
+            readerAt: findReaderPlace(body),
             cookies: answer.headers["set-cookie"] !== undefined,
           });
         });
@@ -149,6 +174,11 @@ function renderHere(request: NextRequest): Promise<RenderedPage> {
     call.on("error", reject);
     call.end();
   });
+}
+
+function findReaderPlace(body: Buffer): number {
+  const script = body.indexOf("<script");
+  return script !== -1 ? script : body.lastIndexOf("</body>");
 }
 
 function findAll(body: Buffer, text: string): number[] {
@@ -166,10 +196,20 @@ function bodyWithNonce(page: RenderedPage & { nonce: string }, nonce: string): B
   return body;
 }
 
-function toResponse(page: RenderedPage, outcome: "hit" | "miss", options: PageAnswerOptions): NextResponse {
+/** The body with the reader's state spliced in (a new buffer). JSON is data, never run; it carries the nonce as every script does. */
+function withReaderState(body: Buffer, at: number, state: ReaderState, nonce: string | null): Buffer {
+  const attributes = `type="application/json" id="${READER_STATE_ELEMENT_ID}"${nonce ? ` nonce="${nonce}"` : ""}`;
+  const style = `<style id="${READER_PENDING_STYLE_ID}">${READER_PENDING_CSS}</style>`;
+  const script = Buffer.from(`${style}<script ${attributes}>${serializeReaderState(state)}</script>`, "utf8");
+  return Buffer.concat([body.subarray(0, at), script, body.subarray(at)]);
+}
+
+function toResponse(page: RenderedPage, outcome: "hit" | "miss", options: PageAnswerOptions, reader: ReaderState | null = null): NextResponse {
   const kept = page.nonce;
   const nonce = kept ? options.createNonce() : null;
-  const body = kept && nonce ? bodyWithNonce({ ...page, nonce: kept }, nonce) : page.body;
+  let body = kept && nonce ? bodyWithNonce({ ...page, nonce: kept }, nonce) : page.body;
+  // A swapped nonce of another length moved the bytes: the place is found again.
+  if (reader) body = withReaderState(body, body.length === page.body.length ? page.readerAt : findReaderPlace(body), reader, nonce);
   // The nonce is also in the Link header's preloads.
   const swap = (text: string) => (kept && nonce ? text.replaceAll(kept, nonce) : text);
   const headers = new Headers();
@@ -180,23 +220,28 @@ function toResponse(page: RenderedPage, outcome: "hit" | "miss", options: PageAn
 }
 
 /**
- * The answer to a guest's request for a kept kind of page, from the cache or rendered and kept;
- * null when the page is not one the cache keeps (then the proxy lets Next render it as usual).
+ * The answer to a guest's or a signed-in reader's request for a kept kind of page, from the cache
+ * or rendered and kept (a reader's with their state spliced in); null when the page is not one
+ * the cache keeps, or is to be rendered for this reader (then the proxy lets Next render it as usual).
  */
 export async function answerGuestPage(request: NextRequest, options: PageAnswerOptions): Promise<NextResponse | null> {
   const target = pages.enabled ? guestPageTarget(request.nextUrl.pathname) : null;
-  if (!target || !isPlainGuestRequest(request)) return null;
+  if (!target || !isPlainPageRequest(request)) return null;
+  // A session cookie, even an expired one: the reader's state or, failing that, their own render.
+  const signedIn = hasSessionCookie(request.cookies.getAll());
+  if (signedIn && target.kind === "group") return null;
   try {
-    const version = await readVersion(target);
-    if (version === null) return null;
-    // One render per page and version at a time: guests arriving together wait for the same one.
+    const [version, reader] = await Promise.all([readVersion(target), signedIn ? readReaderState(request, target) : null]);
+    if (version === null || (signedIn && reader === null)) return null;
+    // One render per page and version at a time: readers arriving together wait for the same one.
     const { value: page, source } = await pages.lookup(pageKey(request), version, () => renderHere(request));
-    if (source === "kept") return toResponse(page, "hit", options);
+    if (reader && (page.status !== 200 || page.cookies || page.readerAt === -1)) return null;
+    if (source === "kept") return toResponse(page, "hit", options, reader);
     // A render that set a cookie was answered to the request that ran it; the others are rendered
     // apart. A proxy's answer may only redirect to an absolute address; Next's own redirects are
     // relative, so Next answers those itself (a mistyped slug: rare, rendered twice).
     if ((source === "joined" && page.cookies) || (page.status >= 300 && page.status < 400)) return null;
-    return toResponse(page, "miss", options);
+    return toResponse(page, "miss", options, reader);
   } catch (error) {
     // The page is still rendered for this request, only not kept.
     logger.warn({ err: error, path: request.nextUrl.pathname }, "guest page cache: rendered without it");

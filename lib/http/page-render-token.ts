@@ -18,3 +18,8 @@ export function isPageRenderRequest(value: string | string[] | null | undefined)
   const given = Buffer.from(value);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+// Set by proxy.ts on a render the guest page cache asked for (and stripped from every other
+// request): that render is the one page body every reader is served, so it reads no session and
+// shows the neutral (guest) state; a signed-in reader's own state is added on top when served.
+export const KEPT_RENDER_HEADER = "x-agora-kept-render";

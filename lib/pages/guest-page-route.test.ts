@@ -7,7 +7,7 @@ describe("guestPageTarget", () => {
     ["/g/agora-lounge", { kind: "group", groupName: "agora-lounge" }],
     ["/g/agora-lounge/", { kind: "group", groupName: "agora-lounge" }],
     ["/g/agora-lounge/c/12", { kind: "group", groupName: "agora-lounge" }],
-    ["/g/agora-lounge/t/42/welcome-to-agora", { kind: "thread", threadId: 42 }],
+    ["/g/agora-lounge/t/42/welcome-to-agora", { kind: "thread", groupName: "agora-lounge", threadId: 42 }],
   ])("keeps %s", (path, target) => {
     expect(guestPageTarget(path)).toEqual(target);
   });

@@ -2,7 +2,7 @@
 // each is valid under (lib/db/read-versions.ts). Other pages (profiles, search, the modlog,
 // anything signed in) are rendered every time: no version tracks what they show.
 
-export type GuestPageTarget = { kind: "directory" } | { kind: "group"; groupName: string } | { kind: "thread"; threadId: number };
+export type GuestPageTarget = { kind: "directory" } | { kind: "group"; groupName: string } | { kind: "thread"; groupName: string; threadId: number };
 
 const GROUP = "([a-z0-9_-]{3,32})";
 const GROUP_PAGE = new RegExp(`^/g/${GROUP}/?$`);
@@ -15,7 +15,7 @@ export function guestPageTarget(pathname: string): GuestPageTarget | null {
   const thread = THREAD_PAGE.exec(pathname);
   if (thread) {
     const threadId = Number(thread[2]);
-    return Number.isSafeInteger(threadId) && threadId <= 2_147_483_647 ? { kind: "thread", threadId } : null;
+    return Number.isSafeInteger(threadId) && threadId <= 2_147_483_647 ? { kind: "thread", groupName: thread[1]!, threadId } : null;
   }
   const group = GROUP_PAGE.exec(pathname) ?? CATEGORY_PAGE.exec(pathname);
   return group ? { kind: "group", groupName: group[1]! } : null;

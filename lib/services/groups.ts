@@ -9,6 +9,7 @@ import {
   findGroupDetail,
   isGroupNameTaken,
   countGroups,
+  hasHiddenGroupAccess,
   listGroupDirectory,
   type GroupCard,
   type GroupDetail,
@@ -98,7 +99,16 @@ export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord
   return { ...record, role, pending, viewerTokenBalance };
 }
 
-/** The home page's communities, most recently active first (the place hidden groups will be left out). */
+/** A group's rules for attached files (kept with its public record). */
+export async function readGroupAttachRules(key: GroupKey): Promise<AttachRules> {
+  return (await loadPublicGroup(key)).group.attachRules;
+}
+
+/** Whether the home page lists more for this person than for a guest: a hidden group they belong to. */
+export function seesHiddenGroups(actor: SignedIn): Promise<boolean> {
+  return hasHiddenGroupAccess(actor.id);
+}
+
 /** The home page's communities, a page at a time, with how many there are. */
 export async function listCommunities(actor: Actor, page: number, perPage: number): Promise<{ groups: GroupCard[]; total: number }> {
   const userId = actor?.id ?? null;

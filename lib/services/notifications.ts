@@ -1,6 +1,6 @@
 import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
-import { countUnread, listNotifications, markRead, type NotificationRecord } from "@/lib/db/notifications";
+import { countUnread, listNotifications, markRead, readBellState, type NotificationRecord } from "@/lib/db/notifications";
 import { toPageWindow } from "@/lib/db/pagination";
 
 export interface NotificationPage {
@@ -21,6 +21,11 @@ export async function listMyNotifications(actor: SignedIn, query: { unreadOnly: 
 /** The actor's unread count alone (the bell). */
 export function countMyUnread(actor: SignedIn): Promise<number> {
   return countUnread(actor.id);
+}
+
+/** The actor's unread count with the live-event id a page's stream replays from, read together. */
+export function readMyBell(actor: SignedIn): Promise<{ cursor: number; unread: number }> {
+  return readBellState(actor.id);
 }
 
 /** Marks some (ids of other people's notifications match nothing) or all of the actor's notifications read; answers what stays unread. */

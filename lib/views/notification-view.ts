@@ -2,7 +2,7 @@ import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import type { NotificationRecord, NotificationType } from "@/lib/db/notifications";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
-import { countMyUnread, listMyNotifications } from "@/lib/services/notifications";
+import { countMyUnread, listMyNotifications, readMyBell } from "@/lib/services/notifications";
 
 /** One notification as the bell and the notifications page show it. */
 export interface NotificationItemView {
@@ -90,4 +90,10 @@ export async function loadNotificationsPage(viewer: SignedIn, page: number): Pro
 /** The bell's count alone. */
 export function loadUnreadCount(viewer: SignedIn): Promise<number> {
   return countMyUnread(viewer);
+}
+
+/** The header bell's count and the live-event id its stream replays from, in one read. */
+export async function loadBell(viewer: SignedIn): Promise<{ count: number; cursor: number }> {
+  const { cursor, unread } = await readMyBell(viewer);
+  return { count: unread, cursor };
 }

@@ -102,6 +102,17 @@ function toAttachmentViews(rows: PostNode["attachments"], content: string): Atta
     .filter((view) => view.removed || view.path !== "");
 }
 
+/** What the reader may do with one post (lib/auth/permissions.ts decides). */
+export function postAbilities(post: PostNode["post"], access: Access): Pick<PostView, "canEdit" | "canDelete" | "canRestore" | "canReport"> {
+  const { actor, role } = access;
+  return {
+    canEdit: canEditPost(actor, post, role),
+    canDelete: canDeletePost(actor, post, role),
+    canRestore: canRestorePost(actor, post, role),
+    canReport: post.deletedBy === null && canReport(actor, role) && actor?.id !== post.userId,
+  };
+}
+
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
 export function toPostView(node: PostNode, access: Access): PostView {
   const { post } = node;
@@ -116,10 +127,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
     createdAt: post.createdAt.toISOString(),
     likes: post.likesCount,
     likedByViewer: node.likedByViewer,
-    canEdit: canEditPost(actor, post, role),
-    canDelete: canDeletePost(actor, post, role),
-    canRestore: canRestorePost(actor, post, role),
-    canReport: !deleted && canReport(actor, role) && actor?.id !== post.userId,
+    ...postAbilities(post, access),
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,
     attachments: deleted ? [] : toAttachmentViews(node.attachments, post.content),
@@ -139,10 +147,30 @@ export function toPostPage(nodes: readonly PostNode[], pageSize: number, access:
   return { posts: page.map((node) => toPostView(node, access)), nextCursor: more && last ? last.post.id : null };
 }
 
-/** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
-export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord | null = null): ThreadView {
+/** What the reader may do in the thread, and what is said to them where the composer would be. */
+export function toThreadViewerView(read: ThreadRead, ban: BanRecord | null = null): ThreadViewerView {
   const { thread, access } = read;
   const { actor, role } = access;
+  return {
+    signedIn: actor !== null,
+    banned: role.banned,
+    showReply: actor === null ? !thread.locked : canReply(actor, role, thread),
+    canModerate: isModerator(actor, role),
+    canEditThread: canEditThread(actor, thread, role),
+    // The distinct posters include the author: more than one means someone else replied.
+    canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
+    subscribed: actor !== null && read.viewerSubscribed,
+    notices: [
+      ...(thread.deleted ? [{ kind: "deleted" as const }] : []),
+      ...(thread.locked ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),
+      ...(role.banned ? [{ kind: "banned" as const, reason: ban?.reason ?? "", until: ban?.until?.toISOString() ?? null }] : []),
+    ],
+  };
+}
+
+/** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
+export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord | null = null): ThreadView {
+  const { thread } = read;
   return {
     id: thread.id,
     title: thread.title,
@@ -157,20 +185,6 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
     excerpt: excerptFromContent(read.firstPost.post.content, 160, thread.title),
     firstPost: toPostView(read.firstPost, read.access),
     page: toPostPage(read.posts, pageSize, read.access, read.cutByBudget),
-    viewer: {
-      signedIn: actor !== null,
-      banned: role.banned,
-      showReply: actor === null ? !thread.locked : canReply(actor, role, thread),
-      canModerate: isModerator(actor, role),
-      canEditThread: canEditThread(actor, thread, role),
-      // The distinct posters include the author: more than one means someone else replied.
-      canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
-      subscribed: actor !== null && read.viewerSubscribed,
-      notices: [
-        ...(thread.deleted ? [{ kind: "deleted" as const }] : []),
-        ...(thread.locked ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),
-        ...(role.banned ? [{ kind: "banned" as const, reason: ban?.reason ?? "", until: ban?.until?.toISOString() ?? null }] : []),
-      ],
-    },
+    viewer: toThreadViewerView(read, ban),
   };
 }

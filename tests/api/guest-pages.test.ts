@@ -123,19 +123,25 @@ describe("guest pages kept as rendered HTML", () => {
     expect(light.html).not.toMatch(/<html[^>]*data-theme="dark"/);
   });
 
-  it("renders every time for signed-in readers, App Router requests and groups that are not public", async () => {
+  it("renders every time for App Router requests (signed in or not), signed-in readers of group pages, and groups that are not public", async () => {
     const at = await threadPath();
     await page(at);
     expect((await page(at)).outcome).toBe("hit");
     const session = await webSessionCookie(member.wallet);
+    // A signed-in reader gets the kept page with their own state on top (tests/api/reader-pages.test.ts).
     const signedIn = await page(at, { cookie: session });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.outcome).toBeNull();
-    const navigation = await page(at, { rsc: "1" });
-    expect(navigation.outcome).toBeNull();
-    expect(navigation.html).not.toContain("<html");
-    const prefetch = await page(`${at}?_rsc=abc`, { "next-router-prefetch": "1", rsc: "1" });
-    expect(prefetch.outcome).toBeNull();
+    expect(signedIn.outcome).toBe("hit");
+    for (const headers of [{ rsc: "1" }, { rsc: "1", cookie: session }] as Record<string, string>[]) {
+      const navigation = await page(at, headers);
+      expect(navigation.outcome).toBeNull();
+      expect(navigation.html).not.toContain("<html");
+      const prefetch = await page(`${at}?_rsc=abc`, { "next-router-prefetch": "1", ...headers });
+      expect(prefetch.outcome).toBeNull();
+    }
+    await page(`/g/${group.name}`);
+    expect((await page(`/g/${group.name}`)).outcome).toBe("hit");
+    expect((await page(`/g/${group.name}`, { cookie: session })).outcome).toBeNull();
 
     const secret = await createNamedGroup(owner);
     const hidden = await createThreadOverHttp(owner, secret.id, { title: "Members only thread", content: textDelta("Members only words") });
