@@ -11,7 +11,6 @@ import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { readBearerToken, verifyUserToken } from "@/lib/auth/tokens";
 import { touchLastSeen } from "@/lib/db/presence";
 import { withReadRouting, type RoutingSubjects } from "@/lib/db/engine/read-routing";
-import { isQueryCountingOn, QUERY_COUNT_HEADER, withQueryTally } from "@/lib/db/engine/query-count";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { readClientAddress } from "@/lib/http/client-address";
@@ -20,7 +19,8 @@ import { consumeBudget, rateLimitHeaders, type RateBudget } from "@/lib/rate-lim
 import { answerWith, renderBody, type RenderedBody } from "@/lib/api/success-answer";
 import { encodeEventStream, EVENT_STREAM_HEADERS, type StreamFeed } from "@/lib/http/event-stream";
 import { guestAnswer, guestAnswerKey } from "@/lib/api/guest-answers";
-import { readerAnswer } from "@/lib/api/reader-answers";
+import { readerAnswer, ReaderVersioned } from "@/lib/api/reader-answers";
+import { countingQueries } from "@/lib/api/counting-queries";
 
 export type HttpMethod = "GET" | "POST";
 /** "user": a token is required; "optional": a token, when sent, personalises the answer; "none": tokens are ignored. */
@@ -238,18 +238,6 @@ function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
   return { spec: spec as unknown as EndpointSpec, handler: countingQueries(handler) };
 }
 
-/**
- * What a read's handler may answer a signed-in reader with instead of its data: the version of
- * everything the answer shows them (read by the service in the request's own statements) and how
- * to build the data. The answer is then kept per reader under that version (lib/api/reader-answers.ts).
- */
-export class ReaderVersioned<T> {
-  constructor(
-    readonly version: string,
-    readonly build: () => T,
-  ) {}
-}
-
 /** An endpoint answering the family's JSON envelope (with ETag, Link and kept guest and reader answers). */
 export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A extends EndpointAuth>(
   spec: EndpointSpec<P, R, A>,
@@ -291,19 +279,6 @@ async function runKept<P extends z.ZodType>(spec: EndpointSpec<P, z.ZodType, End
   const version = await spec.guestVersion!(params);
   if (version === null) return run();
   return guestAnswer(guestAnswerKey(spec.path, params), version, run);
-}
-
-/**
- * With AGORA_COUNT_QUERIES=1 (test servers only) the answer carries X-Agora-Db-Queries: the SQL
- * statements the request sent (lib/db/engine/query-count.ts). Without it the handler runs as it is.
- */
-function countingQueries(handler: RouteHandler): RouteHandler {
-  return async (request, context) => {
-    if (!isQueryCountingOn()) return handler(request, context);
-    const { result: response, tally } = await withQueryTally(() => handler(request, context));
-    response.headers.set(QUERY_COUNT_HEADER, String(tally.count));
-    return response;
-  };
 }
 
 export function methodsOf(spec: EndpointSpec): readonly HttpMethod[] {

@@ -21,3 +21,15 @@ const answers = createVersionedCache<RenderedBody>({
 export function readerAnswer(readerId: number, key: string, version: string, build: () => Promise<RenderedBody>): Promise<RenderedBody> {
   return answers.getOrBuild(`${readerId} ${key}`, version, build);
 }
+
+/**
+ * What a read's handler may answer a signed-in reader with instead of its data: the version of
+ * everything the answer shows them (read by the service in the request's own statements) and how
+ * to build the data. The answer is then kept per reader under that version (lib/api/reader-answers.ts).
+ */
+export class ReaderVersioned<T> {
+  constructor(
+    readonly version: string,
+    readonly build: () => T,
+  ) {}
+}

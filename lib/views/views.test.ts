@@ -1,24 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { OPEN_POLICY, type Access } from "@/lib/auth/permissions";
+import type { Access } from "@/lib/auth/permissions";
 import type { PostNode } from "@/lib/db/post-tree";
 import { excerptFromContent } from "@/lib/views/excerpt";
 import { parsePageSize, parsePostSort, THREAD_PAGE_SIZE } from "@/lib/views/post-view";
 import { toPostPage, toPostView } from "@/lib/views/thread-view";
+import { groupRole } from "@/tests/support/group-roles";
 
-const guest: Access = {
-  actor: null,
-  role: {
-    groupId: 1,
-    userId: null,
-    adminRole: null,
-    superAdmin: false,
-    banned: false,
-    member: false,
-    pending: false,
-    gateCheckedAt: null,
-    policy: OPEN_POLICY,
-  },
-};
+const guest: Access = { actor: null, role: groupRole(null, { userId: null }) };
 
 function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, children: PostNode[] = []): PostNode {
   const createdAt = new Date("2026-11-21T04:40:00.123Z");
@@ -73,67 +61,15 @@ describe("toPostView", () => {
   it("shows no body for a deleted post, except to its author and moderators, and says who deleted it", () => {
     const view = toPostView(makeNode(1, { deletedBy: "moderator" }), guest);
     expect(view).toMatchObject({ deleted: true, html: "", deletedBy: "moderator", canRestore: false });
-    const author: Access = {
-      actor: { id: 7 },
-      role: {
-        groupId: 1,
-        userId: 7,
-        adminRole: null,
-        superAdmin: false,
-        banned: false,
-        member: false,
-        pending: false,
-        gateCheckedAt: null,
-        policy: OPEN_POLICY,
-      },
-    };
+    const author: Access = { actor: { id: 7 }, role: groupRole(null, { userId: 7 }) };
     expect(toPostView(makeNode(1, { deletedBy: "author" }), author)).toMatchObject({ deletedBy: "author", canRestore: true, canEdit: false, canDelete: false });
     expect(toPostView(makeNode(1, { deletedBy: "author" }), author).html).toContain("post 1");
   });
 
   it("asks the permission module what the viewer may do", () => {
-    const author: Access = {
-      actor: { id: 7 },
-      role: {
-        groupId: 1,
-        userId: 7,
-        adminRole: null,
-        superAdmin: false,
-        banned: false,
-        member: false,
-        pending: false,
-        gateCheckedAt: null,
-        policy: OPEN_POLICY,
-      },
-    };
-    const moderator: Access = {
-      actor: { id: 9 },
-      role: {
-        groupId: 1,
-        userId: 9,
-        adminRole: "moderator",
-        superAdmin: false,
-        banned: false,
-        member: false,
-        pending: false,
-        gateCheckedAt: null,
-        policy: OPEN_POLICY,
-      },
-    };
-    const member: Access = {
-      actor: { id: 9 },
-      role: {
-        groupId: 1,
-        userId: 9,
-        adminRole: null,
-        superAdmin: false,
-        banned: false,
-        member: false,
-        pending: false,
-        gateCheckedAt: null,
-        policy: OPEN_POLICY,
-      },
-    };
+    const author: Access = { actor: { id: 7 }, role: groupRole(null, { userId: 7 }) };
+    const moderator: Access = { actor: { id: 9 }, role: groupRole("moderator", { userId: 9 }) };
+    const member: Access = { actor: { id: 9 }, role: groupRole(null, { userId: 9 }) };
     expect(toPostView(makeNode(1), author)).toMatchObject({ canEdit: true, canDelete: true });
     expect(toPostView(makeNode(1), moderator)).toMatchObject({ canEdit: true, canDelete: true, canReport: true });
     expect(toPostView(makeNode(1), member)).toMatchObject({ canEdit: false, canDelete: false, canReport: true });

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { defineEndpoint, ReaderVersioned } from "@/lib/api/define-endpoint";
+import { defineEndpoint } from "@/lib/api/define-endpoint";
+import { ReaderVersioned } from "@/lib/api/reader-answers";
 import type { Actor } from "@/lib/auth/permissions";
 import { serializeThread } from "@/lib/api/serializers/thread";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
