@@ -1,7 +1,7 @@
 import "server-only";
-import pg from "pg";
+import type pg from "pg";
+import { listenOnChannel } from "@/lib/db/listen-channel";
 import { readEventsAfter, readEventsByIds, type LiveEvent } from "@/lib/db/live-events";
-import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { activeTopics, fanOut, hasSubscribers, type LiveSource } from "@/lib/live/hub";
 
@@ -11,16 +11,10 @@ import { activeTopics, fanOut, hasSubscribers, type LiveSource } from "@/lib/liv
 // After a dropped connection it reconnects with backoff and reads what it missed from the log,
 // from the last id it heard.
 const CHANNEL = "agora_live";
-const MAX_BACKOFF_MS = 10_000;
 const CATCH_UP_BATCH = 500;
 
 export function startPgListener(): LiveSource {
-  const env = getEnv();
-  const url = env.DATABASE_DIRECT_URL ?? env.DATABASE_URL!;
-  let client: pg.Client | null = null;
-  let stopped = false;
   let lastSeen: number | null = null;
-  let backoff = 250;
   let pending = new Set<number>();
   // Reads run one after another, so events reach streams in the order they were heard.
   let chain: Promise<void> = Promise.resolve();
@@ -35,8 +29,8 @@ export function startPgListener(): LiveSource {
     if (ids.length > 0) fanOut(await readEventsByIds(ids));
   };
 
-  const onNotification = (message: pg.Notification) => {
-    const [rawId, topic] = (message.payload ?? "").split(" ", 2);
+  const onNotification = (payload: string) => {
+    const [rawId, topic] = payload.split(" ", 2);
     const id = Number(rawId);
     if (!Number.isSafeInteger(id) || !topic) return;
     lastSeen = Math.max(lastSeen ?? 0, id);
@@ -60,52 +54,28 @@ export function startPgListener(): LiveSource {
     }
   };
 
-  const connect = async () => {
-    if (stopped) return;
-    const next = new pg.Client({ connectionString: url, application_name: "agora-live" });
-    const retry = (error: unknown) => {
-      if (stopped || client !== next) return;
-      client = null;
-      logger.warn({ err: error, retryInMs: backoff }, "live-event listener lost its connection; reconnecting");
-      next.end().catch(() => undefined);
-      setTimeout(() => void connect(), backoff).unref();
-      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-    };
-    client = next;
-    next.on("error", retry);
-    next.on("end", () => retry(new Error("connection ended")));
-    next.on("notification", onNotification);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
-      if (stopped) {
-        await next.end();
-        return;
-      }
-      backoff = 250;
-      const { rows } = await next.query<{ id: string | null }>("SELECT max(id) AS id FROM live_events");
-      const newest = Number(rows[0]?.id ?? 0);
-      // First connection: start at the log's end. After a reconnect: what was committed while deaf.
-      if (lastSeen === null) lastSeen = newest;
-      else {
-        const from = lastSeen;
-        enqueue(() => catchUp(from));
-      }
-    } catch (error) {
-      retry(error);
+  // First connection: start at the log's end. After a reconnect: what was committed while deaf.
+  const onOpen = async (client: pg.Client) => {
+    const { rows } = await client.query<{ id: string | null }>("SELECT max(id) AS id FROM live_events");
+    const newest = Number(rows[0]?.id ?? 0);
+    if (lastSeen === null) lastSeen = newest;
+    else {
+      const from = lastSeen;
+      enqueue(() => catchUp(from));
     }
   };
 
-  void connect();
+  const listening = listenOnChannel({
+    channel: CHANNEL,
+    applicationName: "agora-live",
+    lostMessage: "live-event listener lost its connection; reconnecting",
+    onNotification,
+    onOpen,
+  });
   return {
     onSubscribe() {
       // LISTEN runs from the start; a stream's own replay covers what came before it subscribed.
     },
-    async stop() {
-      stopped = true;
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
-    },
+    stop: () => listening.stop(),
   };
 }
