@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, getPool } from "@/lib/db/engine/client";
+import { statement } from "@/lib/db/engine/statements";
 
 // Issued user tokens (auth_tokens): one row per token id (the JWT's jti), so that logout revokes it.
 
@@ -21,8 +22,10 @@ export async function findAuthTokenHolder(id: string): Promise<AuthTokenHolder |
   // Asked by signed-in requests whenever their kept check has lapsed: one plain statement on the pool, not an ORM call.
   const pool = await getPool();
   const { rows } = await pool.query<{ user_id: number; revoked: boolean; username: string; photo_url: string }>(
-    "SELECT t.user_id, t.revoked_at IS NOT NULL AS revoked, u.username, u.photo_url FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1",
-    [id],
+    statement(
+      "SELECT t.user_id, t.revoked_at IS NOT NULL AS revoked, u.username, u.photo_url FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1",
+      [id],
+    ),
   );
   const row = rows[0];
   return row ? { userId: row.user_id, revoked: row.revoked, username: row.username, photoUrl: row.photo_url } : null;

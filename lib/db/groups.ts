@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/engine/client";
+import { getDb, getPool } from "@/lib/db/engine/client";
+import { statement } from "@/lib/db/engine/statements";
 import type { PageWindow } from "@/lib/db/pagination";
 import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
 import { parseGate, type Gate } from "@/lib/db/token-gates";
@@ -203,13 +204,15 @@ export function visibleGroupsWhere(userId: number | null): Prisma.GroupWhereInpu
 }
 
 /** Whether some hidden group counts this user in (a member, an admin or its owner): the directory then shows them more than a guest. */
+const HIDDEN_GROUP_ACCESS_SQL = `SELECT EXISTS (SELECT 1 FROM groups g WHERE g.visibility >= 2 AND (g.owner_id = $1
+    OR EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = $1)
+    OR EXISTS (SELECT 1 FROM group_admins a WHERE a.group_id = g.id AND a.user_id = $1 AND a.deleted_at IS NULL))) AS sees`;
+
 export async function hasHiddenGroupAccess(userId: number): Promise<boolean> {
-  const db = await getDb();
-  const row = await db.group.findFirst({
-    where: { visibility: { gte: 2 }, OR: [{ members: { some: { userId } } }, { admins: { some: { userId, deletedAt: null } } }, { ownerId: userId }] },
-    select: { id: true },
-  });
-  return row !== null;
+  // On every signed-in home page: one named statement on the pool (lib/db/engine/statements.ts).
+  const pool = await getPool();
+  const { rows } = await pool.query<{ sees: boolean }>(statement(HIDDEN_GROUP_ACCESS_SQL, [userId]));
+  return rows[0]?.sees ?? false;
 }
 
 /** One page of the groups directory: most recently active first (index last_activity_at desc). */

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb } from "@/lib/db/engine/client";
+import { getDb, getPool } from "@/lib/db/engine/client";
+import { statement } from "@/lib/db/engine/statements";
 import { readableGroupSql } from "@/lib/db/memberships";
 import type { Tx } from "@/lib/db/engine/transaction";
 
@@ -238,9 +239,10 @@ export async function countUnread(userId: number): Promise<number> {
  * unread count, in one statement, so both are of the same moment.
  */
 export async function readBellState(userId: number): Promise<{ cursor: number; unread: number }> {
-  const db = await getDb();
-  const rows = await db.$queryRaw<{ cursor: bigint | number | string | null; unread: number | null }[]>`
-    SELECT (SELECT max(id) FROM live_events) AS cursor, (${unreadCountSql(userId)}) AS unread`;
+  // On every signed-in page: straight on the pool as a named statement (lib/db/engine/statements.ts).
+  const pool = await getPool();
+  const sql = Prisma.sql`SELECT (SELECT max(id) FROM live_events) AS cursor, (${unreadCountSql(userId)}) AS unread`;
+  const { rows } = await pool.query<{ cursor: string | null; unread: number | null }>(statement(sql.text, sql.values));
   return { cursor: Number(rows[0]?.cursor ?? 0), unread: rows[0]?.unread ?? 0 };
 }
 

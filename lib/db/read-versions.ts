@@ -1,12 +1,12 @@
 import "server-only";
 import { getPool } from "@/lib/db/engine/client";
+import { statement } from "@/lib/db/engine/statements";
 import { groupWhere, type GroupKey } from "@/lib/db/groups";
 
 // The versions the triggers of migration `read_versions` keep. A cached read is valid while the
 // versions it was built from are unchanged; each lookup is one indexed statement, sent straight
-// to the pool (an ORM call costs more CPU than the lookup it saves). Versions travel as text:
-// they are BIGINT and only ever compared. Unnamed statements: they pass through a pooler in
-// transaction mode.
+// to the pool (an ORM call costs more CPU than the lookup it saves) and named where that is
+// allowed (lib/db/engine/statements.ts). Versions travel as text: they are BIGINT and only ever compared.
 
 /** A thread's version over threads t, its groups g and cache_epochs e: the thread and its posts, its group's frame, every author's face. */
 export const THREAD_VERSION_SQL = "t.cache_version || '.' || g.frame_version || '.' || e.users_version";
@@ -24,21 +24,25 @@ const GROUP_VERSION_SQL = "(g.cache_version + COALESCE((SELECT sum(s.cache_versi
  */
 export async function readPublicThreadVersion(threadId: number): Promise<string | null> {
   const pool = await getPool();
-  const { rows } = await pool.query<{ v: string | null }>({
-    text: `SELECT CASE WHEN g.visibility = 0 THEN ${THREAD_VERSION_SQL} END AS v
+  const { rows } = await pool.query<{ v: string | null }>(
+    statement(
+      `SELECT CASE WHEN g.visibility = 0 THEN ${THREAD_VERSION_SQL} END AS v
            FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e WHERE t.id = $1`,
-    values: [threadId],
-  });
+      [threadId],
+    ),
+  );
   return rows[0]?.v ?? null;
 }
 
 /** The same for a group's listings and info: null unless the group is public. */
 export async function readPublicGroupVersion(groupId: number): Promise<string | null> {
   const pool = await getPool();
-  const { rows } = await pool.query<{ v: string | null }>({
-    text: `SELECT CASE WHEN g.visibility = 0 THEN ${GROUP_VERSION_SQL} || '.' || e.users_version END AS v FROM groups g CROSS JOIN cache_epochs e WHERE g.id = $1`,
-    values: [groupId],
-  });
+  const { rows } = await pool.query<{ v: string | null }>(
+    statement(
+      `SELECT CASE WHEN g.visibility = 0 THEN ${GROUP_VERSION_SQL} || '.' || e.users_version END AS v FROM groups g CROSS JOIN cache_epochs e WHERE g.id = $1`,
+      [groupId],
+    ),
+  );
   return rows[0]?.v ?? null;
 }
 
@@ -46,10 +50,12 @@ export async function readPublicGroupVersion(groupId: number): Promise<string | 
 export async function readGroupVersion(key: GroupKey): Promise<string | null> {
   const pool = await getPool();
   const where = groupWhere(key);
-  const { rows } = await pool.query<{ v: string }>({
-    text: `SELECT ${GROUP_VERSION_SQL} || '.' || e.users_version AS v FROM groups g CROSS JOIN cache_epochs e WHERE ${"id" in where ? "g.id" : "g.name"} = $1`,
-    values: ["id" in where ? where.id : where.name],
-  });
+  const { rows } = await pool.query<{ v: string }>(
+    statement(
+      `SELECT ${GROUP_VERSION_SQL} || '.' || e.users_version AS v FROM groups g CROSS JOIN cache_epochs e WHERE ${"id" in where ? "g.id" : "g.name"} = $1`,
+      ["id" in where ? where.id : where.name],
+    ),
+  );
   return rows[0]?.v ?? null;
 }
 
@@ -60,24 +66,28 @@ export async function readGroupVersion(key: GroupKey): Promise<string | null> {
 /** What a guest's thread page shows: null unless its group is public. */
 export async function readPublicThreadPageVersion(threadId: number): Promise<string | null> {
   const pool = await getPool();
-  const { rows } = await pool.query<{ v: string | null }>({
-    text: `SELECT CASE WHEN g.visibility = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version || '.'
+  const { rows } = await pool.query<{ v: string | null }>(
+    statement(
+      `SELECT CASE WHEN g.visibility = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version || '.'
              || md5(ROW(g.name, g.title, g.description, g.logo, g.cover, g.joining, g.members_count, c.name)::text) END AS v
            FROM threads t JOIN groups g ON g.id = t.group_id LEFT JOIN categories c ON c.id = t.category_id
            CROSS JOIN cache_epochs e WHERE t.id = $1`,
-    values: [threadId],
-  });
+      [threadId],
+    ),
+  );
   return rows[0]?.v ?? null;
 }
 
 /** A guest's group and category pages: anything in the group (its row included), every author's face; null unless public. */
 export async function readPublicGroupPageVersion(groupName: string): Promise<string | null> {
   const pool = await getPool();
-  const { rows } = await pool.query<{ v: string | null }>({
-    text: `SELECT CASE WHEN g.visibility = 0 THEN ${GROUP_VERSION_SQL} || '.' || e.users_version END AS v
+  const { rows } = await pool.query<{ v: string | null }>(
+    statement(
+      `SELECT CASE WHEN g.visibility = 0 THEN ${GROUP_VERSION_SQL} || '.' || e.users_version END AS v
            FROM groups g CROSS JOIN cache_epochs e WHERE g.name = lower($1)`,
-    values: [groupName],
-  });
+      [groupName],
+    ),
+  );
   return rows[0]?.v ?? null;
 }
 
@@ -88,8 +98,8 @@ export async function readPublicGroupPageVersion(groupName: string): Promise<str
  */
 export async function readDirectoryVersion(): Promise<string> {
   const pool = await getPool();
-  const { rows } = await pool.query<{ v: string }>({
-    text: `SELECT count(*) || '.' || (COALESCE(sum(cache_version), 0) + (SELECT COALESCE(sum(cache_version), 0) FROM group_tallies)) AS v FROM groups`,
-  });
+  const { rows } = await pool.query<{ v: string }>(
+    statement(`SELECT count(*) || '.' || (COALESCE(sum(cache_version), 0) + (SELECT COALESCE(sum(cache_version), 0) FROM group_tallies)) AS v FROM groups`),
+  );
   return rows[0]!.v;
 }

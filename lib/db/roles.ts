@@ -1,6 +1,7 @@
 import "server-only";
 import { liveBanWhere } from "@/lib/db/bans";
 import { getDb, getPool } from "@/lib/db/engine/client";
+import { statement } from "@/lib/db/engine/statements";
 import { THREAD_VERSION_SQL } from "@/lib/db/read-versions";
 import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
@@ -83,7 +84,7 @@ export async function findGroupRoleFacts(groupId: number, userId: number | null,
   // Inside a write's transaction through it; otherwise (every read) straight on the pool.
   const rows = tx
     ? await tx.$queryRawUnsafe<RoleFactsRow[]>(GROUP_ROLE_FACTS_SQL, groupId, uid)
-    : (await (await getPool()).query<RoleFactsRow>(GROUP_ROLE_FACTS_SQL, [groupId, uid])).rows;
+    : (await (await getPool()).query<RoleFactsRow>(statement(GROUP_ROLE_FACTS_SQL, [groupId, uid]))).rows;
   const row = rows[0];
   return row ? toFacts(groupId, row) : null;
 }
@@ -100,7 +101,7 @@ const THREAD_READ_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, ${
 /** Null for an unknown thread. A guest (null) gets the group's policy, as findGroupRoleFacts does. */
 export async function findThreadReadFacts(threadId: number, userId: number | null): Promise<ThreadReadFacts | null> {
   const pool = await getPool();
-  const { rows } = await pool.query<RoleFactsRow & { v: string; group_id: number }>(THREAD_READ_FACTS_SQL, [threadId, userId ?? 0]);
+  const { rows } = await pool.query<RoleFactsRow & { v: string; group_id: number }>(statement(THREAD_READ_FACTS_SQL, [threadId, userId ?? 0]));
   const row = rows[0];
   return row ? { version: row.v, role: toFacts(row.group_id, row) } : null;
 }
@@ -116,7 +117,9 @@ const THREAD_WRITE_FACTS_SQL = `SELECT t.group_id, t.is_delete, t.is_locked, ${r
 
 export async function findThreadWriteFacts(threadId: number, userId: number): Promise<ThreadWriteFacts | null> {
   const pool = await getPool();
-  const { rows } = await pool.query<RoleFactsRow & { group_id: number; is_delete: number; is_locked: number }>(THREAD_WRITE_FACTS_SQL, [threadId, userId]);
+  const { rows } = await pool.query<RoleFactsRow & { group_id: number; is_delete: number; is_locked: number }>(
+    statement(THREAD_WRITE_FACTS_SQL, [threadId, userId]),
+  );
   const row = rows[0];
   if (!row) return null;
   const thread = { id: threadId, groupId: row.group_id, deleted: isSet(row.is_delete), locked: isSet(row.is_locked) };

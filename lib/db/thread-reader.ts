@@ -1,5 +1,6 @@
 import "server-only";
 import { getPool } from "@/lib/db/engine/client";
+import { statement } from "@/lib/db/engine/statements";
 import { BOOKKEEPING_SQL } from "@/lib/db/engine/read-routing";
 import { THREAD_VERSION_SQL } from "@/lib/db/read-versions";
 import { roleColumns, roleJoins, toFacts, type GroupRoleFacts, type RoleFactsRow } from "@/lib/db/roles";
@@ -32,7 +33,7 @@ type ReaderFactsRow = RoleFactsRow & { v: string; group_id: number; subscribed: 
 /** Null for an unknown thread. `postIds`: the posts of the page the caller expects to show. */
 export async function findThreadReaderFacts(threadId: number, userId: number, postIds: number[]): Promise<ThreadReaderFacts | null> {
   const pool = await getPool();
-  const { rows } = await pool.query<ReaderFactsRow>(THREAD_READER_FACTS_SQL, [threadId, userId, postIds]);
+  const { rows } = await pool.query<ReaderFactsRow>(statement(THREAD_READER_FACTS_SQL, [threadId, userId, postIds]));
   const row = rows[0];
   if (!row) return null;
   return { version: row.v, role: toFacts(row.group_id, row), subscribed: row.subscribed, liked: row.liked, readToEnd: row.read_to_end };
@@ -42,7 +43,9 @@ export async function findThreadReaderFacts(threadId: number, userId: number, po
 export async function findLikedPostIds(userId: number, postIds: number[]): Promise<number[]> {
   if (postIds.length === 0) return [];
   const pool = await getPool();
-  const { rows } = await pool.query<{ post_id: number }>("SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($2::int[])", [userId, postIds]);
+  const { rows } = await pool.query<{ post_id: number }>(
+    statement("SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($2::int[])", [userId, postIds]),
+  );
   return rows.map((row) => row.post_id);
 }
 
@@ -62,5 +65,5 @@ const MARK_READ_SQL = `${BOOKKEEPING_SQL}INSERT INTO thread_reads (user_id, thre
 
 export async function markThreadRead(userId: number, threadId: number): Promise<void> {
   const pool = await getPool();
-  await pool.query(MARK_READ_SQL, [userId, threadId]);
+  await pool.query(statement(MARK_READ_SQL, [userId, threadId]));
 }

@@ -7,6 +7,7 @@ import { startEmbeddedDatabase } from "@/lib/db/embedded/database";
 import { applyMigrations } from "@/lib/db/engine/migrate";
 import { createCountingPool, isQueryCountingOn } from "@/lib/db/engine/query-count";
 import { installReadRouting, stopReadRouting } from "@/lib/db/engine/read-routing";
+import { statementName } from "@/lib/db/engine/statements";
 import { logger } from "@/lib/log";
 import { resource } from "@/lib/runtime/registry";
 
@@ -51,7 +52,11 @@ async function connect(): Promise<Connection> {
       : null;
   installReadRouting(pool, replica);
   // (The cast: the adapter ships its own copy of @types/pg; at run time there is one `pg`.)
-  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
+  // Prisma's statements are named by their text where connections are sessions (lib/db/engine/statements.ts).
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+    disposeExternalPool: true,
+    statementNameGenerator: (query) => statementName(query.sql) as string,
+  });
   return { client: new PrismaClient({ adapter }), pool, url };
 }
 
