@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
 import type { Tx } from "@/lib/db/engine/transaction";
+import { readableGroupsWhere } from "@/lib/db/memberships";
 
 const DRAFT_SELECT = {
   draftKey: true,
@@ -94,4 +95,29 @@ export async function deleteDraftsUntouchedSince(before: Date): Promise<number> 
   const db = await getDb();
   const { count } = await db.draft.deleteMany({ where: { updatedAt: { lt: before } } });
   return count;
+}
+
+/** Where a person's drafts were started, as far as they may still read there: group handles and thread titles. */
+export interface DraftPlaces {
+  groups: Map<number, { name: string }>;
+  threads: Map<number, { title: string; groupName: string }>;
+}
+
+/** Group names and thread titles for a page of drafts, only from groups the person may read (section 14). */
+export async function findDraftPlaces(userId: number, groupIds: number[], threadIds: number[]): Promise<DraftPlaces> {
+  const db = await getDb();
+  const readable = readableGroupsWhere(userId);
+  const [groups, threads] = await Promise.all([
+    groupIds.length === 0 ? [] : db.group.findMany({ where: { AND: [{ id: { in: groupIds } }, readable] }, select: { id: true, name: true } }),
+    threadIds.length === 0
+      ? []
+      : db.thread.findMany({
+          where: { id: { in: threadIds }, isDelete: 0, group: readable },
+          select: { id: true, title: true, group: { select: { name: true } } },
+        }),
+  ]);
+  return {
+    groups: new Map(groups.map((group) => [group.id, { name: group.name }])),
+    threads: new Map(threads.map((thread) => [thread.id, { title: thread.title, groupName: thread.group.name }])),
+  };
 }

@@ -5,11 +5,13 @@ import {
   deleteDraftAt,
   deleteDraftsUntouchedSince,
   findDraft,
+  findDraftPlaces,
   insertDraft,
   listUserDrafts,
   lockDraftOwner,
   updateDraftAt,
   type DraftFields,
+  type DraftPlaces,
   type DraftRecord,
 } from "@/lib/db/drafts";
 import { inTransaction } from "@/lib/db/engine/transaction";
@@ -83,6 +85,21 @@ export async function getDraft(actor: SignedIn, draftKey: string): Promise<Draft
   const draft = await findDraft({ userId: actor.id, draftKey: checkKey(draftKey) });
   if (!draft) throw new NotFound("draft");
   return draft;
+}
+
+/** The person's draft under `draftKey`, or null (the composers ask before they open). */
+export async function findOwnDraft(actor: SignedIn, draftKey: string): Promise<DraftRecord | null> {
+  return findDraft({ userId: actor.id, draftKey: checkKey(draftKey) });
+}
+
+/** Where a page of the person's drafts were started, from the groups they may still read only. */
+export async function findPlacesOfDrafts(actor: SignedIn, drafts: DraftRecord[]): Promise<DraftPlaces> {
+  const ids = (pick: (draft: DraftRecord) => number | null) => [...new Set(drafts.flatMap((draft) => (pick(draft) === null ? [] : [pick(draft)!])))];
+  return findDraftPlaces(
+    actor.id,
+    ids((draft) => draft.groupId),
+    ids((draft) => draft.threadId),
+  );
 }
 
 /**
