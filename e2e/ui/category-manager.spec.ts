@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/wallet";
+import { expectNoSeriousViolations } from "../helpers/axe";
 import { createApiClient, textDelta } from "../helpers/api-users";
 import { withDatabase } from "../helpers/database";
 import { signInWithWallet } from "../helpers/sign-in";
@@ -85,6 +86,7 @@ test("rename, reorder by keyboard and by drag, delete with a move", async ({ pag
   await page.mouse.up();
   await expect(namesOf(page)).toHaveText(["Misc", "Questions", "News"]);
   await expect.poll(() => savedOrder(baseURL!, groupId)).toEqual(["Misc", "Questions", "News"]);
+  await expectNoSeriousViolations(page, "the category manager");
   await shoot(page, "category-manager");
 
   // Delete Misc, moving its thread into News.

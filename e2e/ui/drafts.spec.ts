@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, installWallet, test, type InjectedWallet } from "../fixtures/wallet";
+import { expectNoSeriousViolations } from "../helpers/axe";
 import { createApiClient, textDelta, type ApiClient, type ApiUser } from "../helpers/api-users";
 import { withDatabase } from "../helpers/database";
 import { signInWithWallet } from "../helpers/sign-in";
@@ -80,6 +81,7 @@ test("a new thread's draft is saved as you type, restored on another device, lis
   await expect(phone).toHaveURL(/\/drafts$/);
   const row = phone.getByTestId("draft").filter({ hasText: `Half-written ${suffix}` });
   await expect(row).toBeVisible();
+  await expectNoSeriousViolations(phone, "the Drafts page");
   await shoot(phone, "drafts-page");
   await row.getByRole("link", { name: /^Open/ }).click();
   await expect(phone.getByLabel("Title", { exact: true })).toHaveValue(`Half-written ${suffix}`);
@@ -125,6 +127,7 @@ test("two tabs: a stale tab's save asks which version to keep; a draft is delete
   await page.keyboard.type(" Stale words.");
   const prompt = page.getByRole("alertdialog", { name: "This draft changed somewhere else" });
   await expect(prompt).toBeVisible();
+  await expectNoSeriousViolations(page, "the draft conflict prompt");
   await shoot(page, "draft-conflict");
   await prompt.getByRole("button", { name: "Use the other version" }).click();
   await expect(prompt).toBeHidden();
