@@ -165,6 +165,29 @@ describe("POST .../categories/order", () => {
   });
 });
 
+describe("get group categories numbers them by place", () => {
+  it('lists them in their order as "1", "2", ... even over gaps and ties left by older rows', async () => {
+    const db = await getDb();
+    const stored = [
+      [ids.misc, 0],
+      [ids.news, 7],
+      [ids.help, 7],
+      [ids.faq, 40],
+      [ids.deep, 41],
+    ] as const;
+    for (const [id, order] of stored) await db.category.update({ where: { id }, data: { order }, select: { id: true } });
+    expect((await listed()).map((item) => [item.id, item.order])).toEqual([
+      [ids.misc, "1"],
+      [ids.news, "2"],
+      [ids.help, "3"],
+      [ids.faq, "4"],
+      [ids.deep, "5"],
+    ]);
+    const second = await getAs<CategoryList>(undefined, base(), { page: 2, per_page: 2 });
+    expect(second.body.data.category.map((item) => item.order)).toEqual(["3", "4"]);
+  });
+});
+
 describe("who may manage categories", () => {
   it.each(["moderator", "author", "stranger", "banned"] as const)("a %s gets 403 from all three, and nothing changes", async (who) => {
     const before = await treeState();
