@@ -4,6 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { unwrapAction, type ActionResult } from "@/lib/actions/action-types";
+import { DraftStatus } from "@/components/drafts/draft-status";
+import { useDraftAutosave, useStoredDraft, type DraftPlace } from "@/components/drafts/use-draft-autosave";
+import type { DraftSnapshot } from "@/lib/views/draft-view";
 import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
 import "../forms/forms.css";
 import "./editor.css";
@@ -26,12 +29,34 @@ export interface ComposerProps<T> {
   uploadGroupName?: string;
   /** The group takes other files than images from this person (attachment chips under the editor). */
   allowFiles?: boolean;
+  /** Save as a draft while typing (and restore it when the composer opens); posting deletes it. */
+  draft?: DraftPlace;
 }
 
-function ComposerForm<T>({
+/** Opens the editor once the stored draft (if any) is known, so it starts from it. */
+function ComposerForm<T>(props: ComposerProps<T>) {
+  const [active, setActive] = useState(Boolean(props.autoFocus));
+  const stored = useStoredDraft(active ? props.draft?.key : undefined);
+  if (!active) {
+    return (
+      <button type="button" className="composer-placeholder" onClick={() => setActive(true)}>
+        {props.placeholder ?? "Write something…"}
+      </button>
+    );
+  }
+  if (stored === undefined) {
+    return (
+      <div className="editor-loading" role="status">
+        Loading your draft…
+      </div>
+    );
+  }
+  return <ComposerEditor {...props} stored={stored} />;
+}
+
+function ComposerEditor<T>({
   label,
   submitLabel,
-  autoFocus,
   placeholder,
   initialContent,
   pendingLabel = "Posting…",
@@ -40,26 +65,25 @@ function ComposerForm<T>({
   onCancel,
   uploadGroupName,
   allowFiles,
-}: ComposerProps<T>) {
-  const [active, setActive] = useState(Boolean(autoFocus));
+  draft,
+  stored,
+}: ComposerProps<T> & { stored: DraftSnapshot | null }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const editorRef = useRef<QuillEditorHandle | null>(null);
   const errorId = useId();
+  const autosave = useDraftAutosave(draft, stored?.sequence ?? 0, () => ({ content: editorRef.current?.getContent() ?? "[]" }));
   const mutation = useMutation({
-    mutationFn: ({ content, fileIds }: { content: string; fileIds: number[] }) => unwrapAction(() => onSubmit(content, fileIds)),
+    mutationFn: async ({ content, fileIds }: { content: string; fileIds: number[] }) => {
+      // The last save lands before the post, which deletes the draft in its own transaction.
+      await autosave.settle();
+      return unwrapAction(() => onSubmit(content, fileIds));
+    },
     onSuccess: (data) => {
       editorRef.current?.clear();
       onSuccess?.(data);
     },
+    onError: autosave.resume,
   });
-
-  if (!active) {
-    return (
-      <button type="button" className="composer-placeholder" onClick={() => setActive(true)}>
-        {placeholder ?? "Write something…"}
-      </button>
-    );
-  }
 
   function submit() {
     const editor = editorRef.current;
@@ -84,18 +108,24 @@ function ComposerForm<T>({
         label={label}
         placeholder={placeholder}
         autoFocus
-        initialContent={initialContent}
+        initialContent={stored && stored.content !== "[]" ? stored.content : initialContent}
         uploadGroupName={uploadGroupName}
         allowFiles={allowFiles}
         editorRef={editorRef}
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}
-        onChange={() => localError && setLocalError(null)}
+        onChange={() => {
+          if (localError) setLocalError(null);
+          autosave.changed();
+        }}
       />
       {error ? (
         <p id={errorId} className="form-error" role="alert">
           {error}
         </p>
+      ) : null}
+      {draft ? (
+        <DraftStatus autosave={autosave} onTakeTheirs={(copy) => (copy ? editorRef.current?.setContent(copy.content) : editorRef.current?.clear())} />
       ) : null}
       <div className="form-actions">
         {onCancel ? (

@@ -3,11 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { DraftStatus } from "@/components/drafts/draft-status";
+import { useDraftAutosave, useStoredDraft } from "@/components/drafts/use-draft-autosave";
 import { FormError } from "@/components/forms/form-field";
 import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { createThreadAction } from "@/lib/actions/thread-actions";
+import type { DraftSnapshot } from "@/lib/views/draft-view";
 import { MAX_THREAD_TITLE_LENGTH, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import type { CategoryOption } from "./category-options";
 import { CategorySelectField } from "./category-select-field";
@@ -16,6 +19,7 @@ import "../forms/forms.css";
 import "./editor.css";
 
 export interface NewThreadFormProps {
+  groupId: number;
   groupName: string;
   categories: CategoryOption[];
   initialCategoryId: number | null;
@@ -23,21 +27,59 @@ export interface NewThreadFormProps {
   allowFiles?: boolean;
 }
 
-export function NewThreadForm({ groupName, categories, initialCategoryId, allowFiles = false }: NewThreadFormProps) {
+/** The New thread page's form: starts from the person's draft for this group (on any device) and saves it as they type. */
+export function NewThreadForm(props: NewThreadFormProps) {
+  const draftKey = `new-thread-g${props.groupId}`;
+  const stored = useStoredDraft(draftKey);
+  if (stored === undefined) {
+    return (
+      <div className="form-card editor-loading" role="status">
+        Loading your draft…
+      </div>
+    );
+  }
+  return <NewThreadFields {...props} draftKey={draftKey} stored={stored} />;
+}
+
+function NewThreadFields({
+  groupId,
+  groupName,
+  categories,
+  initialCategoryId,
+  allowFiles = false,
+  draftKey,
+  stored,
+}: NewThreadFormProps & { draftKey: string; stored: DraftSnapshot | null }) {
   const router = useRouter();
   const editorRef = useRef<QuillEditorHandle | null>(null);
-  const [title, setTitle] = useState("");
-  const [categoryId, setCategoryId] = useState(initialCategoryId ? String(initialCategoryId) : "");
+  const [title, setTitle] = useState(stored?.title ?? "");
+  const storedCategory = stored?.categoryId && categories.some((option) => option.id === stored.categoryId) ? stored.categoryId : null;
+  const [categoryId, setCategoryId] = useState(String(initialCategoryId ?? storedCategory ?? ""));
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const bodyLabelId = useId();
   const bodyErrorId = useId();
 
+  const fields = { title, categoryId: categoryId ? Number(categoryId) : null };
+  const autosave = useDraftAutosave({ key: draftKey, groupId }, stored?.sequence ?? 0, () => ({
+    ...fields,
+    content: editorRef.current?.getContent() ?? "[]",
+  }));
   const mutation = useMutation({
-    mutationFn: (input: { title: string; content: string; fileAttachments: number[] }) =>
-      unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: categoryId ? Number(categoryId) : null })),
+    mutationFn: async (input: { title: string; content: string; fileAttachments: number[] }) => {
+      // The last save lands first; the thread's transaction then deletes the draft.
+      await autosave.settle();
+      return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey }));
+    },
     onSuccess: ({ url }) => router.push(url),
+    onError: autosave.resume,
   });
+
+  function takeTheirs(copy: DraftSnapshot | null) {
+    setTitle(copy?.title ?? "");
+    if (copy) editorRef.current?.setContent(copy.content);
+    else editorRef.current?.clear();
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -61,10 +103,22 @@ export function NewThreadForm({ groupName, categories, initialCategoryId, allowF
         autoFocus
         placeholder="What is this thread about?"
         error={titleError}
-        onChange={(event) => setTitle(event.target.value)}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          autosave.changed();
+        }}
       />
       {categories.length > 0 ? (
-        <CategorySelectField label="Category" emptyLabel="No category" categories={categories} value={categoryId} onChange={setCategoryId} />
+        <CategorySelectField
+          label="Category"
+          emptyLabel="No category"
+          categories={categories}
+          value={categoryId}
+          onChange={(value) => {
+            setCategoryId(value);
+            autosave.changed();
+          }}
+        />
       ) : null}
       <div className="form-field">
         <span className="form-label" id={bodyLabelId}>
@@ -78,10 +132,15 @@ export function NewThreadForm({ groupName, categories, initialCategoryId, allowF
           editorRef={editorRef}
           invalid={Boolean(bodyError)}
           describedBy={bodyError ? bodyErrorId : undefined}
-          onChange={() => bodyError && setBodyError(null)}
+          initialContent={stored && stored.content !== "[]" ? stored.content : undefined}
+          onChange={() => {
+            if (bodyError) setBodyError(null);
+            autosave.changed();
+          }}
         />
         {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
+      <DraftStatus autosave={autosave} onTakeTheirs={takeTheirs} />
       <FormStatus mutation={mutation} />
       {/* Success opens the new thread, so the button stays busy until it does. */}
       <FormActions busy={mutation.isPending || mutation.isSuccess} label="Publish thread" busyLabel="Publishing…">

@@ -19,6 +19,8 @@ export interface QuillEditorHandle {
   getContent(): string;
   isEmpty(): boolean;
   clear(): void;
+  /** Replaces the text with a stored delta (JSON text) without counting as an edit (a draft chosen in a conflict). */
+  setContent(json: string): void;
   focus(): void;
   /** The attached files' upload ids (contract section 15's file_attachments), in the order attached. */
   getFileIds(): number[];
@@ -116,6 +118,7 @@ export function QuillEditor({
         quill.setContents([], "api");
         latest.current.attachments.clear();
       },
+      setContent: (json) => quill.setContents(readEditableContent(json) as Parameters<typeof quill.setContents>[0], "silent"),
       focus: () => quill.focus(),
       getFileIds: () => latest.current.attachments.chips.flatMap((chip) => (chip.id !== null ? [chip.id] : [])),
       isUploadingFiles: () => latest.current.attachments.chips.some((chip) => chip.id === null),

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useViewer } from "@/components/providers/viewer-context";
-import { useId, useState } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
 import { useFileAttachmentsAllowed } from "./file-attachments-allowed";
@@ -21,6 +21,8 @@ const Composer = dynamic(() => import("@/components/editor/composer").then((modu
   ),
 }) as <T>(props: ComposerProps<T>) => React.ReactNode;
 
+const subscribeToNothing = () => () => {};
+
 export interface ReplyButtonProps {
   threadId: number;
   parentId: number | null;
@@ -32,9 +34,19 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
   const viewer = useViewer();
   const pathname = usePathname();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const [openChoice, setOpen] = useState<boolean | null>(null);
   const composerId = useId();
   const allowFiles = useFileAttachmentsAllowed();
+  const draftKey = parentId ? `reply-t${threadId}-p${parentId}` : `reply-t${threadId}`;
+
+  // The Drafts page's Open comes back with ?draft=<key>: this composer opens with it restored
+  // (read once hydrated: the page's HTML is the same for everyone).
+  const askedByLink = useSyncExternalStore(
+    subscribeToNothing,
+    () => new URLSearchParams(window.location.search).get("draft") === draftKey,
+    () => false,
+  );
+  const open = openChoice ?? askedByLink;
 
   if (!viewer) {
     return (
@@ -46,13 +58,7 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
 
   return (
     <div className="reply" data-open={open ? "true" : undefined}>
-      <button
-        type="button"
-        className="button form-button-quiet reply-toggle"
-        aria-expanded={open}
-        aria-controls={composerId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button type="button" className="button form-button-quiet reply-toggle" aria-expanded={open} aria-controls={composerId} onClick={() => setOpen(!open)}>
         Reply
       </button>
       {open ? (
@@ -64,7 +70,8 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
             uploadGroupName={groupName}
             allowFiles={allowFiles}
             onCancel={() => setOpen(false)}
-            onSubmit={(content, fileAttachments) => createReplyAction({ threadId, parentId, content, fileAttachments })}
+            draft={{ key: draftKey, threadId, parentId }}
+            onSubmit={(content, fileAttachments) => createReplyAction({ threadId, parentId, content, fileAttachments, draftKey })}
             onSuccess={() => {
               setOpen(false);
               router.refresh();

@@ -3,25 +3,32 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import type { CategoryOption } from "@/components/editor/category-options";
+import { toCategoryOptions } from "@/components/editor/category-options";
 import { CategorySelectField } from "@/components/editor/category-select-field";
 import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { createCategoryAction } from "@/lib/actions/group-actions";
+import type { CategoryView } from "@/lib/views/group-view";
+import { DeleteCategoryDialog, EditCategoryDialog } from "./category-dialogs";
+import { CategoryOrderList } from "./category-order-list";
 import "../forms/forms.css";
 
 export interface CategoryManagerProps {
   groupId: number;
   groupName: string;
-  categories: CategoryOption[];
+  /** The group's categories in display order. */
+  categories: CategoryView[];
 }
 
 const MAX_CATEGORY_NAME = 64;
 
-/** The group's categories as a tree, and a form to add one (optionally under a parent). */
-export function CategoryManager({ groupId, groupName, categories }: CategoryManagerProps) {
+/** The group's categories in display order (reorder, edit, delete with a move), and a form to add one. */
+export function CategoryManager({ groupId, groupName, categories: rows }: CategoryManagerProps) {
   const router = useRouter();
+  const categories = toCategoryOptions(rows);
+  const [dialog, setDialog] = useState<{ kind: "edit" | "delete"; category: CategoryView } | null>(null);
+  const [done, setDone] = useState("");
   const [name, setName] = useState("");
   const [parentId, setParentId] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
@@ -46,21 +53,45 @@ export function CategoryManager({ groupId, groupName, categories }: CategoryMana
     <section className="form-card form-stack" aria-labelledby="categories-title">
       <div>
         <h2 id="categories-title">Categories</h2>
-        <p className="form-hint">Categories group threads by topic. People pick one when they start a thread.</p>
+        <p className="form-hint">
+          Categories group threads by topic. People pick one when they start a thread. Drag a handle, or focus it and use Space and the arrow keys, to change
+          the order.
+        </p>
       </div>
       {categories.length === 0 ? (
         <p className="form-hint" role="status">
           No categories yet. Threads can still be posted without one.
         </p>
       ) : (
-        <ul className="form-list" aria-label="Existing categories">
-          {categories.map((category) => (
-            <li key={category.id} style={{ marginLeft: category.depth * 20 }}>
-              <span>{category.name}</span>
-            </li>
-          ))}
-        </ul>
+        <CategoryOrderList
+          // A fresh list when categories come, go, move or are renamed; a new order is the list's own doing.
+          key={rows
+            .map((row) => `${row.id}:${row.parentId}:${row.name}`)
+            .sort()
+            .join(",")}
+          groupId={groupId}
+          groupName={groupName}
+          categories={rows}
+          onEdit={(category) => setDialog({ kind: "edit", category })}
+          onDelete={(category) => setDialog({ kind: "delete", category })}
+        />
       )}
+      {done ? (
+        <p className="form-success" role="status">
+          {done}
+        </p>
+      ) : null}
+      {dialog
+        ? (() => {
+            const Dialog = dialog.kind === "edit" ? EditCategoryDialog : DeleteCategoryDialog;
+            const close = () => setDialog(null);
+            const finish = (message: string) => {
+              setDone(message);
+              close();
+            };
+            return <Dialog groupId={groupId} groupName={groupName} category={dialog.category} categories={rows} onClose={close} onDone={finish} />;
+          })()
+        : null}
       <form className="form-stack" onSubmit={handleSubmit} noValidate aria-label="Add a category">
         <div className="form-row">
           <TextField

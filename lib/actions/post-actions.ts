@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import { DraftKeySchema } from "@/lib/schemas/draft-schemas";
 import { likePost, unlikePost } from "@/lib/services/likes";
 import { MAX_FILE_ATTACHMENTS } from "@/lib/services/post-attachments";
 import { createPost } from "@/lib/services/posts";
@@ -12,6 +13,8 @@ const ReplyInput = z.object({
   content: z.string(),
   /** Upload ids of the composer's attachment chips (contract section 15's file_attachments). */
   fileAttachments: z.array(z.number().int().positive()).max(MAX_FILE_ATTACHMENTS).default([]),
+  /** The composer's draft: deleted with the post. */
+  draftKey: DraftKeySchema.optional(),
 });
 export type ReplyInput = z.input<typeof ReplyInput>;
 

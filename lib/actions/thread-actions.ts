@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import { DraftKeySchema } from "@/lib/schemas/draft-schemas";
 import { GroupNameSchema } from "@/lib/schemas/group-schemas";
 import { idParam } from "@/lib/schemas/params";
 import { readLivePosts } from "@/lib/services/live";
@@ -18,13 +19,15 @@ const NewThreadInput = z.object({
   categoryId: z.number().int().nonnegative().nullable(),
   /** Upload ids of the composer's attachment chips (contract section 15's file_attachments). */
   fileAttachments: z.array(z.number().int().positive()).max(MAX_FILE_ATTACHMENTS).default([]),
+  /** The composer's draft: deleted with the thread's first post. */
+  draftKey: DraftKeySchema.optional(),
 });
 export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId, fileAttachments } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments });
+  const { groupName, title, content, categoryId, fileAttachments, draftKey } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 

@@ -4,12 +4,15 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly headers: Record<string, string>;
+  /** The envelope's `data`: empty, except where the contract puts something there (a draft's 409). */
+  readonly data: Record<string, unknown>;
 
-  constructor(code: ErrorCode, description?: string, headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, description?: string, headers: Record<string, string> = {}, data: Record<string, unknown> = {}) {
     super(description ?? ERROR_CODES[code].description);
     this.name = "ApiError";
     this.code = code;
     this.headers = headers;
+    this.data = data;
   }
 
   get status(): number {

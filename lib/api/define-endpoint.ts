@@ -48,6 +48,8 @@ export interface EndpointSpec<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   listKey?: string;
   /** Failures beyond those every endpoint can answer (see lib/api/openapi/operation-errors.ts). */
   errors?: readonly ("not_found" | "conflict" | "forbidden" | "unauthenticated" | "sign_in_required")[];
+  /** The `data` of this operation's 409 answer, where the contract puts something there (a draft's stored copy). */
+  conflictData?: z.ZodType;
   /**
    * For a read whose answer to a reader without a token depends only on its parameters: the
    * version of the data it shows (null: do not keep this one). Such answers are kept and
@@ -226,7 +228,11 @@ function wrapEndpoint<P extends z.ZodType, A extends EndpointAuth>(
       const apiError = toApiError(error, raw);
       if (apiError) {
         status = apiError.status;
-        return respond(status, errorEnvelope(family, apiError.code, apiError.message), { ...budgetHeaders, ...apiError.headers, "x-request-id": requestId });
+        return respond(status, errorEnvelope(family, apiError.code, apiError.message, apiError.data), {
+          ...budgetHeaders,
+          ...apiError.headers,
+          "x-request-id": requestId,
+        });
       }
       status = 500;
       logger.error({ err: error, requestId, method: request.method, path }, "unhandled API error");

@@ -24,6 +24,11 @@ export function successEnvelope<T>(family: ApiFamily, data: T): Envelope<T> {
   return { status: true, code: formatCode(family, SUCCESS_CODE), description: "", server: "rest", data };
 }
 
-export function errorEnvelope(family: ApiFamily, code: number, description: string): Envelope<Record<string, never>> {
-  return { status: false, code: formatCode(family, code), description, server: "rest", data: {} };
+export function errorEnvelope<T extends Record<string, unknown> = Record<string, never>>(
+  family: ApiFamily,
+  code: number,
+  description: string,
+  data: T = {} as T,
+): Envelope<T> {
+  return { status: false, code: formatCode(family, code), description, server: "rest", data };
 }

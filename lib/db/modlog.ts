@@ -22,9 +22,12 @@ export type ModAction =
   | "approve_member"
   | "reject_member"
   | "invite_member"
-  | "gate";
+  | "gate"
+  | "edit_category"
+  | "delete_category"
+  | "order_categories";
 
-export type ModTarget = "post" | "thread" | "report" | "user";
+export type ModTarget = "post" | "thread" | "report" | "user" | "category" | "group";
 
 export interface ModlogWrite {
   groupId: number;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { announcePostsJob } from "@/lib/jobs/announce-posts";
+import { pruneDraftsJob } from "@/lib/jobs/prune-drafts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
 import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
@@ -15,4 +16,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   removeStoredContentJob,
   announcePostsJob,
   recountPostCountersJob,
+  pruneDraftsJob,
 ];

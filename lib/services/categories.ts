@@ -10,7 +10,11 @@ import { CATEGORY_NAME_MAX } from "@/lib/schemas/category-schemas";
 /** Endpoint 7 and the group pages: a group's categories in display order; the first 100 unless a page is asked for. */
 export async function listCategories(actor: Actor, input: { groupId: number; page?: number; perPage?: number }): Promise<CategoryRow[]> {
   await loadReadableRole(actor, input.groupId);
-  return listGroupCategories({ groupId: input.groupId, ...toPageWindow(input.page ?? 1, input.perPage ?? 100) });
+  const window = toPageWindow(input.page ?? 1, input.perPage ?? 100);
+  const rows = await listGroupCategories({ groupId: input.groupId, ...window });
+  // `order` is the place in the list, "1", "2", ... (contract section 17), whatever gaps or ties
+  // older rows kept; every edit, delete and reordering writes it so.
+  return rows.map((row, index) => ({ ...row, order: window.skip + index + 1 }));
 }
 
 export interface NewCategoryInput {

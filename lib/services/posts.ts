@@ -5,6 +5,7 @@ import { announcePosts, listStaleAnnouncements } from "@/lib/db/post-announcemen
 import { insertPostRow } from "@/lib/db/post-insert";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { findThreadWriteFacts } from "@/lib/db/roles";
+import { deleteDraft } from "@/lib/db/drafts";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import type { UploadRecord } from "@/lib/db/uploads";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
@@ -22,6 +23,8 @@ export interface NewPostInput {
   parentId: number | null;
   /** Upload ids to attach (contract section 15's file_attachments). */
   fileAttachments?: readonly number[];
+  /** The writer's draft this post was written in: deleted in the same transaction (contract section 17). */
+  draftKey?: string;
 }
 
 /** A created post with the files attached to it. */
@@ -92,13 +95,17 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
   const fileIds = input.fileAttachments ?? [];
   let created: CreatedPost;
-  if (!needsAttachStep(fileIds, content.content)) {
+  const attaching = needsAttachStep(fileIds, content.content);
+  const draftKey = input.draftKey;
+  if (!attaching && !draftKey) {
     created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
   } else {
-    await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
+    if (attaching) await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
     created = await inTransaction(async (tx) => {
       const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId });
-      return { ...post, attachments: await attachToPost(tx, { ...post, userId: actor.id }, fileIds) };
+      const attachments = attaching ? await attachToPost(tx, { ...post, userId: actor.id }, fileIds) : [];
+      if (draftKey) await deleteDraft(tx, { userId: actor.id, draftKey });
+      return { ...post, attachments };
     });
   }
   await announceCreatedPost(created);

@@ -4,6 +4,7 @@ import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canPost, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import type { GroupKey } from "@/lib/db/groups";
 import { findGroupForThread, insertThreadRow, isCategoryOfGroup } from "@/lib/db/thread-writes";
+import { deleteDraft } from "@/lib/db/drafts";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
@@ -22,6 +23,8 @@ export interface NewThreadInput {
   categoryId: number | null;
   /** Upload ids to attach to the first post (contract section 15's file_attachments). */
   fileAttachments?: readonly number[];
+  /** The writer's draft this thread was written in: deleted in the same transaction (contract section 17). */
+  draftKey?: string;
 }
 
 export interface CreatedThread {
@@ -50,6 +53,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
     const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
     const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
     if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
+    if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });
     return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };
   });
   // The opening post's mentions are notified once the thread is committed.

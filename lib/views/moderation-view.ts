@@ -255,6 +255,12 @@ function describeEntry(
       return { verb: "Turned down", target: user, rest: "'s request to join", reason: row.reason };
     case "invite_member":
       return { verb: "Invited", target: user, rest: "", reason: "" };
+    case "edit_category":
+      return { verb: "Edited the category", target: { label: row.reason || "a category", href: null }, rest: "", reason: "" };
+    case "delete_category":
+      return { verb: "Deleted the category", target: { label: row.reason || "a category", href: null }, rest: "", reason: "" };
+    case "order_categories":
+      return { verb: "Reordered the categories", target: null, rest: "", reason: "" };
     case "gate":
       return { verb: "The token gate removed", target: user, rest: "", reason: row.reason };
     case "set_role":

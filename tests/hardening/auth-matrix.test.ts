@@ -37,6 +37,8 @@ interface Target {
   /** An upload of the author's in the group, and a PNG to upload. */
   uploadId: number;
   png: Blob;
+  /** A category of the group (contract section 17's category writes). */
+  categoryId: number;
 }
 
 interface WriteCase {
@@ -78,6 +80,27 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/v2/groups/{group_id}/categories/create": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/create`, body: { name: "Matrix category" } }),
     anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/categories/{category_id}/edit": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/${t.categoryId}/edit`, body: { name: "Matrix rename" } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/categories/{category_id}/delete": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/${t.categoryId}/delete`, body: {} }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/categories/order": {
+    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/order`, body: { ids: String(t.categoryId) } }),
+    anotherUser: 403,
+  },
+  // Drafts are everyone's own: another user's token saves and deletes only that user's (drafts are not content here).
+  "POST /api/v2/drafts/{draft_key}": {
+    request: () => ({ path: "/api/v2/drafts/matrix-draft", body: { content: textDelta("draft"), sequence: 0 } }),
+    anotherUser: "own",
+  },
+  "POST /api/v2/drafts/{draft_key}/delete": {
+    request: () => ({ path: "/api/v2/drafts/matrix-delete/delete", body: { sequence: 1 } }),
+    anotherUser: "own",
   },
   "POST /api/user/update_info": { request: () => ({ path: "/api/user/update_info", body: { email: "matrix@example.com" } }), anotherUser: "own" },
   "POST /api/logout": { request: () => ({ path: "/api/logout", body: {} }), anotherUser: "own" },
@@ -205,7 +228,12 @@ beforeAll(async () => {
   const upload = await sendRaw("POST", "/api/v2/uploads", { group_id: cast.group.id, file: png }, { token: cast.author.token, encoding: "multipart" });
   expect(upload.status, upload.text).toBe(200);
   const uploadId = (upload.body as { data: { file: { id: number } } }).data.file.id;
-  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png };
+  const category = await postAs<{ category: { id: number } }>(cast.owner, `/api/v2/groups/${cast.group.id}/categories/create`, { name: "Matrix shelf" });
+  expect(category.status).toBe(200);
+  // The draft the other user's delete cell deletes (their own, at sequence 1).
+  expect((await postAs(cast.banned, "/api/v2/drafts/matrix-delete", { content: textDelta("to delete"), sequence: 0 })).status).toBe(200);
+  const categoryId = category.body.data.category.id;
+  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png, categoryId };
 
   // The forged tokens name the owner, who may do every one of these writes.
   const valid = await issueUserToken(cast.owner.id);

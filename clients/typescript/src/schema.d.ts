@@ -128,6 +128,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your drafts, most recently saved first
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        get: operations["listMyDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/drafts/{draft_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your drafts
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        get: operations["getMyDraft"];
+        put?: never;
+        /**
+         * Save a draft (sequence: the stored one's, 0 for a new key)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["saveMyDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/drafts/{draft_key}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a draft (sequence: the stored one's)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["deleteMyDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/groups/{group_id}": {
         parameters: {
             query?: never;
@@ -248,6 +312,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/groups/{group_id}/categories/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the display order of a group's categories (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["orderGroupCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/groups/{group_id}/categories/{category_id}": {
         parameters: {
             query?: never;
@@ -262,6 +346,46 @@ export interface paths {
         get: operations["getCategoryThreads"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/groups/{group_id}/categories/{category_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a category, moving its threads (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["deleteGroupCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/groups/{group_id}/categories/{category_id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename or move a category (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["editGroupCategory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1352,7 +1476,7 @@ export interface components {
             id: number;
             action: string;
             /** @enum {string} */
-            target_type: "post" | "thread" | "report" | "user";
+            target_type: "post" | "thread" | "report" | "user" | "category" | "group";
             target_id: number;
             reason: string;
             created_at: string;
@@ -2625,6 +2749,552 @@ export interface operations {
             };
         };
     };
+    listMyDrafts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            drafts: {
+                                draft_key: string;
+                                title: string;
+                                content: unknown[];
+                                group_id: number;
+                                thread_id: number;
+                                parent_id: number;
+                                category_id: number;
+                                sequence: number;
+                                updated_at: string;
+                            }[];
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    getMyDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                draft_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            draft: {
+                                draft_key: string;
+                                title: string;
+                                content: unknown[];
+                                group_id: number;
+                                thread_id: number;
+                                parent_id: number;
+                                category_id: number;
+                                sequence: number;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    saveMyDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                draft_key: string;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string | unknown[];
+                    title?: string;
+                    group_id?: number;
+                    thread_id?: number;
+                    parent_id?: number;
+                    category_id?: number;
+                    sequence: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    content: string | unknown[];
+                    title?: string;
+                    group_id?: number;
+                    thread_id?: number;
+                    parent_id?: number;
+                    category_id?: number;
+                    sequence: number;
+                };
+                "multipart/form-data": {
+                    content: string | unknown[];
+                    title?: string;
+                    group_id?: number;
+                    thread_id?: number;
+                    parent_id?: number;
+                    category_id?: number;
+                    sequence: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            draft: {
+                                draft_key: string;
+                                title: string;
+                                content: unknown[];
+                                group_id: number;
+                                thread_id: number;
+                                parent_id: number;
+                                category_id: number;
+                                sequence: number;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40900: Already taken */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: false;
+                        /** @constant */
+                        code: "40900";
+                        description: string;
+                        /** @constant */
+                        server: "rest";
+                        data: {
+                            draft: {
+                                draft_key: string;
+                                title: string;
+                                content: unknown[];
+                                group_id: number;
+                                thread_id: number;
+                                parent_id: number;
+                                category_id: number;
+                                sequence: number;
+                                updated_at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    deleteMyDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                draft_key: string;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    sequence: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    sequence: number;
+                };
+                "multipart/form-data": {
+                    sequence: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40900: Already taken */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: false;
+                        /** @constant */
+                        code: "40900";
+                        description: string;
+                        /** @constant */
+                        server: "rest";
+                        data: {
+                            draft: {
+                                draft_key: string;
+                                title: string;
+                                content: unknown[];
+                                group_id: number;
+                                thread_id: number;
+                                parent_id: number;
+                                category_id: number;
+                                sequence: number;
+                                updated_at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
     getGroupInfo: {
         parameters: {
             query?: never;
@@ -3312,6 +3982,124 @@ export interface operations {
             };
         };
     };
+    orderGroupCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    ids: unknown;
+                };
+                "multipart/form-data": {
+                    ids: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            category: components["schemas"]["Category"][];
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
     getCategoryThreads: {
         parameters: {
             query?: {
@@ -3389,6 +4177,249 @@ export interface operations {
             };
             /** @description 40400: Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    deleteGroupCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+                /** @description Numbers may also be sent as strings. */
+                category_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    move_to?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    move_to?: number;
+                };
+                "multipart/form-data": {
+                    move_to?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            moved: number;
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    editGroupCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+                /** @description Numbers may also be sent as strings. */
+                category_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    parent_id?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    parent_id?: number;
+                };
+                "multipart/form-data": {
+                    name?: string;
+                    parent_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            category: components["schemas"]["Category"];
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -4908,6 +5939,7 @@ export interface operations {
                     category_id?: number;
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
+                    draft_key?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     title: string;
@@ -4915,6 +5947,7 @@ export interface operations {
                     category_id?: number;
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
+                    draft_key?: string;
                 };
                 "multipart/form-data": {
                     title: string;
@@ -4922,6 +5955,7 @@ export interface operations {
                     category_id?: number;
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
+                    draft_key?: string;
                 };
             };
         };
@@ -7160,18 +8194,21 @@ export interface operations {
                     parent_id?: number;
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
+                    draft_key?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     content: string | unknown[];
                     parent_id?: number;
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
+                    draft_key?: string;
                 };
                 "multipart/form-data": {
                     content: string | unknown[];
                     parent_id?: number;
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
+                    draft_key?: string;
                 };
             };
         };

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { DraftKeyParamSchema } from "@/lib/schemas/draft-schemas";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeCreatedPost } from "@/lib/api/serializers/created-post";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
@@ -26,11 +27,19 @@ export const createThreadPost = defineEndpoint(
       parent_id: optionalIntParam({ min: -1 }),
       // Contract section 15: upload ids, comma-separated.
       file_attachments: FileAttachmentsParamSchema.optional(),
+      // Contract section 17: the draft this post was written in, deleted with it.
+      draft_key: DraftKeyParamSchema,
     }),
     response: CreatePostResponseSchema,
   },
   async ({ params, viewer }) => {
-    const input = { threadId: params.thread_id, content: params.content, parentId: params.parent_id ?? null, fileAttachments: params.file_attachments ?? [] };
+    const input = {
+      threadId: params.thread_id,
+      content: params.content,
+      parentId: params.parent_id ?? null,
+      fileAttachments: params.file_attachments ?? [],
+      draftKey: params.draft_key,
+    };
     const post = await createPost(viewer, input);
     // The author is subscribed after posting whether or not this post subscribed them.
     return { post: serializeCreatedPost(post, post.attachments), is_subscribe: true };

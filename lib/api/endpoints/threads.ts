@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { DraftKeyParamSchema } from "@/lib/schemas/draft-schemas";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { ReaderVersioned } from "@/lib/api/reader-answers";
 import type { Actor } from "@/lib/auth/permissions";
@@ -63,6 +64,8 @@ export const createGroupThread = defineEndpoint(
       category_id: optionalIntParam({ min: 0 }),
       // Contract section 15: upload ids for the first post, comma-separated.
       file_attachments: FileAttachmentsParamSchema.optional(),
+      // Contract section 17: the draft this thread was written in, deleted with it.
+      draft_key: DraftKeyParamSchema,
     }),
     response: ThreadResponseSchema,
   },
@@ -73,6 +76,7 @@ export const createGroupThread = defineEndpoint(
       content: params.content,
       categoryId: params.category_id ?? null,
       fileAttachments: params.file_attachments ?? [],
+      draftKey: params.draft_key,
     };
     return readFullThread(viewer, await createThread(viewer, input));
   },

@@ -129,7 +129,23 @@ const BUDGET_HEADERS = {
   "X-RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
 };
 
-function errorResponses(spec: EndpointSpec, method: "GET" | "POST"): Record<string, JsonSchema> {
+/** A 409 whose `data` carries what the contract puts there (the stored draft), instead of nothing. */
+function conflictSchema(spec: EndpointSpec, components: Record<string, JsonSchema>): JsonSchema {
+  const code = spec.family === "v2" ? { type: "string", const: "40900" } : { type: "integer", const: 40900 };
+  return {
+    type: "object",
+    required: ["status", "code", "description", "server", "data"],
+    properties: {
+      status: { type: "boolean", const: false },
+      code,
+      description: { type: "string" },
+      server: { type: "string", const: "rest" },
+      data: spec.conflictData ? toSchema(spec.conflictData, components) : { type: "object" },
+    },
+  };
+}
+
+function errorResponses(spec: EndpointSpec, method: "GET" | "POST", components: Record<string, JsonSchema>): Record<string, JsonSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of operationErrorCodes(spec, method)) {
     const { status } = ERROR_CODES[code];
@@ -142,7 +158,7 @@ function errorResponses(spec: EndpointSpec, method: "GET" | "POST"): Record<stri
       {
         description: codes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join("; "),
         headers: status === 429 ? { ...COMMON_HEADERS, "Retry-After": { $ref: "#/components/headers/RetryAfter" }, ...BUDGET_HEADERS } : COMMON_HEADERS,
-        content: { "application/json": { schema: error } },
+        content: { "application/json": { schema: status === 409 && spec.conflictData ? conflictSchema(spec, components) : error } },
       },
     ]),
   );
@@ -225,7 +241,7 @@ function buildOperation(name: string, method: "get" | "post", spec: EndpointSpec
             },
           }
         : {}),
-      ...errorResponses(spec, method === "get" ? "GET" : "POST"),
+      ...errorResponses(spec, method === "get" ? "GET" : "POST", components),
     },
     "x-codeSamples": [
       typedClientSample({

@@ -26,7 +26,13 @@ export default async function NewThreadPage({ params, searchParams }: NewThreadP
       title={<>Start a thread in {group.title}</>}
       lead="Give it a clear title so people know what it is about before they open it."
     >
-      <NewThreadForm groupName={group.name} categories={options} initialCategoryId={initialCategoryId} allowFiles={group.viewerCanAttachFiles} />
+      <NewThreadForm
+        groupId={group.id}
+        groupName={group.name}
+        categories={options}
+        initialCategoryId={initialCategoryId}
+        allowFiles={group.viewerCanAttachFiles}
+      />
     </GroupFormPage>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { toCategoryOptions } from "@/components/editor/category-options";
 import { CategoryManager } from "@/components/group-admin/category-manager";
 import { GateEditor } from "@/components/group-admin/gate-editor";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
@@ -34,7 +33,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
       </GroupFormPage>
     );
   }
-  const categories = toCategoryOptions(await getGroupCategories(group.id));
+  const categories = await getGroupCategories(group.id);
   return (
     <GroupFormPage group={group} current="Settings" title={<>{group.title} settings</>} lead="Changes show up on the community page as soon as you save them.">
       <GroupSettingsForm
