@@ -12,6 +12,7 @@ import * as search from "@/lib/api/endpoints/search";
 import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
 import * as threads from "@/lib/api/endpoints/threads";
+import * as userIgnores from "@/lib/api/endpoints/user-ignores";
 import * as userPosts from "@/lib/api/endpoints/user-posts";
 import * as uploads from "@/lib/api/endpoints/uploads";
 import * as users from "@/lib/api/endpoints/users";
@@ -37,6 +38,7 @@ const MODULES = [
   search,
   uploads,
   memberships,
+  userIgnores,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -22,6 +22,8 @@ export interface NewPostInput {
   parentId: number | null;
   /** Upload ids to attach (contract section 15's file_attachments). */
   fileAttachments?: readonly number[];
+  /** Sensitive content (contract section 17). */
+  nsfw?: boolean;
 }
 
 /** A created post with the files attached to it. */
@@ -30,6 +32,7 @@ export type CreatedPost = CreatedPostRecord & { attachments: UploadRecord[] };
 interface PostWrite extends StoredContent {
   userId: number;
   parentId: number | null;
+  nsfw?: boolean;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function insertPost(
   isFirstPost = false,
 ): Promise<CreatedPostRecord> {
   const mentionKeys = extractMentionKeysFromJson(input.content);
-  const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, isFirstPost, mentionKeys }, tx);
+  const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, nsfw: input.nsfw ?? false, isFirstPost, mentionKeys }, tx);
   if (!created) throw new NotFound("post", "parent_id: no such post in this thread");
   return created;
 }
@@ -93,11 +96,11 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const fileIds = input.fileAttachments ?? [];
   let created: CreatedPost;
   if (!needsAttachStep(fileIds, content.content)) {
-    created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
+    created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw })), attachments: [] };
   } else {
     await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
     created = await inTransaction(async (tx) => {
-      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId });
+      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw });
       return { ...post, attachments: await attachToPost(tx, { ...post, userId: actor.id }, fileIds) };
     });
   }

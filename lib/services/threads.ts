@@ -22,6 +22,8 @@ export interface NewThreadInput {
   categoryId: number | null;
   /** Upload ids to attach to the first post (contract section 15's file_attachments). */
   fileAttachments?: readonly number[];
+  /** The opening post is sensitive content (contract section 17). */
+  nsfw?: boolean;
 }
 
 export interface CreatedThread {
@@ -48,7 +50,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
       throw new NotFound("category", "category_id: no such category in this group");
     }
     const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
-    const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
+    const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw }, true);
     if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
     return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };
   });

@@ -41,6 +41,7 @@ export const authOptions: NextAuthOptions = {
         name: token.name ?? "",
         image: token.picture ?? "",
         tokenId: token.tokenId ?? "",
+        darkMode: token.darkMode ?? 0,
       };
       return session;
     },

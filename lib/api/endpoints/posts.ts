@@ -10,6 +10,7 @@ import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { optionalIntParam } from "@/lib/schemas/thread-schemas";
 import { likePost, unlikePost, type LikeState } from "@/lib/services/likes";
 import { createPost } from "@/lib/services/posts";
+import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
 
 // POST /api/v2/threads/{thread_id}/posts/create
 export const createThreadPost = defineEndpoint(
@@ -26,11 +27,15 @@ export const createThreadPost = defineEndpoint(
       parent_id: optionalIntParam({ min: -1 }),
       // Contract section 15: upload ids, comma-separated.
       file_attachments: FileAttachmentsParamSchema.optional(),
+      // Contract section 17: sensitive content.
+      nsfw: NsfwParamSchema.optional(),
     }),
     response: CreatePostResponseSchema,
   },
   async ({ params, viewer }) => {
-    const input = { threadId: params.thread_id, content: params.content, parentId: params.parent_id ?? null, fileAttachments: params.file_attachments ?? [] };
+    const input = { threadId: params.thread_id, content: params.content, parentId: params.parent_id ?? null, fileAttachments: params.file_attachments ?? [],
+      nsfw: params.nsfw === 1,
+    };
     const post = await createPost(viewer, input);
     // The author is subscribed after posting whether or not this post subscribed them.
     return { post: serializeCreatedPost(post, post.attachments), is_subscribe: true };

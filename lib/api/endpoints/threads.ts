@@ -10,6 +10,7 @@ import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSc
 import { readThread, threadGuestVersion } from "@/lib/services/thread-reads";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
+import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -63,6 +64,8 @@ export const createGroupThread = defineEndpoint(
       category_id: optionalIntParam({ min: 0 }),
       // Contract section 15: upload ids for the first post, comma-separated.
       file_attachments: FileAttachmentsParamSchema.optional(),
+      // Contract section 17: the opening post is sensitive content.
+      nsfw: NsfwParamSchema.optional(),
     }),
     response: ThreadResponseSchema,
   },
@@ -73,6 +76,7 @@ export const createGroupThread = defineEndpoint(
       content: params.content,
       categoryId: params.category_id ?? null,
       fileAttachments: params.file_attachments ?? [],
+      nsfw: params.nsfw === 1,
     };
     return readFullThread(viewer, await createThread(viewer, input));
   },
