@@ -187,10 +187,11 @@ export async function updateUserColumns(userId: number, changes: UserColumnChang
  */
 export async function mergeUserSettings(userId: number, patch: UserSettingsPatch): Promise<void> {
   const db = await getDb();
-  const hide = patch.hide_online === 1;
+  // Showing it again: they are acting right now, so they are seen now (the touch is throttled).
+  const seen = patch.hide_online === undefined ? "keep" : patch.hide_online === 1 ? "hide" : "show";
   await db.$executeRaw`
     UPDATE users SET settings = COALESCE(settings, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb, updated_at = now(),
-      last_seen_at = CASE WHEN ${hide} THEN NULL ELSE last_seen_at END
+      last_seen_at = CASE ${seen}::text WHEN 'hide' THEN NULL WHEN 'show' THEN now() ELSE last_seen_at END
     WHERE id = ${userId}`;
 }
 
