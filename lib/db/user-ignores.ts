@@ -1,4 +1,5 @@
 import "server-only";
+import { getDb } from "@/lib/db/engine/client";
 import type { Tx } from "@/lib/db/engine/transaction";
 
 // Who ignores whom (contract section 17, migration 20261201040000_user_ignores). The notifying
@@ -10,8 +11,9 @@ export async function lockIgnoreList(tx: Tx, userId: number): Promise<void> {
   await tx.$queryRaw`SELECT pg_advisory_xact_lock(1768383076, ${userId}::int)::text AS locked`;
 }
 
-export async function isIgnoring(tx: Tx, userId: number, ignoredUserId: number): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ one: number }[]>`
+export async function isIgnoring(tx: Tx | undefined, userId: number, ignoredUserId: number): Promise<boolean> {
+  const db = tx ?? (await getDb());
+  const rows = await db.$queryRaw<{ one: number }[]>`
     SELECT 1 AS one FROM user_ignores WHERE user_id = ${userId} AND ignored_user_id = ${ignoredUserId}`;
   return rows.length > 0;
 }

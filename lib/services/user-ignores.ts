@@ -13,6 +13,11 @@ export interface IgnoreState {
   ignored: boolean;
 }
 
+/** Whether the actor ignores this person (the profile page's Ignore / Unignore). */
+export function isUserIgnored(actor: SignedIn, userId: number): Promise<boolean> {
+  return isIgnoring(undefined, actor.id, userId);
+}
+
 /**
  * Contract section 17: ignore someone (or stop). Idempotent; the ignored person is never told
  * (no notification, nothing they can read changes).

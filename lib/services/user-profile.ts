@@ -2,7 +2,15 @@ import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { forgetUserTokenChecks } from "@/lib/auth/token-checks";
 import { findUserBundle, type UserBundle } from "@/lib/db/user-groups";
-import { findPublicProfile, findUserProfile, mergeUserSettings, updateUserColumns, type PublicProfile, type UserColumnChanges, type UserProfile } from "@/lib/db/users";
+import {
+  findPublicProfile,
+  findUserProfile,
+  mergeUserSettings,
+  updateUserColumns,
+  type PublicProfile,
+  type UserColumnChanges,
+  type UserProfile,
+} from "@/lib/db/users";
 import { NotFound } from "@/lib/errors";
 import { EmailSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { BioSchema, DarkModeSchema, UserSettingsParamSchema } from "@/lib/schemas/user-settings-schemas";
@@ -48,8 +56,9 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
     }
   }
   if (settings !== undefined && Object.keys(settings).length > 0) await mergeUserSettings(actor.id, settings);
-  // Sessions show the name, photo and theme kept with their token's check.
-  if (data.username !== undefined || data.photoUrl !== undefined || data.darkMode !== undefined) await forgetUserTokenChecks(actor.id);
+  // Sessions show the name, photo, theme and show_nsfw kept with their token's check.
+  const sessionShown = data.username !== undefined || data.photoUrl !== undefined || data.darkMode !== undefined || settings?.show_nsfw !== undefined;
+  if (sessionShown) await forgetUserTokenChecks(actor.id);
 }
 
 /** The signed-in user's own account, with the group lists the me-style shapes embed. */
