@@ -37,10 +37,10 @@ async function loadThreadPage({ params, searchParams }: ThreadPageProps) {
 export async function generateMetadata(props: ThreadPageProps): Promise<Metadata> {
   const { thread, group, basePath } = await loadThreadPage(props);
   // A sensitive opening post stays out of link previews (contract section 17).
-  const description = thread.firstPost.nsfw ? "" : thread.excerpt;
+  const description = (thread.firstPost.nsfw ? "" : thread.excerpt) || `A thread in ${group.title} on Agora.`;
   return {
     title: `${thread.title} · ${group.title}`,
-    description: description || `A thread in ${group.title} on Agora.`,
+    description,
     alternates: { canonical: basePath },
     openGraph: { type: "article", title: thread.title, description, url: basePath, siteName: "Agora" },
   };
