@@ -31,3 +31,10 @@ export async function insertIgnore(tx: Tx, userId: number, ignoredUserId: number
 export async function deleteIgnore(tx: Tx, userId: number, ignoredUserId: number): Promise<void> {
   await tx.$executeRaw`DELETE FROM user_ignores WHERE user_id = ${userId} AND ignored_user_id = ${ignoredUserId}`;
 }
+
+/** The people a user ignores, in id order (at most 500). */
+export async function listIgnoredUserIds(userId: number): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ id: number }[]>`SELECT ignored_user_id AS id FROM user_ignores WHERE user_id = ${userId} ORDER BY ignored_user_id`;
+  return rows.map((row) => row.id);
+}
