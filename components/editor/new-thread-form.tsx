@@ -28,6 +28,7 @@ export function NewThreadForm({ groupName, categories, initialCategoryId, allowF
   const editorRef = useRef<QuillEditorHandle | null>(null);
   const [title, setTitle] = useState("");
   const [categoryId, setCategoryId] = useState(initialCategoryId ? String(initialCategoryId) : "");
+  const [nsfw, setNsfw] = useState(false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const bodyLabelId = useId();
@@ -35,7 +36,7 @@ export function NewThreadForm({ groupName, categories, initialCategoryId, allowF
 
   const mutation = useMutation({
     mutationFn: (input: { title: string; content: string; fileAttachments: number[] }) =>
-      unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: categoryId ? Number(categoryId) : null })),
+      unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: categoryId ? Number(categoryId) : null, nsfw })),
     onSuccess: ({ url }) => router.push(url),
   });
 
@@ -82,6 +83,10 @@ export function NewThreadForm({ groupName, categories, initialCategoryId, allowF
         />
         {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
+      <label className="form-check">
+        <input type="checkbox" checked={nsfw} onChange={(event) => setNsfw(event.target.checked)} />
+        Sensitive content: cover the post until a reader chooses Show
+      </label>
       <FormStatus mutation={mutation} />
       {/* Success opens the new thread, so the button stays busy until it does. */}
       <FormActions busy={mutation.isPending || mutation.isSuccess} label="Publish thread" busyLabel="Publishing…">

@@ -60,3 +60,18 @@ test("sensitive posts are covered until Show, for guests and readers alike, unle
   await expect(page.getByTestId("sensitive-cover")).toHaveCount(1);
   await expect(page.getByText("The opening post, by me.")).toBeVisible();
 });
+
+test("a new thread marked sensitive opens covered", async ({ page, request, baseURL, wallet }) => {
+  const world = await setUpForumWorld(page, { baseURL: baseURL!, request, wallet, suffix: `${suffix}b`, label: "nsfwnew" });
+  await page.goto(`/g/${world.group.name}/new`);
+  await page.getByLabel("Title", { exact: true }).fill(`Careful ${suffix}`);
+  await page.getByRole("textbox", { name: "Post" }).click();
+  await page.keyboard.type(`Behind the cover ${suffix}`);
+  await page.getByRole("checkbox", { name: /Sensitive content/ }).check();
+  await page.getByRole("button", { name: "Publish thread" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Careful ${suffix}` })).toBeVisible();
+  await expect(page.getByTestId("sensitive-cover")).toHaveCount(1);
+  await expect(page.getByText(`Behind the cover ${suffix}`)).toBeHidden();
+  await page.getByTestId("sensitive-cover").getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText(`Behind the cover ${suffix}`)).toBeVisible();
+});

@@ -16,6 +16,7 @@ test("preferences are saved to the account: bio on the profile, theme on every p
   const form = page.getByRole("form", { name: "Preferences" });
   await expect(form).toBeVisible();
   await expect(form.getByTestId("email-inert")).toContainText("Agora does not send email yet");
+  await expect(form.getByRole("radio", { name: "Same as this device" })).toBeChecked();
   await shootBothWidths(page, SHOTS, "settings-defaults");
 
   await form.getByLabel("Bio").fill(`Builder of <b>things</b>. See https://example.com/about-${suffix}.`);

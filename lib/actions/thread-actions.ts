@@ -18,13 +18,15 @@ const NewThreadInput = z.object({
   categoryId: z.number().int().nonnegative().nullable(),
   /** Upload ids of the composer's attachment chips (contract section 15's file_attachments). */
   fileAttachments: z.array(z.number().int().positive()).max(MAX_FILE_ATTACHMENTS).default([]),
+  /** The opening post is sensitive content (contract section 17). */
+  nsfw: z.boolean().default(false),
 });
 export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId, fileAttachments } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments });
+  const { groupName, title, content, categoryId, fileAttachments, nsfw } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, nsfw });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 

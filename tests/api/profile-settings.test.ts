@@ -39,9 +39,9 @@ describe("update user info: bio, dark_mode, settings", () => {
     user = await createTestUser();
   });
 
-  it("a new account shows every settings key at its default, dark_mode 0 and no bio", async () => {
+  it("a new account shows every settings key at its default, dark_mode 2 (the device's) and no bio", async () => {
     const me = await meOf(user);
-    expect(me).toMatchObject({ bio: null, dark_mode: 0, settings: DEFAULTS });
+    expect(me).toMatchObject({ bio: null, dark_mode: 2, settings: DEFAULTS });
   });
 
   it("takes a bio (plain text, up to 1,000 characters, stored as written) and clears it with an empty one", async () => {
@@ -58,7 +58,7 @@ describe("update user info: bio, dark_mode, settings", () => {
   });
 
   it("takes dark_mode 0, 1 or 2, as a number or its digit", async () => {
-    for (const value of [1, 2, "0", "2"]) {
+    for (const value of [1, 0, "1", "2"]) {
       const response = await updateInfo(user, { dark_mode: value });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ dark_mode: Number(value) });
