@@ -67,6 +67,10 @@ export function NewThreadForm({ groupName, categories, initialCategoryId, allowF
       {categories.length > 0 ? (
         <CategorySelectField label="Category" emptyLabel="No category" categories={categories} value={categoryId} onChange={setCategoryId} />
       ) : null}
+      <label className="form-check">
+        <input type="checkbox" checked={nsfw} onChange={(event) => setNsfw(event.target.checked)} />
+        Sensitive content: cover the post until a reader chooses Show
+      </label>
       <div className="form-field">
         <span className="form-label" id={bodyLabelId}>
           Post
@@ -83,10 +87,6 @@ export function NewThreadForm({ groupName, categories, initialCategoryId, allowF
         />
         {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
-      <label className="form-check">
-        <input type="checkbox" checked={nsfw} onChange={(event) => setNsfw(event.target.checked)} />
-        Sensitive content: cover the post until a reader chooses Show
-      </label>
       <FormStatus mutation={mutation} />
       {/* Success opens the new thread, so the button stays busy until it does. */}
       <FormActions busy={mutation.isPending || mutation.isSuccess} label="Publish thread" busyLabel="Publishing…">

@@ -68,6 +68,7 @@ test("a new thread marked sensitive opens covered", async ({ page, request, base
   await page.getByRole("textbox", { name: "Post" }).click();
   await page.keyboard.type(`Behind the cover ${suffix}`);
   await page.getByRole("checkbox", { name: /Sensitive content/ }).check();
+  await shootBothWidths(page, SHOTS, "new-thread-sensitive");
   await page.getByRole("button", { name: "Publish thread" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Careful ${suffix}` })).toBeVisible();
   await expect(page.getByTestId("sensitive-cover")).toHaveCount(1);
