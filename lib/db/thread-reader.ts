@@ -33,7 +33,15 @@ const THREAD_READER_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, 
     EXISTS (SELECT 1 FROM users ru WHERE ru.id = $2 AND ru.settings->>'show_nsfw' = '1') AS shows_nsfw
   FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e ${roleJoins("$2")} WHERE t.id = $1`;
 
-type ReaderFactsRow = RoleFactsRow & { v: string; group_id: number; subscribed: boolean; liked: number[]; read_to_end: boolean; ignored: number[]; shows_nsfw: boolean };
+type ReaderFactsRow = RoleFactsRow & {
+  v: string;
+  group_id: number;
+  subscribed: boolean;
+  liked: number[];
+  read_to_end: boolean;
+  ignored: number[];
+  shows_nsfw: boolean;
+};
 
 /** Null for an unknown thread. `postIds`: the posts of the page the caller expects to show. */
 export async function findThreadReaderFacts(threadId: number, userId: number, postIds: number[]): Promise<ThreadReaderFacts | null> {
@@ -41,8 +49,15 @@ export async function findThreadReaderFacts(threadId: number, userId: number, po
   const { rows } = await pool.query<ReaderFactsRow>(THREAD_READER_FACTS_SQL, [threadId, userId, postIds]);
   const row = rows[0];
   if (!row) return null;
-  return { version: row.v, role: toFacts(row.group_id, row), subscribed: row.subscribed, liked: row.liked, readToEnd: row.read_to_end,
-    ignored: row.ignored, showsNsfw: row.shows_nsfw };
+  return {
+    version: row.v,
+    role: toFacts(row.group_id, row),
+    subscribed: row.subscribed,
+    liked: row.liked,
+    readToEnd: row.read_to_end,
+    ignored: row.ignored,
+    showsNsfw: row.shows_nsfw,
+  };
 }
 
 /** Of these posts, those the user likes. */

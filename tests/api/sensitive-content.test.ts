@@ -77,10 +77,7 @@ describe("sensitive content", () => {
     const before = await db.post.count({ where: { threadId } });
     expectBadParam(await createPost(cast, threadId, { nsfw: 2 }), "nsfw");
     expectBadParam(await createPost(cast, threadId, { nsfw: "yes" }), "nsfw");
-    expectBadParam(
-      await postAs(cast.author, `/api/v2/groups/${cast.group.id}/threads/create`, { title: "Bad", content: textDelta("x"), nsfw: -1 }),
-      "nsfw",
-    );
+    expectBadParam(await postAs(cast.author, `/api/v2/groups/${cast.group.id}/threads/create`, { title: "Bad", content: textDelta("x"), nsfw: -1 }), "nsfw");
     expect(await db.post.count({ where: { threadId } })).toBe(before);
   });
 
@@ -143,8 +140,7 @@ describe("sensitive content", () => {
 
   it("the /api family's get thread (endpoint 1) shows the int; a kept guest answer follows a change", async () => {
     const post = (await createPost(cast, threadId, {})).body.data.post;
-    const read = () =>
-      call<{ thread: { posts: PostDto[] } }>("GET", `/api/get_thread/${threadId}`, { query: { group_name: cast.group.name, page_size: 100 } });
+    const read = () => call<{ thread: { posts: PostDto[] } }>("GET", `/api/get_thread/${threadId}`, { query: { group_name: cast.group.name, page_size: 100 } });
     const find = async () => (await read()).body.data.thread.posts.find((row) => row.id === post.id)?.nsfw;
     expect(await find()).toBe(0);
     expectOk(await setNsfw(cast.moderator, post.id, 1));

@@ -33,7 +33,11 @@ export const createThreadPost = defineEndpoint(
     response: CreatePostResponseSchema,
   },
   async ({ params, viewer }) => {
-    const input = { threadId: params.thread_id, content: params.content, parentId: params.parent_id ?? null, fileAttachments: params.file_attachments ?? [],
+    const input = {
+      threadId: params.thread_id,
+      content: params.content,
+      parentId: params.parent_id ?? null,
+      fileAttachments: params.file_attachments ?? [],
       nsfw: params.nsfw === 1,
     };
     const post = await createPost(viewer, input);
