@@ -5,7 +5,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { AppProviders } from "@/components/providers/app-providers";
 import { getViewer, isKeptPageRender } from "@/lib/session/session";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
-import { parseTheme, THEME_COOKIE } from "@/lib/theme";
+import { accountTheme, parseTheme, THEME_COOKIE } from "@/lib/theme";
 import { readPageOrigin } from "@/lib/views/page-origin";
 import "./globals.css";
 
@@ -31,7 +31,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // One session read, shared with the page (getViewer is cached per request). A kept page's render
   // reads none: it shows the neutral header, and a signed-in reader's part comes with it when served.
   const [cookieStore, viewer, kept] = await Promise.all([cookies(), getViewer(), isKeptPageRender()]);
-  const theme = parseTheme(cookieStore.get(THEME_COOKIE)?.value);
+  // Signed in, the account's theme on every device (contract section 17); else the browser's cookie.
+  const theme = viewer ? accountTheme(viewer.darkMode) : parseTheme(cookieStore.get(THEME_COOKIE)?.value);
   return (
     <html lang="en" data-theme={theme}>
       <body>

@@ -55,6 +55,7 @@ function NewThreadFields({
   const [title, setTitle] = useState(stored?.title ?? "");
   const storedCategory = stored?.categoryId && categories.some((option) => option.id === stored.categoryId) ? stored.categoryId : null;
   const [categoryId, setCategoryId] = useState(String(initialCategoryId ?? storedCategory ?? ""));
+  const [nsfw, setNsfw] = useState(false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const bodyLabelId = useId();
@@ -69,7 +70,7 @@ function NewThreadFields({
     mutationFn: async (input: { title: string; content: string; fileAttachments: number[] }) => {
       // The last save lands first; the thread's transaction then deletes the draft.
       await autosave.settle();
-      return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey }));
+      return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey, nsfw }));
     },
     onSuccess: ({ url }) => router.push(url),
     onError: autosave.resume,
@@ -120,6 +121,10 @@ function NewThreadFields({
           }}
         />
       ) : null}
+      <label className="form-check">
+        <input type="checkbox" checked={nsfw} onChange={(event) => setNsfw(event.target.checked)} />
+        Sensitive content: cover the post until a reader chooses Show
+      </label>
       <div className="form-field">
         <span className="form-label" id={bodyLabelId}>
           Post

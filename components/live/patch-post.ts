@@ -33,7 +33,9 @@ function deletedElement(post: PostView): HTMLElement {
  */
 export function patchRenderedPost(post: PostView): void {
   const article = document.getElementById(`post-${post.id}`);
-  const current = article?.querySelector(":scope > .post__body, :scope > .post__deleted");
+  // The body may sit inside a fold or a cover (components/posts/post-veils.tsx); a deleted post's
+  // wrapper holds bodies of its own, so it is looked for first.
+  const current = article?.querySelector(".post__deleted") ?? article?.querySelector(".post__body");
   if (!article || !current) return;
   current.replaceWith(post.deleted ? deletedElement(post) : bodyElement(post.html));
 }

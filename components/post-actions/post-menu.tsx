@@ -9,14 +9,21 @@ import { QueryProvider } from "@/components/providers/query-provider";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { unwrapAction } from "@/lib/actions/action-types";
-import { deletePostAction, editPostAction, loadPostSourceAction, reportPostAction, restorePostAction } from "@/lib/actions/post-moderation-actions";
+import {
+  deletePostAction,
+  editPostAction,
+  loadPostSourceAction,
+  reportPostAction,
+  restorePostAction,
+  setPostNsfwAction,
+} from "@/lib/actions/post-moderation-actions";
 import { REPORT_REASONS, type ReportReason } from "@/lib/schemas/report-values";
 import type { PostView } from "@/lib/views/post-view";
 import { RevisionDialog } from "./revision-dialog";
 import "../forms/forms.css";
 import "./post-actions.css";
 
-export type PostMenuPost = Pick<PostView, "id" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted"> & {
+export type PostMenuPost = Pick<PostView, "id" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted" | "nsfw"> & {
   /** The viewer wrote it: deleting is then taking it back, not moderating. */
   isOwn: boolean;
 };
@@ -153,6 +160,15 @@ function PostMenuItems({ post, onClose }: PostMenuProps) {
     },
   });
 
+  // Sensitive content (contract section 17): the author or a moderator, who may edit it.
+  const sensitive = useMutation({
+    mutationFn: () => unwrapAction(() => setPostNsfwAction({ postId: post.id, nsfw: !post.nsfw })),
+    onSuccess: () => {
+      onClose();
+      router.refresh();
+    },
+  });
+
   useEffect(() => {
     if (mode !== "menu") return;
     menuRef.current?.querySelector("button")?.focus();
@@ -178,7 +194,7 @@ function PostMenuItems({ post, onClose }: PostMenuProps) {
   if (mode === "report") return <ReportDialog postId={post.id} onClose={onClose} />;
   if (mode === "history") return <RevisionDialog postId={post.id} onClose={onClose} />;
 
-  const error = restore.isError ? restore.error.message : null;
+  const error = restore.isError ? restore.error.message : sensitive.isError ? sensitive.error.message : null;
   return (
     <div className="post-menu-anchor">
       <ul
@@ -201,6 +217,13 @@ function PostMenuItems({ post, onClose }: PostMenuProps) {
           <li role="none">
             <button type="button" role="menuitem" onClick={() => setMode("history")}>
               Edit history
+            </button>
+          </li>
+        ) : null}
+        {post.canEdit ? (
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => sensitive.mutate()} disabled={sensitive.isPending}>
+              {post.nsfw ? "Remove sensitive mark" : "Mark as sensitive"}
             </button>
           </li>
         ) : null}

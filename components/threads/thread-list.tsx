@@ -37,6 +37,7 @@ function ThreadRow({ groupName, thread, showCategory }: Omit<ThreadListProps, "t
           ) : null}
         </h3>
         {excerpt ? <p className="thread-row__excerpt">{excerpt}</p> : null}
+        {thread.sensitive ? <p className="thread-row__excerpt muted">Sensitive content</p> : null}
         <p className="thread-row__meta">
           {showCategory && category ? (
             <Link className="chip above-stretch" href={`/g/${groupName}/c/${category.id}`}>

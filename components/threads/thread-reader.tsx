@@ -14,12 +14,14 @@ import type { ThreadViewerView } from "@/lib/views/thread-view";
 interface ThreadReaderValue {
   threadId: number;
   kept: boolean;
+  /** The rendered reader's show_nsfw (false on a kept page, rendered for nobody). */
+  showsNsfw: boolean;
 }
 
 const ThreadReaderContext = createContext<ThreadReaderValue | null>(null);
 
-export function ThreadReaderProvider({ threadId, kept, children }: ThreadReaderValue & { children: ReactNode }) {
-  return <ThreadReaderContext value={{ threadId, kept }}>{children}</ThreadReaderContext>;
+export function ThreadReaderProvider({ threadId, kept, showsNsfw, children }: ThreadReaderValue & { children: ReactNode }) {
+  return <ThreadReaderContext value={{ threadId, kept, showsNsfw }}>{children}</ThreadReaderContext>;
 }
 
 /** The spliced state of this thread page, when it was served as the kept page with a reader's state. */
@@ -46,8 +48,21 @@ export function useCanAttachFiles(rendered: boolean): boolean {
   return splice ? splice.canAttachFiles : rendered;
 }
 
+/** Whether the reader ignores the post's author (contract section 17): the spliced state, else what the post was rendered with. */
+export function useAuthorIgnored(postId: number, rendered: boolean): boolean {
+  const bits = useThreadSplice()?.posts[postId];
+  return bits === undefined ? rendered : readPostBits(bits).authorIgnored;
+}
+
+/** Whether sensitive posts show uncovered (the reader's show_nsfw): the spliced state, else what the page was rendered with. */
+export function useShowsNsfw(): boolean {
+  const splice = useThreadSplice();
+  const rendered = useContext(ThreadReaderContext)?.showsNsfw ?? false;
+  return splice ? splice.viewer.showsNsfw : rendered;
+}
+
 /** A post's like and abilities for the reader: the spliced state for the posts of the kept page, else the post's own (rendered or loaded for the reader). */
-export function usePostReader<T extends PostReaderFlags>(postId: number, rendered: T): T {
+export function usePostReader<T extends Omit<PostReaderFlags, "authorIgnored">>(postId: number, rendered: T): T {
   const bits = useThreadSplice()?.posts[postId];
   return bits === undefined ? rendered : { ...rendered, ...readPostBits(bits) };
 }

@@ -29,7 +29,13 @@ export function UserPostList({ posts }: UserPostListProps) {
               {post.groupTitle}
             </Link>
           </p>
-          {post.excerpt ? <p className="user-post__excerpt">{post.excerpt}</p> : <p className="user-post__excerpt muted">This post was deleted.</p>}
+          {post.sensitive ? (
+            <p className="user-post__excerpt muted">Sensitive content</p>
+          ) : post.excerpt ? (
+            <p className="user-post__excerpt">{post.excerpt}</p>
+          ) : (
+            <p className="user-post__excerpt muted">This post was deleted.</p>
+          )}
         </li>
       ))}
     </ol>

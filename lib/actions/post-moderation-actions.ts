@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { REPORT_REASONS } from "@/lib/schemas/report-values";
-import { deletePost, editPost, getPostSource, listPostRevisions, restorePost } from "@/lib/services/post-moderation";
+import { deletePost, editPost, getPostSource, listPostRevisions, restorePost, setPostNsfw } from "@/lib/services/post-moderation";
 import { reportPost } from "@/lib/services/reports";
 import { toRevisionHistoryView } from "@/lib/views/revision-view";
 
@@ -38,6 +38,12 @@ export const deletePostAction = defineAction({ name: "deletePost", auth: "user",
 export const restorePostAction = defineAction({ name: "restorePost", auth: "user", input: PostId }, async ({ viewer, input }) => {
   await restorePost(viewer, input.postId);
   return { postId: input.postId };
+});
+
+/** The post menu's "Mark as sensitive" / "Not sensitive" (contract section 17): the author or a moderator (logged). */
+export const setPostNsfwAction = defineAction({ name: "setPostNsfw", auth: "user", input: PostId.extend({ nsfw: z.boolean() }) }, async ({ viewer, input }) => {
+  await setPostNsfw(viewer, input.postId, input.nsfw);
+  return { postId: input.postId, nsfw: input.nsfw };
 });
 
 export const reportPostAction = defineAction(

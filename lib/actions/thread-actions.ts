@@ -21,13 +21,15 @@ const NewThreadInput = z.object({
   fileAttachments: z.array(z.number().int().positive()).max(MAX_FILE_ATTACHMENTS).default([]),
   /** The composer's draft: deleted with the thread's first post. */
   draftKey: DraftKeySchema.optional(),
+  /** The opening post is sensitive content (contract section 17). */
+  nsfw: z.boolean().default(false),
 });
 export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId, fileAttachments, draftKey } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey });
+  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 

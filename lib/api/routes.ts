@@ -13,6 +13,7 @@ import * as search from "@/lib/api/endpoints/search";
 import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
 import * as threads from "@/lib/api/endpoints/threads";
+import * as userIgnores from "@/lib/api/endpoints/user-ignores";
 import * as userPosts from "@/lib/api/endpoints/user-posts";
 import * as uploads from "@/lib/api/endpoints/uploads";
 import * as users from "@/lib/api/endpoints/users";
@@ -39,6 +40,7 @@ const MODULES = [
   uploads,
   memberships,
   drafts,
+  userIgnores,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

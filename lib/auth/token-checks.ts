@@ -8,7 +8,7 @@ import { logger } from "@/lib/log";
 import { getRedis, redisKeyPrefix, whenReady } from "@/lib/redis";
 import { resource } from "@/lib/runtime/registry";
 
-// A user token's check (not revoked, whose it is, the name and photo a session shows) is one
+// A user token's check (not revoked, whose it is, the name, photo, theme and sensitive-content choice a session shows) is one
 // statement, and every signed-in API request and page asked it. It is kept per token id for
 // AGORA_TOKEN_RECHECK_SECONDS, and dropped at once on every instance when it stops being true:
 // logout drops the token, a profile change (later: suspension) drops every token of the user.
@@ -23,6 +23,8 @@ export interface TokenHolder {
   userId: number;
   username: string;
   photoUrl: string;
+  darkMode: number;
+  showsNsfw: boolean;
 }
 
 interface TokenChecks {
@@ -150,7 +152,7 @@ export async function checkTokenHolder(tokenId: string, userId: number): Promise
   const generation = checks?.generation;
   const found = await findAuthTokenHolder(tokenId);
   if (!found || found.revoked || found.userId !== userId) return null;
-  const holder = { userId: found.userId, username: found.username, photoUrl: found.photoUrl };
+  const holder = { userId: found.userId, username: found.username, photoUrl: found.photoUrl, darkMode: found.darkMode, showsNsfw: found.showsNsfw };
   if (checks?.hearing && checks.generation === generation) checks.kept.set(tokenId, holder);
   return holder;
 }

@@ -32,6 +32,10 @@ export interface VerifiedToken {
   /** The user's name and photo, as a session shows them. */
   username: string;
   photoUrl: string;
+  /** users.dark_mode, which signed-in pages follow. */
+  darkMode: number;
+  /** settings.show_nsfw, which pages follow. */
+  showsNsfw: boolean;
 }
 
 interface SignedClaims {
@@ -68,7 +72,7 @@ export async function verifyUserToken(token: string): Promise<VerifiedToken | nu
   if (!claims || claims.expiresAtMs <= Date.now()) return null;
   const { userId, tokenId } = claims;
   const holder = await checkTokenHolder(tokenId, userId);
-  return holder ? { userId, tokenId, username: holder.username, photoUrl: holder.photoUrl } : null;
+  return holder ? { userId, tokenId, username: holder.username, photoUrl: holder.photoUrl, darkMode: holder.darkMode, showsNsfw: holder.showsNsfw } : null;
 }
 
 /** Logout: the token is refused from the next request on, on every instance. */

@@ -30,6 +30,7 @@ export interface CreatedPostRecord {
   signMsg: string;
   likesCount: number;
   reportCount: number;
+  nsfw: boolean;
   /** Someone may hear of it: its notifications wait for lib/db/post-announcements.ts (not shown). */
   announced: boolean;
   user: PostCreator;

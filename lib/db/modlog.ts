@@ -9,6 +9,7 @@ export type ModAction =
   | "edit_post"
   | "delete_post"
   | "restore_post"
+  | "set_post_nsfw"
   | "edit_thread"
   | "delete_thread"
   | "pin_thread"

@@ -56,6 +56,14 @@ export function notBannedIn(groupId: Prisma.Sql | number, who: Prisma.Sql): Pris
 }
 
 /**
+ * A person who ignores the actor hears nothing they cause (contract section 17); moderation
+ * notices (membership) do not ask. `who` is the recipient column, `actor` the person acting.
+ */
+export function notIgnoring(who: Prisma.Sql, actor: Prisma.Sql | number): Prisma.Sql {
+  return Prisma.sql`NOT EXISTS (SELECT 1 FROM user_ignores i WHERE i.user_id = ${who} AND i.ignored_user_id = ${actor})`;
+}
+
+/**
  * The tail of every notifying INSERT: an unread row of the same person, thread and type takes the
  * event (count + 1, latest post and actor) instead of a new row. Each row it wrote or raised is
  * returned, for its event to be appended (EVENTS_OF).
@@ -77,6 +85,7 @@ export async function notifyLike(tx: Tx, postId: number, actorId: number): Promi
       INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
       SELECT p.user_id, 'like', p.thread_id, p.id, ${actorId}, 1, now(), now()
       FROM posts p WHERE p.id = ${postId} AND p.user_id <> ${actorId} AND ${notBannedIn(Prisma.sql`p.group_id`, Prisma.sql`p.user_id`)}
+        AND ${notIgnoring(Prisma.sql`p.user_id`, actorId)}
       ${GROUP_UNREAD}
     ) ${EVENTS_OF_NOTIFIED}`;
 }
@@ -101,6 +110,7 @@ export async function notifyNewMentions(
       INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
       SELECT fresh.user_id, 'mention', ${post.threadId}, ${post.id}, ${actorId}, 1, now(), now()
       FROM fresh WHERE fresh.user_id <> ${actorId} AND ${notBannedIn(post.groupId, Prisma.sql`fresh.user_id`)}
+        AND ${notIgnoring(Prisma.sql`fresh.user_id`, actorId)}
       ORDER BY fresh.user_id
       ${GROUP_UNREAD}
     ) ${EVENTS_OF_NOTIFIED}`;

@@ -19,6 +19,8 @@ export interface PostInsert {
   parentId: number | null;
   /** The thread's opening post: it becomes first_post_id and is not a first-level reply. */
   isFirstPost: boolean;
+  /** Sensitive content (contract section 17): pages cover it. */
+  nsfw?: boolean;
   /** users.username_key of the names the post mentions (lib/delta/mentions.ts); unknown ones match nobody. */
   mentionKeys: readonly string[];
 }
@@ -35,6 +37,7 @@ interface InsertedRow {
   sign_msg: string;
   likes_count: number;
   report_count: number;
+  nsfw: number;
   u_username: string;
   u_email: string | null;
   u_photo_url: string;
@@ -67,17 +70,17 @@ const ACTIVITY_STEP = "1 second";
 export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<CreatedPostRecord | null> {
   const db = tx ?? (await getDb());
   const now = new Date();
-  const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost, mentionKeys } = input;
+  const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost, mentionKeys, nsfw } = input;
   const firstLevel = parentId === null && !isFirstPost ? 1 : 0;
   const rows = await db.$queryRaw<InsertedRow[]>(Prisma.sql`
     WITH parent AS (
       SELECT id, depth, COALESCE(root_id, id) AS root_id, user_id, deleted FROM posts WHERE id = ${parentId}::int AND thread_id = ${threadId}
     ), post AS (
-      INSERT INTO posts (thread_id, group_id, user_id, parent_id, root_id, depth, reply_uid, content, content_html, content_preview, sign_msg, created_at, updated_at)
-      SELECT ${threadId}, ${groupId}, ${userId}, parent.id, parent.root_id, COALESCE(parent.depth + 1, 0), COALESCE(parent.user_id, 0), ${content}, ${html}, ${preview}, '', ${now}, ${now}
+      INSERT INTO posts (thread_id, group_id, user_id, parent_id, root_id, depth, reply_uid, content, content_html, content_preview, sign_msg, nsfw, created_at, updated_at)
+      SELECT ${threadId}, ${groupId}, ${userId}, parent.id, parent.root_id, COALESCE(parent.depth + 1, 0), COALESCE(parent.user_id, 0), ${content}, ${html}, ${preview}, '', ${nsfw ? 1 : 0}, ${now}, ${now}
       FROM (SELECT 1) AS one LEFT JOIN parent ON true
       WHERE ${parentId}::int IS NULL OR parent.id IS NOT NULL
-      RETURNING id, thread_id, group_id, user_id, parent_id, depth, content, sign, sign_msg, likes_count, report_count
+      RETURNING id, thread_id, group_id, user_id, parent_id, depth, content, sign, sign_msg, likes_count, report_count, nsfw
     ), parent_count AS (
       UPDATE posts SET children_count = children_count + 1 WHERE id = (SELECT parent_id FROM post) RETURNING id
     ), participant AS (
@@ -150,6 +153,7 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
     signMsg: row.sign_msg,
     likesCount: row.likes_count,
     reportCount: row.report_count,
+    nsfw: isSet(row.nsfw),
     announced: row.announced,
     user: {
       id: row.user_id,

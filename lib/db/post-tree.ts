@@ -22,6 +22,8 @@ export interface PostNode {
   /** Uploads its body shows that are not its own and are gone (deleted or swept): shown as placeholders. */
   goneUploadIds: number[];
   likedByViewer: boolean;
+  /** The viewer ignores its author (contract section 17): pages fold it, get thread says `ignored`. */
+  authorIgnored: boolean;
   /** The author is under a live ban in the post's group (the reference's `is_ban`). */
   authorBanned: boolean;
   children: PostNode[];
@@ -83,6 +85,7 @@ export async function loadPostNodes(rows: readonly PostRecord[], viewerId: numbe
       attachments: attachments.get(post.id) ?? [],
       goneUploadIds: [],
       likedByViewer: liked.has(post.id),
+      authorIgnored: false,
       authorBanned: banned.has(`${post.groupId}:${post.userId}`),
       children: [],
     });

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/engine/client";
-import { deletedByCode, isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
+import { deletedByCode, flagCode, isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
 
 // The writes of a post after it was written (edit, delete, restore), each inside the caller's
@@ -8,7 +8,7 @@ import type { Tx } from "@/lib/db/engine/transaction";
 
 /** A post as a write to it (or a check before one) reads it, with its thread. */
 export interface PostInThread {
-  post: { id: number; userId: number; groupId: number; threadId: number; deletedBy: DeletedBy; content: string };
+  post: { id: number; userId: number; groupId: number; threadId: number; deletedBy: DeletedBy; content: string; nsfw: boolean };
   thread: { id: number; userId: number; deleted: boolean; locked: boolean };
 }
 
@@ -24,13 +24,14 @@ export async function findPostInThread(postId: number, tx?: Tx): Promise<PostInT
       threadId: true,
       deleted: true,
       content: true,
+      nsfw: true,
       thread: { select: { id: true, userId: true, isDelete: true, isLocked: true } },
     },
   });
   if (!row) return null;
-  const { thread, deleted, ...post } = row;
+  const { thread, deleted, nsfw, ...post } = row;
   return {
-    post: { ...post, deletedBy: readDeletedBy(deleted) },
+    post: { ...post, deletedBy: readDeletedBy(deleted), nsfw: isSet(nsfw) },
     thread: { id: thread.id, userId: thread.userId, deleted: isSet(thread.isDelete), locked: isSet(thread.isLocked) },
   };
 }
@@ -70,6 +71,11 @@ export async function writePostDeleted(tx: Tx, postId: number, deletion: { by: N
     data: { deleted: deletedByCode(deletion.by), deletedById: deletion.deleterId, deletedAt: new Date(), deleteReason: deletion.reason },
     select: { id: true },
   });
+}
+
+/** Marks a post sensitive content or not (contract section 17). Its thread's version moves (a posts update). */
+export async function writePostNsfw(tx: Tx, postId: number, nsfw: boolean): Promise<void> {
+  await tx.post.update({ where: { id: postId }, data: { nsfw: flagCode(nsfw) }, select: { id: true } });
 }
 
 /** Brings a deleted post back. */

@@ -19,6 +19,7 @@ export async function touchLastSeen(userId: number): Promise<void> {
   touched.set(userId, now);
   if (touched.size > 50_000) touched.clear();
   const db = await getDb();
-  // Raw SQL: an ORM update would also move updated_at, which belongs to profile edits.
-  await db.$executeRaw`UPDATE users SET last_seen_at = now() WHERE id = ${userId}`;
+  // Raw SQL: an ORM update would also move updated_at, which belongs to profile edits. A person
+  // who hides their online status (settings.hide_online, contract section 17) is never seen.
+  await db.$executeRaw`UPDATE users SET last_seen_at = now() WHERE id = ${userId} AND (settings->>'hide_online') IS DISTINCT FROM '1'`;
 }

@@ -35,6 +35,8 @@ export interface ThreadPageRecord {
   editHistory: { count: number; rows: EditHistoryEntry[] };
   participants: number;
   viewerSubscribed: boolean;
+  /** The viewer sees sensitive posts uncovered (settings.show_nsfw). */
+  viewerShowsNsfw: boolean;
 }
 
 export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId" | "byteBudget">;
@@ -78,6 +80,7 @@ export async function loadThreadPage(thread: ThreadDetail & { firstPostId: numbe
     editHistory,
     participants: thread.participantsCount,
     viewerSubscribed: false,
+    viewerShowsNsfw: false,
   };
 }
 
@@ -94,24 +97,35 @@ export function pagePostIds(record: ThreadPageRecord): number[] {
   return collectPostIds([record.firstPost, ...record.posts], []);
 }
 
-function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
-  return { ...node, likedByViewer: liked.has(node.post.id), children: node.children.map((child) => withLikes(child, liked)) };
+function withMarks(node: PostNode, liked: ReadonlySet<number>, ignored: ReadonlySet<number>): PostNode {
+  return {
+    ...node,
+    likedByViewer: liked.has(node.post.id),
+    authorIgnored: ignored.has(node.post.userId),
+    children: node.children.map((child) => withMarks(child, liked, ignored)),
+  };
 }
 
-/** What one signed-in reader has of a page: their likes among its posts, and whether they follow the thread. */
+/** What one signed-in reader has of a page: their likes among its posts, whether they follow the thread, who they ignore. */
 export interface ReaderMarks {
   subscribed: boolean;
   liked: readonly number[];
+  /** The people the reader ignores (contract section 17). */
+  ignored: readonly number[];
+  /** settings.show_nsfw */
+  showsNsfw: boolean;
 }
 
 /** A (possibly kept, so shared) record as one reader sees it; the record itself is not changed. */
 export function personaliseThreadPage(record: ThreadPageRecord, marks: ReaderMarks): ThreadPageRecord {
   const liked = new Set(marks.liked);
-  if (liked.size === 0) return { ...record, viewerSubscribed: marks.subscribed };
+  const ignored = new Set(marks.ignored);
+  const own = { viewerSubscribed: marks.subscribed, viewerShowsNsfw: marks.showsNsfw };
+  if (liked.size === 0 && ignored.size === 0) return { ...record, ...own };
   return {
     ...record,
-    firstPost: withLikes(record.firstPost, liked),
-    posts: record.posts.map((node) => withLikes(node, liked)),
-    viewerSubscribed: marks.subscribed,
+    firstPost: withMarks(record.firstPost, liked, ignored),
+    posts: record.posts.map((node) => withMarks(node, liked, ignored)),
+    ...own,
   };
 }

@@ -19,16 +19,30 @@ export interface ThreadReaderFacts {
   liked: number[];
   /** The reader's read mark is already at the thread's last post: nothing to write. */
   readToEnd: boolean;
+  /** The people the reader ignores (at most 500), in id order. */
+  ignored: number[];
+  /** The reader's settings.show_nsfw. */
+  showsNsfw: boolean;
 }
 
 const THREAD_READER_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, ${roleColumns("$2")},
     EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = $2 AND s.thread_id = t.id) AS subscribed,
     ARRAY(SELECT l.post_id FROM post_likes l WHERE l.user_id = $2 AND l.post_id = ANY($3::int[])) AS liked,
     EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $2 AND r.thread_id = t.id
-            AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count) AS read_to_end
+            AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count) AS read_to_end,
+    ARRAY(SELECT i.ignored_user_id FROM user_ignores i WHERE i.user_id = $2 ORDER BY i.ignored_user_id) AS ignored,
+    EXISTS (SELECT 1 FROM users ru WHERE ru.id = $2 AND ru.settings->>'show_nsfw' = '1') AS shows_nsfw
   FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e ${roleJoins("$2")} WHERE t.id = $1`;
 
-type ReaderFactsRow = RoleFactsRow & { v: string; group_id: number; subscribed: boolean; liked: number[]; read_to_end: boolean };
+type ReaderFactsRow = RoleFactsRow & {
+  v: string;
+  group_id: number;
+  subscribed: boolean;
+  liked: number[];
+  read_to_end: boolean;
+  ignored: number[];
+  shows_nsfw: boolean;
+};
 
 /** Null for an unknown thread. `postIds`: the posts of the page the caller expects to show. */
 export async function findThreadReaderFacts(threadId: number, userId: number, postIds: number[]): Promise<ThreadReaderFacts | null> {
@@ -36,7 +50,15 @@ export async function findThreadReaderFacts(threadId: number, userId: number, po
   const { rows } = await pool.query<ReaderFactsRow>(statement(THREAD_READER_FACTS_SQL, [threadId, userId, postIds]));
   const row = rows[0];
   if (!row) return null;
-  return { version: row.v, role: toFacts(row.group_id, row), subscribed: row.subscribed, liked: row.liked, readToEnd: row.read_to_end };
+  return {
+    version: row.v,
+    role: toFacts(row.group_id, row),
+    subscribed: row.subscribed,
+    liked: row.liked,
+    readToEnd: row.read_to_end,
+    ignored: row.ignored,
+    showsNsfw: row.shows_nsfw,
+  };
 }
 
 /** Of these posts, those the user likes. */

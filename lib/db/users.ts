@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/engine/client";
 import { flagCode, isSet, readAdminRole, type GroupAdminRole } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
+import { readUserSettings, type UserSettings, type UserSettingsPatch } from "@/lib/schemas/user-settings-schemas";
 import { AUTHOR_TALLY_SELECT, POSTS_TALLY_SELECT, talliedLastPostAt, talliedPosts } from "@/lib/db/tallies";
 
 /** The user's first role rows, for the me shape's group_perm_level. */
@@ -39,6 +40,12 @@ const USER_PROFILE_SELECT = {
     orderBy: { id: "asc" },
     take: USER_ROLES_LIMIT,
   },
+  // /api/me's blocked_users: at most 500 (the ignore limit), in the order they were ignored.
+  ignoring: {
+    select: { ignoredUser: { select: { id: true, username: true, photoUrl: true } } },
+    orderBy: [{ createdAt: "asc" }, { ignoredUserId: "asc" }],
+    take: 500,
+  },
 } satisfies Prisma.UserSelect;
 
 type UserProfileRow = Prisma.UserGetPayload<{ select: typeof USER_PROFILE_SELECT }>;
@@ -58,10 +65,13 @@ export interface UserProfile {
   nft: boolean;
   /** A site super_admin: every group ability, in every group. */
   superAdmin: boolean;
-  darkMode: boolean;
+  /** 0 light, 1 dark, 2 follow the device (contract section 17). */
+  darkMode: number;
   apiVersion: number;
-  /** The user's stored settings JSON, shown as it is. */
-  settings: unknown;
+  /** The user's preferences, every key filled (stored keys over the defaults). */
+  settings: UserSettings;
+  /** The people they ignore (contract section 17), oldest first. */
+  ignoring: { id: number; username: string; photoUrl: string }[];
   paymentCusId: string;
   widgetSecret: string;
   likesCount: number;
@@ -76,7 +86,7 @@ export interface UserProfile {
 }
 
 function toUserProfile(row: UserProfileRow): UserProfile {
-  const { activate, isNft, superAdmin, darkMode, adminOf, tallies, ...rest } = row;
+  const { activate, isNft, superAdmin, adminOf, tallies, ignoring, settings, ...rest } = row;
   const lastPostAt = talliedLastPostAt(rest.lastPostAt, tallies);
   return {
     ...rest,
@@ -87,7 +97,8 @@ function toUserProfile(row: UserProfileRow): UserProfile {
     active: isSet(activate),
     nft: isSet(isNft),
     superAdmin: superAdmin > 0,
-    darkMode: isSet(darkMode),
+    settings: readUserSettings(settings),
+    ignoring: ignoring.map((row) => row.ignoredUser),
     // The query reads levels 1-3 only.
     adminOf: adminOf.map((admin) => ({ groupId: admin.groupId, role: readAdminRole(admin.level)! })),
   };
@@ -157,6 +168,8 @@ export interface UserColumnChanges {
   coverImage?: string | null;
   email?: string | null;
   nft?: boolean;
+  bio?: string | null;
+  darkMode?: number;
 }
 
 /** Writes a profile edit; a taken username surfaces as Prisma's unique violation for the caller to name. */
@@ -164,6 +177,22 @@ export async function updateUserColumns(userId: number, changes: UserColumnChang
   const { nft, ...data } = changes;
   const db = await getDb();
   await db.user.update({ where: { id: userId }, data: { ...data, ...(nft !== undefined ? { isNft: flagCode(nft) } : {}) }, select: { id: true } });
+}
+
+/**
+ * Merges a settings change into the stored JSON in one statement (concurrent changes of other
+ * keys are kept). Hiding one's online status also forgets when they were last seen, and
+ * touchLastSeen (lib/db/presence.ts) records nothing while it is hidden: their posts then read
+ * offline and group counts of members online leave them out, for every reader and every cache.
+ */
+export async function mergeUserSettings(userId: number, patch: UserSettingsPatch): Promise<void> {
+  const db = await getDb();
+  // Showing it again: they are acting right now, so they are seen now (the touch is throttled).
+  const seen = patch.hide_online === undefined ? "keep" : patch.hide_online === 1 ? "hide" : "show";
+  await db.$executeRaw`
+    UPDATE users SET settings = COALESCE(settings, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb, updated_at = now(),
+      last_seen_at = CASE ${seen}::text WHEN 'hide' THEN NULL WHEN 'show' THEN now() ELSE last_seen_at END
+    WHERE id = ${userId}`;
 }
 
 /** A user's id by username, matched the way usernames are unique: case-insensitively (usernameKey, after NFKC). */

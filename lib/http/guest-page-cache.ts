@@ -11,7 +11,7 @@ import { logger } from "@/lib/log";
 import { guestPageTarget, type GuestPageTarget } from "@/lib/pages/guest-page-route";
 import { hasSessionCookie, readReaderState } from "@/lib/pages/reader-state";
 import { resource } from "@/lib/runtime/registry";
-import { parseTheme, THEME_COOKIE } from "@/lib/theme";
+import { accountTheme, parseTheme, THEME_COOKIE, type Theme } from "@/lib/theme";
 import { READER_PENDING_CSS, READER_PENDING_STYLE_ID, READER_STATE_ELEMENT_ID, serializeReaderState, type ReaderState } from "@/lib/views/reader-state";
 
 // Guests' directory, group, category and thread pages, kept as rendered HTML under the cache rule
@@ -74,10 +74,26 @@ function readVersion(target: GuestPageTarget): Promise<string | null> {
 }
 
 // What Next renders differently for a guest: the address (canonical and Open Graph URLs are
-// absolute) and the theme cookie. Nothing else of the request reaches a guest's render.
-function pageKey(request: NextRequest): string {
+// absolute) and the theme. Nothing else of the request reaches a guest's render.
+function pageKey(request: NextRequest, theme: Theme | undefined): string {
   const origin = readForwardedOrigin(request.headers, new URL("http://localhost"));
-  return `${origin}${request.nextUrl.pathname}${request.nextUrl.search} ${parseTheme(request.cookies.get(THEME_COOKIE)?.value) ?? ""}`;
+  return `${origin}${request.nextUrl.pathname}${request.nextUrl.search} ${theme ?? ""}`;
+}
+
+/** The theme the page is rendered in: a signed-in reader's account's (contract section 17, on every device), else the browser's cookie. */
+function pageTheme(request: NextRequest, reader: ReaderState | null): Theme | undefined {
+  return reader ? accountTheme(reader.darkMode) : parseTheme(request.cookies.get(THEME_COOKIE)?.value);
+}
+
+/** The cookie header of a render: no session, and the theme cookie saying `theme`. */
+function renderCookies(cookieHeader: string | undefined, theme: Theme | undefined): string | undefined {
+  const pairs = (cookieHeader ?? "").split(";").filter((pair) => {
+    const name = pair.split("=", 1)[0]!.trim();
+    return name !== "" && !SESSION_COOKIE.test(name) && name !== THEME_COOKIE;
+  });
+  if (theme) pairs.push(` ${THEME_COOKIE}=${theme}`);
+  const joined = pairs.join(";").trim();
+  return joined === "" ? undefined : joined;
 }
 
 // Hop-by-hop and framework-internal request headers stay behind; the rest (host, forwarded
@@ -97,13 +113,6 @@ const INTERNAL_HEADER = /^x-(?:middleware|invoke|nextjs)-/;
 // The session cookie never goes with a render: the kept page is every reader's.
 const SESSION_COOKIE = /next-auth\.session-token/;
 
-function withoutSessionCookies(cookieHeader: string): string {
-  return cookieHeader
-    .split(";")
-    .filter((pair) => !SESSION_COOKIE.test(pair.split("=", 1)[0]!))
-    .join(";")
-    .trim();
-}
 // Answer headers recomputed for each answer (length, encoding, date) or set per answer by the proxy.
 const DROPPED_ANSWER_HEADERS = new Set([
   "content-length",
@@ -121,16 +130,14 @@ function agent(): http.Agent {
   return resource("guest-pages.agent", () => new http.Agent({ keepAlive: true, maxSockets: 64 }), { stop: (made) => made.destroy() });
 }
 
-function renderHere(request: NextRequest): Promise<RenderedPage> {
+function renderHere(request: NextRequest, theme: Theme | undefined): Promise<RenderedPage> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     if (!DROPPED_REQUEST_HEADERS.has(name) && !INTERNAL_HEADER.test(name)) headers[name] = value;
   });
-  if (headers.cookie !== undefined) {
-    const cookie = withoutSessionCookies(headers.cookie);
-    if (cookie) headers.cookie = cookie;
-    else delete headers.cookie;
-  }
+  const cookie = renderCookies(headers.cookie, theme);
+  if (cookie) headers.cookie = cookie;
+  else delete headers.cookie;
   headers["accept-encoding"] = "identity";
   headers[PAGE_RENDER_HEADER] = pageRenderToken();
   const port = Number(process.env.PORT || 3000);
@@ -234,7 +241,8 @@ export async function answerGuestPage(request: NextRequest, options: PageAnswerO
     const [version, reader] = await Promise.all([readVersion(target), signedIn ? readReaderState(request, target) : null]);
     if (version === null || (signedIn && reader === null)) return null;
     // One render per page and version at a time: readers arriving together wait for the same one.
-    const { value: page, source } = await pages.lookup(pageKey(request), version, () => renderHere(request));
+    const theme = pageTheme(request, reader);
+    const { value: page, source } = await pages.lookup(pageKey(request, theme), version, () => renderHere(request, theme));
     if (reader && (page.status !== 200 || page.cookies || page.readerAt === -1)) return null;
     if (source === "kept") return toResponse(page, "hit", options, reader);
     // A render that set a cookie was answered to the request that ran it; the others are rendered

@@ -53,8 +53,8 @@ export async function readReaderState(request: NextRequest, target: GuestPageTar
   const viewer = { id: user.id, name: user.name, image: proxyImageUrl(user.image) };
   if (target.kind === "directory") {
     const [hidden, bell] = await Promise.all([seesHiddenGroups(actor), readBell(actor)]);
-    return hidden ? null : { viewer, bell, thread: null };
+    return hidden ? null : { viewer, bell, thread: null, darkMode: user.darkMode };
   }
   const [thread, bell] = await Promise.all([readThreadPart(actor, target, request.nextUrl.searchParams), readBell(actor)]);
-  return thread ? { viewer, bell, thread } : null;
+  return thread ? { viewer, bell, thread, darkMode: user.darkMode } : null;
 }

@@ -63,6 +63,8 @@ export const PostSchema = z.strictObject({
   user_title: z.array(z.unknown()),
   tip_count: Int,
   liked: Int,
+  /** The viewer ignores the author (contract section 17). */
+  ignored: Int,
   children_count: Int,
   get children() {
     return z.strictObject({ posts: z.array(PostSchema) });
@@ -113,6 +115,8 @@ export const CreatedPostSchema = z.strictObject({
   depth: Int,
   thread_id: Int,
   id: Int,
+  /** Sensitive content (contract section 17). */
+  nsfw: Int,
   attached_files: z.array(AttachedFileSchema),
   user: PostCreationUserSchema,
   likes: z.array(PostLikeSchema),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrl, intParam } from "@/lib/schemas/params";
+import { EMAIL_DIGESTS, EMAIL_NOTIFICATIONS } from "@/lib/schemas/user-settings-schemas";
 
 // ---- Request fields (shared by the API and the web app's forms) ----
 
@@ -92,10 +93,15 @@ export const MeUserSchema = z.object({
   recommend_groups: z.array(RecommendGroupSchema),
   ban_group: z.array(z.number().int()),
   can_join_group: z.array(z.number().int()),
-  blocked_users: z.array(z.unknown()),
+  blocked_users: z.array(z.strictObject({ id: z.number().int(), username: z.string(), photo_url: z.string() })),
   api_version: z.union([z.number().int(), z.string()]),
   super_admin: z.number().int(),
-  settings: z.record(z.string(), z.unknown()).nullable(),
+  settings: z.strictObject({
+    email_notifications: z.enum(EMAIL_NOTIFICATIONS),
+    email_digest: z.enum(EMAIL_DIGESTS),
+    show_nsfw: z.number().int(),
+    hide_online: z.number().int(),
+  }),
   browser_wallet_address: z.string(),
   archive_address: z.string(),
   dark_mode: z.number().int(),

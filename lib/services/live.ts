@@ -6,6 +6,7 @@ import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { openEventFeed, type EventFeed } from "@/lib/live/event-feed";
 import { canStillReadThread, requireReadableThread, type ThreadLocation } from "@/lib/services/thread-reads";
+import { listIgnoredUserIds } from "@/lib/db/user-ignores";
 
 // Contract section 13: who may follow which topic. A thread's events go to whoever may read the
 // thread (an unknown or deleted one is not found, as for its page); a person's own events only
@@ -67,8 +68,15 @@ export async function readLivePosts(actor: Actor, threadId: number, postIds: rea
   const thread = await requireReadableThread(actor, threadId);
   const rows = await findThreadPosts(threadId, postIds);
   if (rows.length === 0) return { nodes: [], access: null };
-  const [nodes, role] = await Promise.all([loadPostNodes(rows, actor?.id ?? null), loadGroupRole(actor, thread.groupId)]);
-  return { nodes: rows.map((row) => nodes.get(row.id)!), access: { actor, role: role ?? guestRole(thread.groupId) } };
+  const [nodes, role, ignored] = await Promise.all([
+    loadPostNodes(rows, actor?.id ?? null),
+    loadGroupRole(actor, thread.groupId),
+    // New posts by people the reader ignores arrive folded, as on the page (contract section 17).
+    actor ? listIgnoredUserIds(actor.id) : Promise.resolve([]),
+  ]);
+  const ignoring = new Set(ignored);
+  const marked = rows.map((row) => nodes.get(row.id)!).map((node) => ({ ...node, authorIgnored: ignoring.has(node.post.userId) }));
+  return { nodes: marked, access: { actor, role: role ?? guestRole(thread.groupId) } };
 }
 
 /** Where a page's stream starts: read before the page's data, so nothing between rendering and connecting is missed. */

@@ -13,7 +13,7 @@ import {
   type Actor,
   type SignedIn,
 } from "@/lib/auth/permissions";
-import { findPostInThread, replacePostContent, writePostDeleted, writePostRestored } from "@/lib/db/post-writes";
+import { findPostInThread, replacePostContent, writePostDeleted, writePostNsfw, writePostRestored } from "@/lib/db/post-writes";
 import { recordModAction } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
@@ -42,12 +42,32 @@ async function readPost(actor: SignedIn, postId: number): Promise<PostRead> {
   return { node, access: { actor, role: role ?? guestRole(node.post.groupId) } };
 }
 
-/** Contract section 12: the author or a moderator replaces a post's content; the old content becomes a revision. */
-export async function editPost(actor: SignedIn, postId: number, rawContent: unknown): Promise<PostRead> {
+/** A moderator's change of another's post's sensitive-content mark is logged (contract section 17). */
+async function applyNsfw(tx: Tx, actor: SignedIn, post: PostTarget["post"], nsfw: boolean | undefined): Promise<void> {
+  if (nsfw === undefined || nsfw === post.nsfw) return;
+  await writePostNsfw(tx, post.id, nsfw);
+  if (post.userId !== actor.id) {
+    await recordModAction(tx, { groupId: post.groupId, moderatorId: actor.id, action: "set_post_nsfw", targetType: "post", targetId: post.id });
+  }
+}
+
+/** Contract section 17: the author or a moderator marks a post sensitive content (1) or not (0). */
+export async function setPostNsfw(actor: SignedIn, postId: number, nsfw: boolean): Promise<PostRead> {
+  await inTransaction(async (tx) => {
+    const { post, role } = await lockPost(tx, actor, postId);
+    if (!canEditPost(actor, post, role)) throw new Forbidden(post.deletedBy !== null ? "A deleted post cannot be changed" : "You cannot change this post");
+    await applyNsfw(tx, actor, post, nsfw);
+  });
+  return readPost(actor, postId);
+}
+
+/** Contract section 12: the author or a moderator replaces a post's content; the old content becomes a revision. `nsfw` (section 17) too. */
+export async function editPost(actor: SignedIn, postId: number, rawContent: unknown, nsfw?: boolean): Promise<PostRead> {
   const { content, html, preview } = prepareContentOrThrow(rawContent);
   await inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
     if (!canEditPost(actor, post, role)) throw new Forbidden(post.deletedBy !== null ? "A deleted post cannot be edited" : "You cannot edit this post");
+    await applyNsfw(tx, actor, post, nsfw);
     if (content === post.content) return;
     await replacePostContent(tx, { postId, editorId: actor.id, previousContent: post.content, content, html, preview });
     // Only people the post never mentioned before hear of it (contract section 13).

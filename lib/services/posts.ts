@@ -25,6 +25,8 @@ export interface NewPostInput {
   fileAttachments?: readonly number[];
   /** The writer's draft this post was written in: deleted in the same transaction (contract section 17). */
   draftKey?: string;
+  /** Sensitive content (contract section 17). */
+  nsfw?: boolean;
 }
 
 /** A created post with the files attached to it. */
@@ -33,6 +35,7 @@ export type CreatedPost = CreatedPostRecord & { attachments: UploadRecord[] };
 interface PostWrite extends StoredContent {
   userId: number;
   parentId: number | null;
+  nsfw?: boolean;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function insertPost(
   isFirstPost = false,
 ): Promise<CreatedPostRecord> {
   const mentionKeys = extractMentionKeysFromJson(input.content);
-  const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, isFirstPost, mentionKeys }, tx);
+  const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, nsfw: input.nsfw ?? false, isFirstPost, mentionKeys }, tx);
   if (!created) throw new NotFound("post", "parent_id: no such post in this thread");
   return created;
 }
@@ -98,11 +101,11 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   const attaching = needsAttachStep(fileIds, content.content);
   const draftKey = input.draftKey;
   if (!attaching && !draftKey) {
-    created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId })), attachments: [] };
+    created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw })), attachments: [] };
   } else {
     if (attaching) await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
     created = await inTransaction(async (tx) => {
-      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId });
+      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw });
       const attachments = attaching ? await attachToPost(tx, { ...post, userId: actor.id }, fileIds) : [];
       if (draftKey) await deleteDraft(tx, { userId: actor.id, draftKey });
       return { ...post, attachments };

@@ -95,8 +95,10 @@ async function readThreadSignedIn(actor: NonNullable<Actor>, input: ThreadPageIn
   if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
   const liked = record === expected ? facts.liked : await findLikedPostIds(actor.id, pagePostIds(record));
   if (!facts.readToEnd) await markThreadRead(actor.id, input.threadId);
-  const readerVersion = `${facts.version} ${facts.subscribed ? 1 : 0} ${[...liked].sort((a, b) => a - b).join(",")} ${JSON.stringify(role)}`;
-  return { ...personaliseThreadPage(record, { subscribed: facts.subscribed, liked }), access: { actor, role }, readerVersion };
+  const own = `${facts.subscribed ? 1 : 0} ${[...liked].sort((a, b) => a - b).join(",")} ${facts.ignored.join(",")} ${facts.showsNsfw ? 1 : 0}`;
+  const readerVersion = `${facts.version} ${own} ${JSON.stringify(role)}`;
+  const marks = { subscribed: facts.subscribed, liked, ignored: facts.ignored, showsNsfw: facts.showsNsfw };
+  return { ...personaliseThreadPage(record, marks), access: { actor, role }, readerVersion };
 }
 
 /** The version of what a reader without a token sees of a thread (null: no such thread). */

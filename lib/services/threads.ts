@@ -25,6 +25,8 @@ export interface NewThreadInput {
   fileAttachments?: readonly number[];
   /** The writer's draft this thread was written in: deleted in the same transaction (contract section 17). */
   draftKey?: string;
+  /** The opening post is sensitive content (contract section 17). */
+  nsfw?: boolean;
 }
 
 export interface CreatedThread {
@@ -51,7 +53,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
       throw new NotFound("category", "category_id: no such category in this group");
     }
     const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
-    const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null }, true);
+    const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw }, true);
     if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
     if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });
     return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };

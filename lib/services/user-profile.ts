@@ -2,9 +2,18 @@ import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { forgetUserTokenChecks } from "@/lib/auth/token-checks";
 import { findUserBundle, type UserBundle } from "@/lib/db/user-groups";
-import { findPublicProfile, findUserProfile, updateUserColumns, type PublicProfile, type UserColumnChanges, type UserProfile } from "@/lib/db/users";
+import {
+  findPublicProfile,
+  findUserProfile,
+  mergeUserSettings,
+  updateUserColumns,
+  type PublicProfile,
+  type UserColumnChanges,
+  type UserProfile,
+} from "@/lib/db/users";
 import { NotFound } from "@/lib/errors";
 import { EmailSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import { BioSchema, DarkModeSchema, UserSettingsParamSchema } from "@/lib/schemas/user-settings-schemas";
 import { parseField } from "@/lib/services/parse-field";
 import { toUsernameConflict, usernameColumns } from "@/lib/services/users";
 
@@ -15,6 +24,12 @@ export interface UserInfoChanges {
   email?: string;
   /** The avatar is an NFT the user holds. */
   nft?: boolean;
+  /** Plain text, at most 1,000 characters; "" clears it. */
+  bio?: string;
+  /** 0 light, 1 dark, 2 follow the device. */
+  darkMode?: number;
+  /** Merged into the stored settings (lib/schemas/user-settings-schemas.ts). */
+  settings?: unknown;
 }
 
 /** Endpoint 6 and the settings page: changes only what is given. An empty email or cover image clears it. */
@@ -29,15 +44,21 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
   }
   if (changes.email !== undefined) data.email = parseField(EmailSchema, changes.email, "email") || null;
   if (changes.nft !== undefined) data.nft = changes.nft;
-  if (Object.keys(data).length === 0) return;
-
-  try {
-    await updateUserColumns(actor.id, data);
-  } catch (error) {
-    throw toUsernameConflict(error) ?? error;
+  if (changes.bio !== undefined) data.bio = parseField(BioSchema, changes.bio, "bio") || null;
+  if (changes.darkMode !== undefined) data.darkMode = parseField(DarkModeSchema, changes.darkMode, "dark_mode");
+  // Every field is checked before anything is written: a refused change changes nothing.
+  const settings = changes.settings === undefined ? undefined : parseField(UserSettingsParamSchema, changes.settings, "settings");
+  if (Object.keys(data).length > 0) {
+    try {
+      await updateUserColumns(actor.id, data);
+    } catch (error) {
+      throw toUsernameConflict(error) ?? error;
+    }
   }
-  // Sessions show the name and photo kept with their token's check.
-  if (data.username !== undefined || data.photoUrl !== undefined) await forgetUserTokenChecks(actor.id);
+  if (settings !== undefined && Object.keys(settings).length > 0) await mergeUserSettings(actor.id, settings);
+  // Sessions show the name, photo, theme and show_nsfw kept with their token's check.
+  const sessionShown = data.username !== undefined || data.photoUrl !== undefined || data.darkMode !== undefined || settings?.show_nsfw !== undefined;
+  if (sessionShown) await forgetUserTokenChecks(actor.id);
 }
 
 /** The signed-in user's own account, with the group lists the me-style shapes embed. */

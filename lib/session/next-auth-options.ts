@@ -41,6 +41,8 @@ export const authOptions: NextAuthOptions = {
         name: token.name ?? "",
         image: token.picture ?? "",
         tokenId: token.tokenId ?? "",
+        darkMode: token.darkMode ?? 0,
+        showsNsfw: token.showsNsfw ?? false,
       };
       return session;
     },

@@ -61,5 +61,13 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
   if (!verified) throw new SessionRevokedError();
   // People reading in the browser count as online, like API clients acting with a token.
   await touchLastSeen(verified.userId);
-  return { ...token, userId: verified.userId, tokenId: verified.tokenId, name: verified.username, picture: verified.photoUrl };
+  return {
+    ...token,
+    userId: verified.userId,
+    tokenId: verified.tokenId,
+    name: verified.username,
+    picture: verified.photoUrl,
+    darkMode: verified.darkMode,
+    showsNsfw: verified.showsNsfw,
+  };
 }

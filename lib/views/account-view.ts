@@ -1,6 +1,7 @@
 import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
+import type { UserSettings } from "@/lib/schemas/user-settings-schemas";
 import { getAccountProfile } from "@/lib/services/user-profile";
 
 /** The settings page's model: the signed-in person's own editable fields. */
@@ -15,6 +16,12 @@ export interface AccountView {
   /** The saved avatar as the page may load it (through /media/proxy), or "". */
   photoPreview: string;
   email: string;
+  bio: string;
+  /** 0 light, 1 dark, 2 the device's. */
+  darkMode: number;
+  settings: UserSettings;
+  /** The people they ignore, oldest first, avatars through /media/proxy. */
+  ignoring: { id: number; username: string; photoUrl: string }[];
 }
 
 export async function loadAccount(actor: SignedIn): Promise<AccountView> {
@@ -27,5 +34,9 @@ export async function loadAccount(actor: SignedIn): Promise<AccountView> {
     coverImage: user.coverImage ?? "",
     photoPreview: proxyImageUrl(user.photoUrl),
     email: user.email ?? "",
+    bio: user.bio ?? "",
+    darkMode: user.darkMode,
+    settings: user.settings,
+    ignoring: user.ignoring.map((person) => ({ ...person, photoUrl: proxyImageUrl(person.photoUrl) })),
   };
 }

@@ -17,6 +17,8 @@ export interface ThreadRowView {
   isPinned: boolean;
   isLocked: boolean;
   excerpt: string;
+  /** The opening post is sensitive content: no excerpt, a mark instead. */
+  sensitive: boolean;
   replies: number;
   likes: number;
   lastActivityAt: Date;
@@ -41,7 +43,9 @@ export function toThreadRowView({ thread, starter, lastPoster, firstPost, catego
     slug: thread.slug || "thread",
     isPinned: thread.pinned,
     isLocked: thread.locked,
-    excerpt: firstPost && firstPost.deletedBy === null ? excerptFromContent(firstPost.content, 180, thread.title) : "",
+    // A sensitive opening post's words stay under its cover on the thread page (contract section 17).
+    excerpt: firstPost && firstPost.deletedBy === null && !firstPost.nsfw ? excerptFromContent(firstPost.content, 180, thread.title) : "",
+    sensitive: firstPost?.nsfw ?? false,
     replies,
     likes: thread.likesCount,
     lastActivityAt: thread.lastActivityAt,

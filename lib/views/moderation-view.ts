@@ -228,7 +228,12 @@ const THREAD_VERBS: Record<string, string> = {
   lock_thread: "Locked",
   unlock_thread: "Unlocked",
 };
-const POST_VERBS: Record<string, string> = { edit_post: "Edited", delete_post: "Deleted", restore_post: "Restored" };
+const POST_VERBS: Record<string, string> = {
+  edit_post: "Edited",
+  delete_post: "Deleted",
+  restore_post: "Restored",
+  set_post_nsfw: "Changed the sensitive-content mark of",
+};
 
 function describeEntry(
   row: ModlogRecord,

@@ -28,6 +28,10 @@ export interface PostView {
   createdAt: string;
   likes: number;
   likedByViewer: boolean;
+  /** The viewer ignores its author (contract section 17): folded, with Show. */
+  authorIgnored: boolean;
+  /** Sensitive content: its text and images are covered unless the viewer's show_nsfw is 1. */
+  nsfw: boolean;
   /** What the viewer may do with it (lib/auth/permissions.ts decided). */
   canEdit: boolean;
   canDelete: boolean;

@@ -4,6 +4,7 @@ import type { UserPostRecord } from "@/lib/db/user-posts";
 import { countPages } from "@/lib/db/pagination";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listUserPosts } from "@/lib/services/user-posts";
+import { isUserIgnored } from "@/lib/services/user-ignores";
 import { getPublicProfile } from "@/lib/services/user-profile";
 import { excerptFromContent } from "@/lib/views/excerpt";
 
@@ -31,6 +32,8 @@ export interface ProfilePostView {
   groupTitle: string;
   /** "" for a deleted post. */
   excerpt: string;
+  /** Sensitive content: no excerpt, a mark instead. */
+  sensitive: boolean;
 }
 
 function describeAction(row: UserPostRecord): string {
@@ -49,7 +52,9 @@ export function toProfilePostView(row: UserPostRecord): ProfilePostView {
     threadTitle: row.thread.title,
     groupName: row.group.name,
     groupTitle: row.group.title,
-    excerpt: row.deletedBy === null ? excerptFromContent(row.content, 280, isOpening ? row.thread.title : undefined) : "",
+    // A sensitive post's words stay under its cover on the thread page (contract section 17).
+    excerpt: row.deletedBy === null && !row.nsfw ? excerptFromContent(row.content, 280, isOpening ? row.thread.title : undefined) : "",
+    sensitive: row.deletedBy === null && row.nsfw,
   };
 }
 
@@ -70,4 +75,16 @@ export async function loadProfile(userId: number): Promise<ProfileView> {
 export async function loadProfilePosts(profile: ProfileView, page: number): Promise<{ posts: ProfilePostView[]; totalPages: number }> {
   const { posts } = await listUserPosts(await getViewer(), { userId: profile.id, page, perPage: POSTS_PER_PAGE });
   return { posts: posts.map(toProfilePostView), totalPages: countPages(profile.posts, POSTS_PER_PAGE) };
+}
+
+/** What the viewer may do about this person on their profile: Ignore / Unignore (not themselves, not signed out). */
+export interface ProfileRelationView {
+  canIgnore: boolean;
+  ignoring: boolean;
+}
+
+export async function loadProfileRelation(profile: ProfileView): Promise<ProfileRelationView> {
+  const viewer = await getViewer();
+  if (!viewer || viewer.id === profile.id) return { canIgnore: false, ignoring: false };
+  return { canIgnore: true, ignoring: await isUserIgnored(viewer, profile.id) };
 }

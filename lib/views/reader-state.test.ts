@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readPostBits, serializeReaderState, writePostBits, type ReaderState } from "./reader-state";
 
-const state = (name: string): ReaderState => ({ viewer: { id: 1, name, image: "" }, bell: { count: 0, cursor: null }, thread: null });
+const state = (name: string): ReaderState => ({ viewer: { id: 1, name, image: "" }, bell: { count: 0, cursor: null }, thread: null, darkMode: 2 });
 
 describe("the reader state spliced into a kept page", () => {
   it("cannot close its script element or break the script around it", () => {
@@ -12,8 +12,8 @@ describe("the reader state spliced into a kept page", () => {
   });
 
   it("writes each post's like and abilities as bits and reads them back", () => {
-    const flags = { likedByViewer: true, canEdit: false, canDelete: true, canRestore: false, canReport: true };
+    const flags = { likedByViewer: true, canEdit: false, canDelete: true, canRestore: false, canReport: true, authorIgnored: true };
     expect(readPostBits(writePostBits(flags))).toEqual(flags);
-    expect(readPostBits(0)).toEqual({ likedByViewer: false, canEdit: false, canDelete: false, canRestore: false, canReport: false });
+    expect(readPostBits(0)).toEqual({ likedByViewer: false, canEdit: false, canDelete: false, canRestore: false, canReport: false, authorIgnored: false });
   });
 });

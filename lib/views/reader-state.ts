@@ -23,6 +23,8 @@ export interface ReaderState {
   bell: { count: number; cursor: number | null };
   /** On a thread page: the reader's part of it. */
   thread: ThreadReaderState | null;
+  /** The account's theme (users.dark_mode): the kept page served to them is the one rendered in it. */
+  darkMode: number;
 }
 
 /** What one reader did and may do on one thread page. */
@@ -31,7 +33,7 @@ export interface ThreadReaderState {
   viewer: ThreadViewerView;
   /** May attach other files than images to replies here. */
   canAttachFiles: boolean;
-  /** Every post of the page by id: the reader's like and abilities, as POST_* bits. */
+  /** Every post of the page by id: the reader's like, abilities and whether they ignore its author, as POST_* bits. */
   posts: Record<string, number>;
 }
 
@@ -40,6 +42,7 @@ export const POST_CAN_EDIT = 2;
 export const POST_CAN_DELETE = 4;
 export const POST_CAN_RESTORE = 8;
 export const POST_CAN_REPORT = 16;
+export const POST_AUTHOR_IGNORED = 32;
 
 export interface PostReaderFlags {
   likedByViewer: boolean;
@@ -47,6 +50,8 @@ export interface PostReaderFlags {
   canDelete: boolean;
   canRestore: boolean;
   canReport: boolean;
+  /** The reader ignores the post's author (contract section 17): the page folds it. */
+  authorIgnored: boolean;
 }
 
 export function readPostBits(bits: number): PostReaderFlags {
@@ -56,6 +61,7 @@ export function readPostBits(bits: number): PostReaderFlags {
     canDelete: (bits & POST_CAN_DELETE) !== 0,
     canRestore: (bits & POST_CAN_RESTORE) !== 0,
     canReport: (bits & POST_CAN_REPORT) !== 0,
+    authorIgnored: (bits & POST_AUTHOR_IGNORED) !== 0,
   };
 }
 
@@ -65,7 +71,8 @@ export function writePostBits(flags: PostReaderFlags): number {
     (flags.canEdit ? POST_CAN_EDIT : 0) |
     (flags.canDelete ? POST_CAN_DELETE : 0) |
     (flags.canRestore ? POST_CAN_RESTORE : 0) |
-    (flags.canReport ? POST_CAN_REPORT : 0)
+    (flags.canReport ? POST_CAN_REPORT : 0) |
+    (flags.authorIgnored ? POST_AUTHOR_IGNORED : 0)
   );
 }
 

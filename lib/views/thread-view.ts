@@ -58,6 +58,8 @@ export interface ThreadViewerView {
   canDeleteThread: boolean;
   /** Follows the thread (its new posts notify them); false for guests. */
   subscribed: boolean;
+  /** settings.show_nsfw: sensitive posts show uncovered (false for guests). */
+  showsNsfw: boolean;
   notices: ThreadNoticeView[];
 }
 
@@ -127,6 +129,8 @@ export function toPostView(node: PostNode, access: Access): PostView {
     createdAt: post.createdAt.toISOString(),
     likes: post.likesCount,
     likedByViewer: node.likedByViewer,
+    authorIgnored: node.authorIgnored,
+    nsfw: post.nsfw,
     ...postAbilities(post, access),
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,
@@ -160,6 +164,7 @@ export function toThreadViewerView(read: ThreadRead, ban: BanRecord | null = nul
     // The distinct posters include the author: more than one means someone else replied.
     canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
     subscribed: actor !== null && read.viewerSubscribed,
+    showsNsfw: actor !== null && read.viewerShowsNsfw,
     notices: [
       ...(thread.deleted ? [{ kind: "deleted" as const }] : []),
       ...(thread.locked ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),

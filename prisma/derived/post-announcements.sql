@@ -25,8 +25,8 @@ BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
   PERFORM pg_advisory_xact_lock(1097297778, "p_thread_id");
   -- For each post taken: the parent's author (reply), the people it mentions (mention), the
-  -- thread's followers (post), one type per person and post by rank, never the author nor anyone
-  -- banned in the group, nothing for a post or thread deleted meanwhile. A person's unread row of
+  -- thread's followers (post), one type per person and post by rank, never the author, anyone
+  -- who ignores the author (user_ignores) nor anyone banned in the group, nothing for a post or thread deleted meanwhile. A person's unread row of
   -- the thread and type takes the posts' events: count, latest post and actor.
   WITH "taken" AS (
     DELETE FROM "post_announcements" WHERE "post_id" IN (
@@ -45,6 +45,7 @@ BEGIN
       UNION ALL SELECT "post"."id", s."user_id", 'post', 3 FROM "post" JOIN "subscriptions" s ON s."thread_id" = "p_thread_id"
     ) r JOIN "post" ON "post"."id" = r."post_id"
     WHERE r."user_id" <> "post"."user_id"
+      AND NOT EXISTS (SELECT 1 FROM "user_ignores" i WHERE i."user_id" = r."user_id" AND i."ignored_user_id" = "post"."user_id")
       AND NOT EXISTS (SELECT 1 FROM "group_bans" b WHERE b."group_id" = "post"."group_id" AND b."user_id" = r."user_id" AND (b."until" IS NULL OR b."until" > now()))
     ORDER BY r."post_id", r."user_id", r."rank"
   ), "grouped" AS (

@@ -43,7 +43,11 @@ describe("GET|POST /api/me (endpoint 9)", () => {
       email: null,
       cover_image: null,
       api_version: 0,
-      settings: null,
+      settings: { email_notifications: "mentions", email_digest: "weekly", show_nsfw: 0, hide_online: 0 },
+      // A new account follows its device until its person picks a theme.
+      dark_mode: 2,
+      bio: null,
+      blocked_users: [],
       is_nft: 0,
       last_post_time: null,
     });

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { FormPage } from "@/components/forms/form-page";
+import { IgnoredList } from "@/components/profile/ignored-list";
+import { PreferencesForm } from "@/components/profile/preferences-form";
 import { ProfileSettingsForm } from "@/components/profile/profile-settings-form";
 import { requireViewer } from "@/lib/session/session";
 import { loadAccount } from "@/lib/views/account-view";
@@ -24,6 +26,8 @@ export default async function SettingsPage() {
         initial={{ username: account.username, photoUrl: account.photoUrl, coverImage: account.coverImage, email: account.email }}
         photoPreview={account.photoPreview}
       />
+      <PreferencesForm initial={{ bio: account.bio, darkMode: account.darkMode, settings: account.settings }} />
+      <IgnoredList people={account.ignoring} />
     </FormPage>
   );
 }

@@ -772,6 +772,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/posts/{post_id}/nsfw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a post sensitive content (1) or not (0): its author or a moderator (logged)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["setPostNsfw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/posts/{post_id}/report": {
         parameters: {
             query?: never;
@@ -1132,6 +1152,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/users/{user_id}/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ignore a person (1) or stop (0): no notifications they cause, their posts folded; they are never told
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["ignoreUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/users/{user_id}/posts": {
         parameters: {
             query?: never;
@@ -1299,6 +1339,7 @@ export interface components {
             depth: number;
             thread_id: number;
             id: number;
+            nsfw: number;
             attached_files: components["schemas"]["AttachedFile"][];
             user: {
                 id: number;
@@ -1357,6 +1398,7 @@ export interface components {
             user_title: unknown[];
             tip_count: number;
             liked: number;
+            ignored: number;
             children_count: number;
             children: {
                 posts: components["schemas"]["Post"][];
@@ -1515,6 +1557,7 @@ export interface components {
             user_title: unknown[];
             tip_count: number;
             liked: number;
+            ignored: number;
             children_count: number;
             children: {
                 posts: components["schemas"]["Post"][];
@@ -1756,12 +1799,21 @@ export interface components {
             }[];
             ban_group: number[];
             can_join_group: number[];
-            blocked_users: unknown[];
+            blocked_users: {
+                id: number;
+                username: string;
+                photo_url: string;
+            }[];
             api_version: number | string;
             super_admin: number;
             settings: {
-                [key: string]: unknown;
-            } | null;
+                /** @enum {string} */
+                email_notifications: "mentions" | "all" | "off";
+                /** @enum {string} */
+                email_digest: "weekly" | "daily" | "off";
+                show_nsfw: number;
+                hide_online: number;
+            };
             browser_wallet_address: string;
             archive_address: string;
             dark_mode: number;
@@ -2086,12 +2138,21 @@ export interface operations {
                                 }[];
                                 ban_group: number[];
                                 can_join_group: number[];
-                                blocked_users: unknown[];
+                                blocked_users: {
+                                    id: number;
+                                    username: string;
+                                    photo_url: string;
+                                }[];
                                 api_version: number | string;
                                 super_admin: number;
                                 settings: {
-                                    [key: string]: unknown;
-                                } | null;
+                                    /** @enum {string} */
+                                    email_notifications: "mentions" | "all" | "off";
+                                    /** @enum {string} */
+                                    email_digest: "weekly" | "daily" | "off";
+                                    show_nsfw: number;
+                                    hide_online: number;
+                                };
                                 browser_wallet_address: string;
                                 archive_address: string;
                                 dark_mode: number;
@@ -2582,6 +2643,16 @@ export interface operations {
                     cover_image?: string;
                     email?: string;
                     is_nft?: number;
+                    bio?: string;
+                    dark_mode?: number;
+                    settings?: {
+                        /** @enum {string} */
+                        email_notifications?: "mentions" | "all" | "off";
+                        /** @enum {string} */
+                        email_digest?: "weekly" | "daily" | "off";
+                        show_nsfw?: 0 | 1;
+                        hide_online?: 0 | 1;
+                    };
                 };
                 "application/x-www-form-urlencoded": {
                     username?: string;
@@ -2589,6 +2660,16 @@ export interface operations {
                     cover_image?: string;
                     email?: string;
                     is_nft?: number;
+                    bio?: string;
+                    dark_mode?: number;
+                    settings?: {
+                        /** @enum {string} */
+                        email_notifications?: "mentions" | "all" | "off";
+                        /** @enum {string} */
+                        email_digest?: "weekly" | "daily" | "off";
+                        show_nsfw?: 0 | 1;
+                        hide_online?: 0 | 1;
+                    };
                 };
                 "multipart/form-data": {
                     username?: string;
@@ -2596,6 +2677,16 @@ export interface operations {
                     cover_image?: string;
                     email?: string;
                     is_nft?: number;
+                    bio?: string;
+                    dark_mode?: number;
+                    settings?: {
+                        /** @enum {string} */
+                        email_notifications?: "mentions" | "all" | "off";
+                        /** @enum {string} */
+                        email_digest?: "weekly" | "daily" | "off";
+                        show_nsfw?: 0 | 1;
+                        hide_online?: 0 | 1;
+                    };
                 };
             };
         };
@@ -2655,12 +2746,21 @@ export interface operations {
                             }[];
                             ban_group: number[];
                             can_join_group: number[];
-                            blocked_users: unknown[];
+                            blocked_users: {
+                                id: number;
+                                username: string;
+                                photo_url: string;
+                            }[];
                             api_version: number | string;
                             super_admin: number;
                             settings: {
-                                [key: string]: unknown;
-                            } | null;
+                                /** @enum {string} */
+                                email_notifications: "mentions" | "all" | "off";
+                                /** @enum {string} */
+                                email_digest: "weekly" | "daily" | "off";
+                                show_nsfw: number;
+                                hide_online: number;
+                            };
                             browser_wallet_address: string;
                             archive_address: string;
                             dark_mode: number;
@@ -5940,6 +6040,7 @@ export interface operations {
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
                     draft_key?: string;
+                    nsfw?: number;
                 };
                 "application/x-www-form-urlencoded": {
                     title: string;
@@ -5948,6 +6049,7 @@ export interface operations {
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
                     draft_key?: string;
+                    nsfw?: number;
                 };
                 "multipart/form-data": {
                     title: string;
@@ -5956,6 +6058,7 @@ export interface operations {
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
                     draft_key?: string;
+                    nsfw?: number;
                 };
             };
         };
@@ -6490,12 +6593,15 @@ export interface operations {
             content: {
                 "application/json": {
                     content: string | unknown[];
+                    nsfw?: number;
                 };
                 "application/x-www-form-urlencoded": {
                     content: string | unknown[];
+                    nsfw?: number;
                 };
                 "multipart/form-data": {
                     content: string | unknown[];
+                    nsfw?: number;
                 };
             };
         };
@@ -6624,6 +6730,124 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EnvelopeV2"] & {
                         data: components["schemas"]["LikeState"];
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    setPostNsfw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                post_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    nsfw: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    nsfw: number;
+                };
+                "multipart/form-data": {
+                    nsfw: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            post: components["schemas"]["Post"];
+                        };
                     };
                 };
             };
@@ -7274,12 +7498,21 @@ export interface operations {
                                 }[];
                                 ban_group: number[];
                                 can_join_group: number[];
-                                blocked_users: unknown[];
+                                blocked_users: {
+                                    id: number;
+                                    username: string;
+                                    photo_url: string;
+                                }[];
                                 api_version: number | string;
                                 super_admin: number;
                                 settings: {
-                                    [key: string]: unknown;
-                                } | null;
+                                    /** @enum {string} */
+                                    email_notifications: "mentions" | "all" | "off";
+                                    /** @enum {string} */
+                                    email_digest: "weekly" | "daily" | "off";
+                                    show_nsfw: number;
+                                    hide_online: number;
+                                };
                                 browser_wallet_address: string;
                                 archive_address: string;
                                 dark_mode: number;
@@ -8195,6 +8428,7 @@ export interface operations {
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
                     draft_key?: string;
+                    nsfw?: number;
                 };
                 "application/x-www-form-urlencoded": {
                     content: string | unknown[];
@@ -8202,6 +8436,7 @@ export interface operations {
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
                     draft_key?: string;
+                    nsfw?: number;
                 };
                 "multipart/form-data": {
                     content: string | unknown[];
@@ -8209,6 +8444,7 @@ export interface operations {
                     /** @description Upload ids, comma-separated (at most 10), or one id. */
                     file_attachments?: string | number;
                     draft_key?: string;
+                    nsfw?: number;
                 };
             };
         };
@@ -8864,6 +9100,125 @@ export interface operations {
             };
             /** @description 40300: Not allowed */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    ignoreUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    ignored: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    ignored: number;
+                };
+                "multipart/form-data": {
+                    ignored: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            user_id: number;
+                            ignored: number;
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

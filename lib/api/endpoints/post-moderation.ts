@@ -4,10 +4,10 @@ import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializePost } from "@/lib/api/serializers/post";
 import { serializeReport } from "@/lib/api/serializers/report";
 import { serializeRevisions } from "@/lib/api/serializers/revision";
-import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
+import { DeltaContentParamSchema, NsfwParamSchema } from "@/lib/schemas/content-schemas";
 import { PostResponseSchema, ReasonParamSchema, ReportReasonSchema, ReportResponseSchema, RevisionsResponseSchema } from "@/lib/schemas/moderation-schemas";
 import { idParam, pageParam, pageSizeParam } from "@/lib/schemas/params";
-import { deletePost, editPost, listPostRevisions, restorePost, type PostRead } from "@/lib/services/post-moderation";
+import { deletePost, editPost, listPostRevisions, restorePost, setPostNsfw, type PostRead } from "@/lib/services/post-moderation";
 import { reportPost } from "@/lib/services/reports";
 
 // Contract section 12: what the author and the group's moderators do with one post.
@@ -24,10 +24,25 @@ export const editPostEndpoint = defineEndpoint(
     auth: "user",
     tag: "Moderation",
     summary: "Edit a post (author or moderator); the old content becomes a revision",
-    params: postParams.extend({ content: DeltaContentParamSchema }),
+    params: postParams.extend({ content: DeltaContentParamSchema, nsfw: NsfwParamSchema.optional() }),
     response: PostResponseSchema,
   },
-  async ({ params, viewer }) => answerWith(await editPost(viewer, params.post_id, params.content)),
+  async ({ params, viewer }) => answerWith(await editPost(viewer, params.post_id, params.content, params.nsfw === undefined ? undefined : params.nsfw === 1)),
+);
+
+// POST /api/v2/posts/{post_id}/nsfw
+export const setPostNsfwEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/posts/{post_id}/nsfw",
+    family: "v2",
+    auth: "user",
+    tag: "Moderation",
+    summary: "Mark a post sensitive content (1) or not (0): its author or a moderator (logged)",
+    params: postParams.extend({ nsfw: NsfwParamSchema }),
+    response: PostResponseSchema,
+  },
+  async ({ params, viewer }) => answerWith(await setPostNsfw(viewer, params.post_id, params.nsfw === 1)),
 );
 
 // GET /api/v2/posts/{post_id}/revisions

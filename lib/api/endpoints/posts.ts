@@ -11,6 +11,7 @@ import { CreatePostResponseSchema } from "@/lib/schemas/post-schemas";
 import { optionalIntParam } from "@/lib/schemas/thread-schemas";
 import { likePost, unlikePost, type LikeState } from "@/lib/services/likes";
 import { createPost } from "@/lib/services/posts";
+import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
 
 // POST /api/v2/threads/{thread_id}/posts/create
 export const createThreadPost = defineEndpoint(
@@ -29,6 +30,8 @@ export const createThreadPost = defineEndpoint(
       file_attachments: FileAttachmentsParamSchema.optional(),
       // Contract section 17: the draft this post was written in, deleted with it.
       draft_key: DraftKeyParamSchema,
+      // Contract section 17: sensitive content.
+      nsfw: NsfwParamSchema.optional(),
     }),
     response: CreatePostResponseSchema,
   },
@@ -39,6 +42,7 @@ export const createThreadPost = defineEndpoint(
       parentId: params.parent_id ?? null,
       fileAttachments: params.file_attachments ?? [],
       draftKey: params.draft_key,
+      nsfw: params.nsfw === 1,
     };
     const post = await createPost(viewer, input);
     // The author is subscribed after posting whether or not this post subscribed them.

@@ -11,6 +11,7 @@ import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSc
 import { readThread, threadGuestVersion } from "@/lib/services/thread-reads";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
+import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -66,6 +67,8 @@ export const createGroupThread = defineEndpoint(
       file_attachments: FileAttachmentsParamSchema.optional(),
       // Contract section 17: the draft this thread was written in, deleted with it.
       draft_key: DraftKeyParamSchema,
+      // Contract section 17: the opening post is sensitive content.
+      nsfw: NsfwParamSchema.optional(),
     }),
     response: ThreadResponseSchema,
   },
@@ -77,6 +80,7 @@ export const createGroupThread = defineEndpoint(
       categoryId: params.category_id ?? null,
       fileAttachments: params.file_attachments ?? [],
       draftKey: params.draft_key,
+      nsfw: params.nsfw === 1,
     };
     return readFullThread(viewer, await createThread(viewer, input));
   },

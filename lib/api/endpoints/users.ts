@@ -6,6 +6,7 @@ import { serializeMeUser, serializeUpdateInfoUser } from "@/lib/api/serializers/
 import { revokeUserToken } from "@/lib/auth/tokens";
 import { isSet } from "@/lib/db/records/codes";
 import { EmailSchema, IsNftSchema, MeUserSchema, PhotoUrlSchema, UpdateInfoUserSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import { BioSchema, DarkModeSchema, UserSettingsParamSchema } from "@/lib/schemas/user-settings-schemas";
 import { getOwnAccount, updateUserInfo } from "@/lib/services/user-profile";
 
 // GET or POST /api/me
@@ -39,13 +40,18 @@ export const updateInfo = defineEndpoint(
       // Contract section 7 names the reference's unnamed email parameter.
       email: EmailSchema.optional(),
       is_nft: IsNftSchema.optional(),
+      // Contract section 17: profile and preferences.
+      bio: BioSchema.optional(),
+      dark_mode: DarkModeSchema.optional(),
+      settings: UserSettingsParamSchema.optional(),
     }),
     response: UpdateInfoUserSchema,
     errors: ["conflict"],
   },
   async ({ params, viewer, request }) => {
-    const { username, photo_url: photoUrl, cover_image: coverImage, email, is_nft: isNft } = params;
-    await updateUserInfo(viewer, { username, photoUrl, coverImage, email, nft: isNft === undefined ? undefined : isSet(isNft) });
+    const { username, photo_url: photoUrl, cover_image: coverImage, email, is_nft: isNft, bio, dark_mode: darkMode, settings } = params;
+    const nft = isNft === undefined ? undefined : isSet(isNft);
+    await updateUserInfo(viewer, { username, photoUrl, coverImage, email, nft, bio, darkMode, settings });
     return serializeUpdateInfoUser(await getOwnAccount(viewer, { groups: false }), readRequestOrigin(request));
   },
 );

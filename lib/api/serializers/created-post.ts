@@ -37,6 +37,7 @@ export function serializeCreatedPost(row: CreatedPostRecord, attachments: readon
     depth: row.depth,
     thread_id: row.threadId,
     id: row.id,
+    nsfw: flagCode(row.nsfw),
     attached_files: attachments.map((file) => serializeAttachedFile(file, row)),
     user: serializePostCreationUser(row.user),
     likes: [],

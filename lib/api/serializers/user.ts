@@ -34,10 +34,6 @@ function buildReferralUrl(origin: string, userId: number): string {
   return `${origin}/?ref=${userId}&signature=${signReferral(userId)}`;
 }
 
-function asSettings(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 /** User, get-user-info (me) shape: every field of the reference table. */
 export function serializeMeUser(bundle: UserBundle, origin: string): MeUserDto {
   const { user: row } = bundle;
@@ -67,13 +63,13 @@ export function serializeMeUser(bundle: UserBundle, origin: string): MeUserDto {
     recommend_groups: bundle.recommended.map(serializeRecommendGroup),
     ban_group: bundle.banGroups,
     can_join_group: bundle.inviteGroups,
-    blocked_users: [],
+    blocked_users: row.ignoring.map((user) => ({ id: user.id, username: user.username, photo_url: user.photoUrl })),
     api_version: row.apiVersion,
     super_admin: flagCode(row.superAdmin),
-    settings: asSettings(row.settings),
+    settings: { ...row.settings },
     browser_wallet_address: findWalletAddress(row, (type) => isWalletType(type) && isEvmStyle(type)),
     archive_address: findWalletAddress(row, (type) => type === WALLET_TYPES.permaweb),
-    dark_mode: flagCode(row.darkMode),
+    dark_mode: row.darkMode,
     referral_url: buildReferralUrl(origin, row.id),
     widget_secret: row.widgetSecret,
     username: row.username,

@@ -4,7 +4,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { ProfileHeader } from "@/components/users/profile-header";
 import { UserPostList } from "@/components/users/user-post-list";
 import { getProfile, readPageParam } from "@/lib/views/page-data";
-import { loadProfilePosts } from "@/lib/views/profile-view";
+import { loadProfilePosts, loadProfileRelation } from "@/lib/views/profile-view";
 
 interface ProfilePageProps {
   params: Promise<{ id: string }>;
@@ -24,11 +24,11 @@ export default async function ProfilePage({ params, searchParams }: ProfilePageP
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const profile = await getProfile(id);
   const page = readPageParam(query.page);
-  const { posts, totalPages } = await loadProfilePosts(profile, page);
+  const [{ posts, totalPages }, relation] = await Promise.all([loadProfilePosts(profile, page), loadProfileRelation(profile)]);
   const basePath = `/u/${profile.id}`;
   return (
     <main className="page">
-      <ProfileHeader profile={profile} />
+      <ProfileHeader profile={profile} relation={relation} />
       <section className="profile-posts" aria-labelledby="profile-posts-heading">
         <h2 id="profile-posts-heading" className="section-heading">
           Posts

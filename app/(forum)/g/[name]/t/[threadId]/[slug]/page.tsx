@@ -36,10 +36,11 @@ async function loadThreadPage({ params, searchParams }: ThreadPageProps) {
 
 export async function generateMetadata(props: ThreadPageProps): Promise<Metadata> {
   const { thread, group, basePath } = await loadThreadPage(props);
-  const description = thread.excerpt;
+  // A sensitive opening post stays out of link previews (contract section 17).
+  const description = (thread.firstPost.nsfw ? "" : thread.excerpt) || `A thread in ${group.title} on Agora.`;
   return {
     title: `${thread.title} · ${group.title}`,
-    description: description || `A thread in ${group.title} on Agora.`,
+    description,
     alternates: { canonical: basePath },
     openGraph: { type: "article", title: thread.title, description, url: basePath, siteName: "Agora" },
   };
@@ -66,7 +67,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
   );
   if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
-    <ThreadReaderProvider threadId={thread.id} kept={kept}>
+    <ThreadReaderProvider threadId={thread.id} kept={kept} showsNsfw={viewer.showsNsfw}>
       <FileAttachmentsAllowedProvider allowed={viewer.signedIn && group.viewerCanAttachFiles}>
         <main className="page page--thread">
           <Breadcrumbs links={trail} />
