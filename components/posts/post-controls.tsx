@@ -18,7 +18,7 @@ const PostMenu = dynamic(() => import("@/components/post-actions/post-menu").the
 
 export type PostControlsPost = Pick<
   PostView,
-  "id" | "likes" | "likedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted"
+  "id" | "likes" | "likedByViewer" | "bookmarkedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted"
 > & {
   authorId: number;
 };

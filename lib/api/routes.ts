@@ -1,5 +1,6 @@
 import "server-only";
 import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-endpoint";
+import * as bookmarks from "@/lib/api/endpoints/bookmarks";
 import * as categories from "@/lib/api/endpoints/categories";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groups from "@/lib/api/endpoints/groups";
@@ -37,6 +38,7 @@ const MODULES = [
   search,
   uploads,
   memberships,
+  bookmarks,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -94,24 +94,31 @@ export function pagePostIds(record: ThreadPageRecord): number[] {
   return collectPostIds([record.firstPost, ...record.posts], []);
 }
 
-function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
-  return { ...node, likedByViewer: liked.has(node.post.id), children: node.children.map((child) => withLikes(child, liked)) };
+function withMarks(node: PostNode, liked: ReadonlySet<number>, bookmarked: ReadonlySet<number>): PostNode {
+  return {
+    ...node,
+    likedByViewer: liked.has(node.post.id),
+    bookmarkedByViewer: bookmarked.has(node.post.id),
+    children: node.children.map((child) => withMarks(child, liked, bookmarked)),
+  };
 }
 
-/** What one signed-in reader has of a page: their likes among its posts, and whether they follow the thread. */
+/** What one signed-in reader has of a page: their likes and bookmarks among its posts, and whether they follow the thread. */
 export interface ReaderMarks {
   subscribed: boolean;
   liked: readonly number[];
+  bookmarked: readonly number[];
 }
 
 /** A (possibly kept, so shared) record as one reader sees it; the record itself is not changed. */
 export function personaliseThreadPage(record: ThreadPageRecord, marks: ReaderMarks): ThreadPageRecord {
   const liked = new Set(marks.liked);
-  if (liked.size === 0) return { ...record, viewerSubscribed: marks.subscribed };
+  const bookmarked = new Set(marks.bookmarked);
+  if (liked.size === 0 && bookmarked.size === 0) return { ...record, viewerSubscribed: marks.subscribed };
   return {
     ...record,
-    firstPost: withLikes(record.firstPost, liked),
-    posts: record.posts.map((node) => withLikes(node, liked)),
+    firstPost: withMarks(record.firstPost, liked, bookmarked),
+    posts: record.posts.map((node) => withMarks(node, liked, bookmarked)),
     viewerSubscribed: marks.subscribed,
   };
 }

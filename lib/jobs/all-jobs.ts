@@ -3,6 +3,7 @@ import type { JobDefinition } from "@/lib/jobs/define-job";
 import { announcePostsJob } from "@/lib/jobs/announce-posts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
 import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
+import { remindBookmarkJob } from "@/lib/jobs/remind-bookmark";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
 import { sweepOrphanUploadsJob } from "@/lib/jobs/sweep-orphan-uploads";
@@ -15,4 +16,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   removeStoredContentJob,
   announcePostsJob,
   recountPostCountersJob,
+  remindBookmarkJob,
 ];

@@ -63,6 +63,8 @@ export const PostSchema = z.strictObject({
   user_title: z.array(z.unknown()),
   tip_count: Int,
   liked: Int,
+  /** The viewer bookmarked it (contract section 17). */
+  bookmarked: Int,
   children_count: Int,
   get children() {
     return z.strictObject({ posts: z.array(PostSchema) });

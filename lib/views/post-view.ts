@@ -28,6 +28,8 @@ export interface PostView {
   createdAt: string;
   likes: number;
   likedByViewer: boolean;
+  /** The viewer saved it (contract section 17). */
+  bookmarkedByViewer: boolean;
   /** What the viewer may do with it (lib/auth/permissions.ts decided). */
   canEdit: boolean;
   canDelete: boolean;

@@ -127,6 +127,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
     createdAt: post.createdAt.toISOString(),
     likes: post.likesCount,
     likedByViewer: node.likedByViewer,
+    bookmarkedByViewer: node.bookmarkedByViewer,
     ...postAbilities(post, access),
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,

@@ -43,6 +43,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
     attachments: [],
     goneUploadIds: [],
     likedByViewer: false,
+    bookmarkedByViewer: false,
     authorBanned: false,
     children,
   };
