@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { unwrapAction, type ActionResult } from "@/lib/actions/action-types";
 import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
@@ -26,6 +26,8 @@ export interface ComposerProps<T> {
   uploadGroupName?: string;
   /** The group takes other files than images from this person (attachment chips under the editor). */
   allowFiles?: boolean;
+  /** Content to add at the end while open (a quote, contract section 17); a new `key` adds it again. */
+  append?: { key: number; content: string };
 }
 
 function ComposerForm<T>({
@@ -40,6 +42,7 @@ function ComposerForm<T>({
   onCancel,
   uploadGroupName,
   allowFiles,
+  append,
 }: ComposerProps<T>) {
   const [active, setActive] = useState(Boolean(autoFocus));
   const [localError, setLocalError] = useState<string | null>(null);
@@ -52,6 +55,15 @@ function ComposerForm<T>({
       onSuccess?.(data);
     },
   });
+
+  // The first quote opens the editor with it (initialContent); later ones are added at the end.
+  const appended = useRef(append?.key);
+  useEffect(() => {
+    if (!append || appended.current === append.key) return;
+    appended.current = append.key;
+    editorRef.current?.append(append.content);
+    editorRef.current?.focus();
+  }, [append]);
 
   if (!active) {
     return (

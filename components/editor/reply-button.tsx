@@ -4,7 +4,8 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useViewer } from "@/components/providers/viewer-context";
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
+import { useQuoteRequests } from "@/components/posts/quote-events";
 import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
 import { useFileAttachmentsAllowed } from "./file-attachments-allowed";
@@ -25,14 +26,24 @@ export interface ReplyButtonProps {
   threadId: number;
   parentId: number | null;
   groupName: string;
+  /** The post this button sits under: quoting it opens this composer with the quote. */
+  postId?: number;
 }
 
 /** "Reply" under a post: opens an inline composer; the editor itself loads only then. */
-export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps) {
+export function ReplyButton({ threadId, parentId, groupName, postId }: ReplyButtonProps) {
   const viewer = useViewer();
   const pathname = usePathname();
   const router = useRouter();
   const [open, setOpen] = useState(false);
+  const [quote, setQuote] = useState<{ key: number; content: string } | null>(null);
+  useQuoteRequests(
+    viewer ? (postId ?? null) : null,
+    useCallback((content: string) => {
+      setQuote((previous) => ({ key: (previous?.key ?? 0) + 1, content }));
+      setOpen(true);
+    }, []),
+  );
   const composerId = useId();
   const allowFiles = useFileAttachmentsAllowed();
 
@@ -63,10 +74,16 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
             autoFocus
             uploadGroupName={groupName}
             allowFiles={allowFiles}
-            onCancel={() => setOpen(false)}
+            initialContent={quote?.content}
+            append={quote ?? undefined}
+            onCancel={() => {
+              setOpen(false);
+              setQuote(null);
+            }}
             onSubmit={(content, fileAttachments) => createReplyAction({ threadId, parentId, content, fileAttachments })}
             onSuccess={() => {
               setOpen(false);
+              setQuote(null);
               router.refresh();
             }}
           />
