@@ -47,14 +47,17 @@ export async function findBookmarkTarget(tx: Tx, postId: number): Promise<Bookma
 const BOOKMARK_LOCK_CLASS = 1112493899;
 
 /** Locks the person's bookmarks for this transaction and answers whether the post is already one, and how many they have. */
-export async function lockBookmarks(tx: Tx, userId: number, postId: number): Promise<{ existing: BookmarkRecord | null; count: number }> {
+export async function lockBookmarks(
+  tx: Tx,
+  userId: number,
+  postId: number,
+): Promise<{ existing: Pick<BookmarkRecord, "note" | "remindAt"> | null; count: number }> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BOOKMARK_LOCK_CLASS}::int, ${userId}::int)`;
-  const rows = await tx.$queryRaw<{ count: number; post_id: number | null; note: string | null; remind_at: Date | null; created_at: Date | null }[]>`
-    SELECT (SELECT count(*)::int FROM bookmarks WHERE user_id = ${userId}) AS count, b.post_id, b.note, b.remind_at, b.created_at
+  const rows = await tx.$queryRaw<{ count: number; post_id: number | null; note: string | null; remind_at: Date | null }[]>`
+    SELECT (SELECT count(*)::int FROM bookmarks WHERE user_id = ${userId}) AS count, b.post_id, b.note, b.remind_at
     FROM (SELECT 1) one LEFT JOIN bookmarks b ON b.user_id = ${userId} AND b.post_id = ${postId}`;
   const row = rows[0]!;
-  const existing =
-    row.post_id === null ? null : { postId: row.post_id, threadId: 0, note: row.note ?? "", remindAt: row.remind_at, createdAt: row.created_at ?? new Date() };
+  const existing = row.post_id === null ? null : { note: row.note ?? "", remindAt: row.remind_at };
   return { existing, count: row.count };
 }
 

@@ -165,16 +165,21 @@ describe("bookmarks (contract section 17)", () => {
     expect((await bookmark(user, secretPost, { bookmarked: 0 })).body.data).toEqual({ bookmark: null });
   });
 
-  it("keeps at most 1,000 bookmarks per user: the next is a 400, changing an existing one still works", async () => {
-    const user = await createTestUser();
+  /** A thread of `count` more posts written straight to the table (the limit is about bookmarks, not posting), its first `bookmarked` posts bookmarked by `user`. */
+  async function fillBookmarks(user: TestUser, count: number, bookmarked: number): Promise<number[]> {
     const db = await getDb();
     const extraThread = (await createThreadOverHttp(owner, group.id)).id;
-    // 1,000 posts written straight to the table: the limit is about bookmarks, not about posting.
     await db.$executeRaw`
       INSERT INTO posts (thread_id, group_id, user_id, depth, reply_uid, content, sign_msg, created_at, updated_at)
-      SELECT ${extraThread}, ${group.id}, ${owner.id}, 0, 0, '[{"insert":"filler\\n"}]', '', now(), now() FROM generate_series(1, 1000)`;
+      SELECT ${extraThread}, ${group.id}, ${owner.id}, 0, 0, '[{"insert":"filler\\n"}]', '', now(), now() FROM generate_series(1, ${count}::int)`;
     const ids = (await db.post.findMany({ where: { threadId: extraThread }, select: { id: true }, orderBy: { id: "asc" } })).map((row) => row.id);
-    await db.$executeRaw`INSERT INTO bookmarks (user_id, post_id) SELECT ${user.id}, unnest(${ids.slice(0, 999)}::int[])`;
+    await db.$executeRaw`INSERT INTO bookmarks (user_id, post_id) SELECT ${user.id}, unnest(${ids.slice(0, bookmarked)}::int[])`;
+    return ids;
+  }
+
+  it("keeps at most 1,000 bookmarks per user: the next is a 400, changing an existing one still works", async () => {
+    const user = await createTestUser();
+    const ids = await fillBookmarks(user, 1000, 999);
     expectOk(await bookmark(user, ids[999]!, { bookmarked: 1 }));
     const refused = await bookmark(user, first, { bookmarked: 1 });
     expectRefused(refused, 40000);
@@ -183,6 +188,15 @@ describe("bookmarks (contract section 17)", () => {
     expectOk(await bookmark(user, ids[0]!, { bookmarked: 1, note: "still editable" }));
     expectOk(await bookmark(user, ids[0]!, { bookmarked: 0 }));
     expectOk(await bookmark(user, first, { bookmarked: 1 }));
+    expect((await listOf(user)).count).toBe(1000);
+  });
+
+  it("bookmarks sent at once cannot pass the limit together", async () => {
+    const user = await createTestUser();
+    const ids = await fillBookmarks(user, 1004, 998);
+    const answers = await Promise.all(ids.slice(998, 1004).map((id) => bookmark(user, id, { bookmarked: 1 })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(4);
     expect((await listOf(user)).count).toBe(1000);
   });
 
