@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useViewer } from "@/components/providers/viewer-context";
 import { useCallback, useId, useState } from "react";
-import { useQuoteRequests } from "@/components/posts/quote-events";
+import { readPostAuthor, useQuoteRequests } from "@/components/posts/quote-events";
 import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
 import { useFileAttachmentsAllowed } from "./file-attachments-allowed";
@@ -36,13 +36,17 @@ export function ReplyButton({ threadId, parentId, groupName, postId }: ReplyButt
   const pathname = usePathname();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [quote, setQuote] = useState<{ key: number; content: string } | null>(null);
+  const [quote, setQuote] = useState<{ key: number; content: string; author: string } | null>(null);
   useQuoteRequests(
     viewer ? (postId ?? null) : null,
-    useCallback((content: string) => {
-      setQuote((previous) => ({ key: (previous?.key ?? 0) + 1, content }));
-      setOpen(true);
-    }, []),
+    useCallback(
+      (content: string) => {
+        const author = postId ? readPostAuthor(postId) : "";
+        setQuote((previous) => ({ key: (previous?.key ?? 0) + 1, content, author }));
+        setOpen(true);
+      },
+      [postId],
+    ),
   );
   const composerId = useId();
   const allowFiles = useFileAttachmentsAllowed();
@@ -68,6 +72,7 @@ export function ReplyButton({ threadId, parentId, groupName, postId }: ReplyButt
       </button>
       {open ? (
         <div id={composerId} className="reply-composer">
+          {quote ? <p className="reply-quoting">Quoting {quote.author || "this post"}: the quote links to their post.</p> : null}
           <Composer
             label={parentId ? "Your reply to this post" : "Your reply"}
             submitLabel="Post reply"

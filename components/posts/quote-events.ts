@@ -39,6 +39,16 @@ export function readPostText(postId: number): string {
   return copy.textContent ?? "";
 }
 
+/** Who wrote post `postId`, as its card names them ("Post by alice"). */
+export function readPostAuthor(postId: number): string {
+  return (
+    document
+      .querySelector(`#post-${postId}`)
+      ?.getAttribute("aria-label")
+      ?.replace(/^Post by /, "") ?? ""
+  );
+}
+
 /** Calls `onQuote` with the quote's delta JSON whenever someone quotes post `postId`. */
 export function useQuoteRequests(postId: number | null, onQuote: (content: string) => void): void {
   useEffect(() => {

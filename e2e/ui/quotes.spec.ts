@@ -58,6 +58,7 @@ test("select words in a post, Quote, and the reply shows them with the author's 
   const editor = composer.locator(".ql-editor");
   await expect(editor.locator("blockquote")).toHaveText("quick brown fox");
   await expect(editor.locator("blockquote")).toHaveAttribute("data-quote", String(quotedId));
+  await expect(composer.getByText(`Quoting ${writer.username}`)).toBeVisible();
   // The caret waits on the line after the quote.
   await page.keyboard.type("Agreed, a fine fox.");
   await composer.getByRole("button", { name: "Post reply" }).click();
