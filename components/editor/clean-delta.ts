@@ -70,7 +70,15 @@ function cleanAttributes(attributes: Record<string, unknown> | undefined): Recor
   if (list === "checked" || list === "unchecked") kept.list = "bullet";
   if (typeof header === "number" && Number.isInteger(header) && header >= 1) kept.header = Math.min(header, 3);
   if (typeof background === "string" && CSS_COLOR_PATTERN.test(background)) kept.background = background;
+  const quote = readQuoteAttribute(attributes.quote);
+  if (kept.blockquote === true && quote !== null) kept.quote = quote;
   return Object.keys(kept).length > 0 ? kept : null;
+}
+
+// Quill hands the quoted post's id back as the DOM's text ("12"); the API takes a positive integer.
+function readQuoteAttribute(value: unknown): number | null {
+  const id = typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof id === "number" && Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 /** "example.com" → "https://example.com"; anything that is still not an http(s) URL → null. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { unwrapAction, type ActionResult } from "@/lib/actions/action-types";
 import { DraftStatus } from "@/components/drafts/draft-status";
@@ -31,6 +31,8 @@ export interface ComposerProps<T> {
   allowFiles?: boolean;
   /** Save as a draft while typing (and restore it when the composer opens); posting deletes it. */
   draft?: DraftPlace;
+  /** Content to add at the end while open (a quote, contract section 17); a new `key` adds it again. */
+  append?: { key: number; content: string };
 }
 
 /** Opens the editor once the stored draft (if any) is known, so it starts from it. */
@@ -67,6 +69,7 @@ function ComposerEditor<T>({
   allowFiles,
   draft,
   stored,
+  append,
 }: ComposerProps<T> & { stored: DraftSnapshot | null }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const editorRef = useRef<QuillEditorHandle | null>(null);
@@ -84,6 +87,17 @@ function ComposerEditor<T>({
     },
     onError: autosave.resume,
   });
+
+  // The first quote opens the editor with it (initialContent), unless a stored draft opened it:
+  // then the quote is added at its end, as every later one is.
+  const resumedDraft = Boolean(stored && stored.content !== "[]");
+  const appended = useRef(resumedDraft ? undefined : append?.key);
+  useEffect(() => {
+    if (!append || appended.current === append.key) return;
+    appended.current = append.key;
+    editorRef.current?.append(append.content);
+    editorRef.current?.focus();
+  }, [append]);
 
   function submit() {
     const editor = editorRef.current;
@@ -108,7 +122,7 @@ function ComposerEditor<T>({
         label={label}
         placeholder={placeholder}
         autoFocus
-        initialContent={stored && stored.content !== "[]" ? stored.content : initialContent}
+        initialContent={resumedDraft ? stored!.content : initialContent}
         uploadGroupName={uploadGroupName}
         allowFiles={allowFiles}
         editorRef={editorRef}

@@ -26,6 +26,8 @@ export interface QuillEditorHandle {
   getFileIds(): number[];
   /** Whether an attached file is still uploading. */
   isUploadingFiles(): boolean;
+  /** Adds a delta (JSON text, e.g. a quote) at the end and puts the caret after it. */
+  append(content: string): void;
 }
 
 export interface QuillEditorProps {
@@ -122,8 +124,22 @@ export function QuillEditor({
       focus: () => quill.focus(),
       getFileIds: () => latest.current.attachments.chips.flatMap((chip) => (chip.id !== null ? [chip.id] : [])),
       isUploadingFiles: () => latest.current.attachments.chips.some((chip) => chip.id === null),
+      append: (content) => {
+        // Before the document's last newline, on a line of its own; that newline is then the empty line to type in.
+        const end = quill.getLength() - 1;
+        const lead = end > 0 && quill.getText(end - 1, 1) !== "\n" ? [{ insert: "\n" }] : [];
+        const added = readEditableContent(content);
+        // The content's own closing empty line (a quote's) is the document's last newline here.
+        const last = added.at(-1);
+        if (last?.insert === "\n" && !last.attributes) added.pop();
+        const ops = [{ retain: end }, ...lead, ...added];
+        quill.updateContents(ops as Parameters<typeof quill.updateContents>[0], "user");
+        quill.setSelection(quill.getLength() - 1, 0, "user");
+      },
     };
-    if (autoFocus) quill.focus();
+    // Content to start from (an edit, a quote) puts the caret after it, where one goes on writing.
+    if (autoFocus && initialContent) quill.setSelection(quill.getLength() - 1, 0, "api");
+    else if (autoFocus) quill.focus();
 
     // Without a group to upload to, dropped and pasted files are ignored (never data: URLs, which the API refuses).
     function receiveFiles(files: File[], index: number) {

@@ -1,7 +1,7 @@
 // Registers exactly the formats the API accepts, on Quill's core build (no themes, no
 // toolbar module, no code blocks, tables or video), which keeps the lazy chunk small.
 import Quill from "quill/core";
-import type { EmbedBlot } from "parchment";
+import { Attributor, Scope, type EmbedBlot } from "parchment";
 import Bold from "quill/formats/bold";
 import Italic from "quill/formats/italic";
 import Underline from "quill/formats/underline";
@@ -16,7 +16,21 @@ import { BackgroundStyle } from "quill/formats/background";
 import type { EmojiValue } from "./emoji-list";
 
 /** The `formats` option: anything else (pasted colours, fonts, code blocks…) is dropped on entry. */
-export const AGORA_FORMATS = ["bold", "italic", "underline", "strike", "code", "blockquote", "link", "list", "header", "background", "image", "emoji"] as const;
+export const AGORA_FORMATS = [
+  "bold",
+  "italic",
+  "underline",
+  "strike",
+  "code",
+  "blockquote",
+  "link",
+  "list",
+  "header",
+  "background",
+  "image",
+  "emoji",
+  "quote",
+] as const;
 
 // Only h1–h3 exist in the API; a pasted <h4> becomes a plain paragraph.
 class LimitedHeader extends Header {
@@ -35,6 +49,10 @@ class HttpImage extends Image {
 }
 
 const Embed = Quill.import("blots/embed") as typeof EmbedBlot;
+
+// A quoted post's id on a blockquote line (contract section 17), kept as data-quote on the line.
+// The DOM gives it back as text; cleanDeltaOps turns it into the integer the API takes.
+const QuoteAttribute = new Attributor("quote", "data-quote", { scope: Scope.BLOCK });
 
 type UploadHandler = (range: unknown, files: File[]) => void;
 const BaseUploader = Quill.import("modules/uploader") as new (...args: never[]) => { options: { handler: UploadHandler } };
@@ -87,6 +105,7 @@ export function registerAgoraFormats(): typeof Quill {
       "formats/image": HttpImage,
       "formats/background": BackgroundStyle,
       "formats/emoji": EmojiBlot,
+      "formats/quote": QuoteAttribute,
       "modules/uploader": AgoraUploader,
     },
     true,

@@ -4,7 +4,8 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useViewer } from "@/components/providers/viewer-context";
-import { useId, useState, useSyncExternalStore } from "react";
+import { useCallback, useId, useState, useSyncExternalStore } from "react";
+import { readPostAuthor, useQuoteRequests } from "@/components/posts/quote-events";
 import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
 import { useFileAttachmentsAllowed } from "./file-attachments-allowed";
@@ -27,14 +28,28 @@ export interface ReplyButtonProps {
   threadId: number;
   parentId: number | null;
   groupName: string;
+  /** The post this button sits under: quoting it opens this composer with the quote. */
+  postId?: number;
 }
 
 /** "Reply" under a post: opens an inline composer; the editor itself loads only then. */
-export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps) {
+export function ReplyButton({ threadId, parentId, groupName, postId }: ReplyButtonProps) {
   const viewer = useViewer();
   const pathname = usePathname();
   const router = useRouter();
   const [openChoice, setOpen] = useState<boolean | null>(null);
+  const [quote, setQuote] = useState<{ key: number; content: string; author: string } | null>(null);
+  useQuoteRequests(
+    viewer ? (postId ?? null) : null,
+    useCallback(
+      (content: string) => {
+        const author = postId ? readPostAuthor(postId) : "";
+        setQuote((previous) => ({ key: (previous?.key ?? 0) + 1, content, author }));
+        setOpen(true);
+      },
+      [postId],
+    ),
+  );
   const composerId = useId();
   const allowFiles = useFileAttachmentsAllowed();
   const draftKey = parentId ? `reply-t${threadId}-p${parentId}` : `reply-t${threadId}`;
@@ -63,17 +78,24 @@ export function ReplyButton({ threadId, parentId, groupName }: ReplyButtonProps)
       </button>
       {open ? (
         <div id={composerId} className="reply-composer">
+          {quote ? <p className="reply-quoting">Quoting {quote.author || "this post"}: the quote links to their post.</p> : null}
           <Composer
             label={parentId ? "Your reply to this post" : "Your reply"}
             submitLabel="Post reply"
             autoFocus
             uploadGroupName={groupName}
             allowFiles={allowFiles}
-            onCancel={() => setOpen(false)}
+            initialContent={quote?.content}
+            append={quote ?? undefined}
+            onCancel={() => {
+              setOpen(false);
+              setQuote(null);
+            }}
             draft={{ key: draftKey, threadId, parentId }}
             onSubmit={(content, fileAttachments) => createReplyAction({ threadId, parentId, content, fileAttachments, draftKey })}
             onSuccess={() => {
               setOpen(false);
+              setQuote(null);
               router.refresh();
             }}
           />

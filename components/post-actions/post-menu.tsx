@@ -20,12 +20,15 @@ import {
 import { REPORT_REASONS, type ReportReason } from "@/lib/schemas/report-values";
 import type { PostView } from "@/lib/views/post-view";
 import { RevisionDialog } from "./revision-dialog";
+import { readPostText, requestQuote } from "@/components/posts/quote-events";
 import "../forms/forms.css";
 import "./post-actions.css";
 
 export type PostMenuPost = Pick<PostView, "id" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted" | "nsfw"> & {
   /** The viewer wrote it: deleting is then taking it back, not moderating. */
   isOwn: boolean;
+  /** The viewer may reply here: "Quote" puts the whole post in a reply to it. */
+  canQuote: boolean;
 };
 
 interface PostMenuProps {
@@ -206,6 +209,20 @@ function PostMenuItems({ post, onClose }: PostMenuProps) {
           if (event.key === "Escape") onClose();
         }}
       >
+        {post.canQuote ? (
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                requestQuote(post.id, readPostText(post.id));
+                onClose();
+              }}
+            >
+              Quote
+            </button>
+          </li>
+        ) : null}
         {post.canEdit ? (
           <li role="none">
             <button type="button" role="menuitem" onClick={() => setMode("edit")}>

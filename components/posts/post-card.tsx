@@ -61,6 +61,7 @@ export function PostCard({ post, threadId, groupName, isFirst = false, showReply
             authorId: post.author.id,
             likes: post.likes,
             likedByViewer: post.likedByViewer,
+            bookmarkedByViewer: post.bookmarkedByViewer,
             canEdit: post.canEdit,
             canDelete: post.canDelete,
             canRestore: post.canRestore,

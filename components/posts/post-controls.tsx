@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useViewer } from "@/components/providers/viewer-context";
 import { useCallback, useState, useTransition } from "react";
+import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { ReplyButton } from "@/components/editor/reply-button";
 import { useLiveLikes } from "@/components/live/live-likes";
 import { usePostReader, useShowReply } from "@/components/threads/thread-reader";
@@ -18,7 +19,7 @@ const PostMenu = dynamic(() => import("@/components/post-actions/post-menu").the
 
 export type PostControlsPost = Pick<
   PostView,
-  "id" | "likes" | "likedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted" | "nsfw"
+  "id" | "likes" | "likedByViewer" | "bookmarkedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted" | "nsfw"
 > & {
   authorId: number;
 };
@@ -103,8 +104,8 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
   );
 }
 
-/** "More": edit, delete, restore, report, history and copy link, as far as the viewer may. */
-function MoreButton({ post }: { post: PostControlsPost }) {
+/** "More": quote, edit, delete, restore, report, history and copy link, as far as the viewer may. */
+function MoreButton({ post, canQuote }: { post: PostControlsPost; canQuote: boolean }) {
   const viewer = useViewer();
   const [open, setOpen] = useState(false);
   const isOwn = viewer?.id === post.authorId;
@@ -121,7 +122,7 @@ function MoreButton({ post }: { post: PostControlsPost }) {
       >
         •••
       </button>
-      {open ? <PostMenu post={{ ...post, isOwn }} onClose={() => setOpen(false)} /> : null}
+      {open ? <PostMenu post={{ ...post, isOwn, canQuote }} onClose={() => setOpen(false)} /> : null}
     </span>
   );
 }
@@ -130,11 +131,13 @@ function MoreButton({ post }: { post: PostControlsPost }) {
 export function PostControls({ post: rendered, threadId, groupName, isFirst, canReply: renderedCanReply }: PostControlsProps) {
   const post = usePostReader(rendered.id, rendered);
   const canReply = useShowReply(renderedCanReply);
+  const viewer = useViewer();
   return (
     <footer className="post__footer">
       {post.deleted ? null : <LikeButton postId={post.id} likes={post.likes} liked={post.likedByViewer} />}
-      {canReply && !post.deleted ? <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} /> : null}
-      <MoreButton post={post} />
+      {viewer && !post.deleted ? <BookmarkButton postId={post.id} bookmarked={post.bookmarkedByViewer} /> : null}
+      {canReply && !post.deleted ? <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} postId={post.id} /> : null}
+      <MoreButton post={post} canQuote={Boolean(viewer) && canReply && !post.deleted} />
     </footer>
   );
 }

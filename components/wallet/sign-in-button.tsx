@@ -95,6 +95,11 @@ function UserMenu({ id, name, image }: UserMenuProps) {
             </Link>
           </li>
           <li>
+            <Link href="/settings/bookmarks" onClick={() => setOpen(false)}>
+              Bookmarks
+            </Link>
+          </li>
+          <li>
             <Link href="/settings" onClick={() => setOpen(false)}>
               Settings
             </Link>

@@ -11,6 +11,7 @@ const FIELD_LABELS: Record<string, string> = {
   photo_url: "Avatar address",
   cover_image: "Cover image address",
   email: "Email",
+  remind_at: "Reminder",
 };
 
 // Services speak of "photo_url"; the profile form's fields are camelCase.

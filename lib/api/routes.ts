@@ -1,5 +1,6 @@
 import "server-only";
 import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-endpoint";
+import * as bookmarks from "@/lib/api/endpoints/bookmarks";
 import * as categories from "@/lib/api/endpoints/categories";
 import * as drafts from "@/lib/api/endpoints/drafts";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
@@ -41,6 +42,7 @@ const MODULES = [
   memberships,
   drafts,
   userIgnores,
+  bookmarks,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

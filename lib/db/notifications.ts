@@ -9,7 +9,7 @@ import type { Tx } from "@/lib/db/engine/transaction";
 // caller's transaction; the table's statement triggers publish each person's new unread count
 // on 'user:<id>' (migration 20261127010000_notifications), so no caller publishes by hand.
 
-export type NotificationType = "reply" | "post" | "mention" | "like" | "membership";
+export type NotificationType = "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder";
 
 export interface NotificationRecord {
   id: number;
@@ -20,7 +20,8 @@ export interface NotificationRecord {
   read: boolean;
   /** When the row last grew: the time of its latest event. */
   updatedAt: Date;
-  actor: { id: number; username: string; photoUrl: string };
+  /** Null for a reminder, which nobody caused. */
+  actor: { id: number; username: string; photoUrl: string } | null;
   thread: { title: string; slug: string; groupName: string };
   /** The group a membership notification is about (0 for the others). */
   groupId: number;
@@ -69,7 +70,7 @@ export function notIgnoring(who: Prisma.Sql, actor: Prisma.Sql | number): Prisma
  * returned, for its event to be appended (EVENTS_OF).
  */
 export const GROUP_UNREAD = Prisma.sql`
-  ON CONFLICT (user_id, thread_id, type) WHERE NOT read DO UPDATE SET
+  ON CONFLICT (user_id, thread_id, type) WHERE NOT read AND type <> 'reminder' DO UPDATE SET
     post_id = excluded.post_id, actor_id = excluded.actor_id,
     count = notifications.count + 1, updated_at = excluded.updated_at
   RETURNING id, post_id, actor_id`;
@@ -109,6 +110,32 @@ export async function notifyNewMentions(
     ), notified AS (
       INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
       SELECT fresh.user_id, 'mention', ${post.threadId}, ${post.id}, ${actorId}, 1, now(), now()
+      FROM fresh WHERE fresh.user_id <> ${actorId} AND ${notBannedIn(post.groupId, Prisma.sql`fresh.user_id`)}
+        AND ${notIgnoring(Prisma.sql`fresh.user_id`, actorId)}
+      ORDER BY fresh.user_id
+      ${GROUP_UNREAD}
+    ) ${EVENTS_OF_NOTIFIED}`;
+}
+
+/**
+ * Newly quoted authors of an edited post: those whose posts its new text quotes and it never quoted
+ * before (post_quotes remembers), minus its author and the editor. One statement.
+ */
+export async function notifyNewQuotes(
+  tx: Tx,
+  post: { id: number; threadId: number; groupId: number; userId: number },
+  actorId: number,
+  quotedUserIds: readonly number[],
+): Promise<void> {
+  if (quotedUserIds.length === 0) return;
+  await tx.$executeRaw`
+    WITH fresh AS (
+      INSERT INTO post_quotes (post_id, user_id)
+      SELECT ${post.id}, q FROM unnest(${[...quotedUserIds]}::int[]) AS q WHERE q <> ${post.userId}
+      ON CONFLICT DO NOTHING RETURNING user_id
+    ), notified AS (
+      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
+      SELECT fresh.user_id, 'quote', ${post.threadId}, ${post.id}, ${actorId}, 1, now(), now()
       FROM fresh WHERE fresh.user_id <> ${actorId} AND ${notBannedIn(post.groupId, Prisma.sql`fresh.user_id`)}
         AND ${notIgnoring(Prisma.sql`fresh.user_id`, actorId)}
       ORDER BY fresh.user_id
@@ -195,9 +222,9 @@ interface NotificationRow {
   count: number;
   read: boolean;
   updated_at: Date;
-  actor_id: number;
-  username: string;
-  photo_url: string;
+  actor_id: number | null;
+  username: string | null;
+  photo_url: string | null;
   title: string;
   slug: string;
   group_name: string;
@@ -210,7 +237,7 @@ export async function listNotifications(userId: number, query: { unreadOnly: boo
     SELECT n.id, n.type, n.thread_id, n.post_id, g.id AS group_id, n.count, n.read, n.updated_at, n.actor_id,
       u.username, u.photo_url, COALESCE(t.title, g.title) AS title, COALESCE(t.slug, '') AS slug, g.name AS group_name
     FROM notifications n
-    JOIN users u ON u.id = n.actor_id
+    LEFT JOIN users u ON u.id = n.actor_id
     LEFT JOIN threads t ON t.id = n.thread_id
     JOIN groups g ON g.id = COALESCE(t.group_id, n.group_id)
     WHERE n.user_id = ${userId} AND (${!query.unreadOnly} OR NOT n.read) AND ${readableOrAboutMembership(userId)}
@@ -225,7 +252,7 @@ export async function listNotifications(userId: number, query: { unreadOnly: boo
     count: row.count,
     read: row.read,
     updatedAt: row.updated_at,
-    actor: { id: row.actor_id, username: row.username, photoUrl: row.photo_url },
+    actor: row.actor_id === null ? null : { id: row.actor_id, username: row.username ?? "", photoUrl: row.photo_url ?? "" },
     thread: { title: row.title, slug: row.slug, groupName: row.group_name },
   }));
 }

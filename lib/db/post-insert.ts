@@ -23,6 +23,8 @@ export interface PostInsert {
   nsfw?: boolean;
   /** users.username_key of the names the post mentions (lib/delta/mentions.ts); unknown ones match nobody. */
   mentionKeys: readonly string[];
+  /** The authors of the posts it quotes (lib/services/content.ts checked the writer may read them). */
+  quotedUserIds?: readonly number[];
 }
 
 interface InsertedRow {
@@ -71,6 +73,7 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
   const db = tx ?? (await getDb());
   const now = new Date();
   const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost, mentionKeys, nsfw } = input;
+  const quotedUserIds = (input.quotedUserIds ?? []).filter((id) => id !== userId);
   const firstLevel = parentId === null && !isFirstPost ? 1 : 0;
   const rows = await db.$queryRaw<InsertedRow[]>(Prisma.sql`
     WITH parent AS (
@@ -125,11 +128,15 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
       INSERT INTO post_mentions (post_id, user_id)
       SELECT post.id, users.id FROM post CROSS JOIN users WHERE users.username_key = ANY(${mentionKeys as string[]}::text[]) AND users.id <> ${userId}
       ON CONFLICT DO NOTHING
+    ), quote AS (
+      INSERT INTO post_quotes (post_id, user_id) SELECT post.id, q FROM post CROSS JOIN unnest(${quotedUserIds as number[]}::int[]) AS q
+      ON CONFLICT DO NOTHING
     ), announcement AS (
-      -- Only when someone may hear of it: the parent's author, someone it names, another follower.
+      -- Only when someone may hear of it: the parent's author, someone it names or quotes, another follower.
       INSERT INTO post_announcements (post_id, created_at) SELECT post.id, ${now} FROM post CROSS JOIN thread
       WHERE EXISTS (SELECT 1 FROM parent WHERE parent.user_id <> ${userId} AND parent.deleted = 0)
         OR EXISTS (SELECT 1 FROM users WHERE username_key = ANY(${mentionKeys as string[]}::text[]) AND id <> ${userId})
+        OR cardinality(${quotedUserIds as number[]}::int[]) > 0
         OR EXISTS (SELECT 1 FROM subscriptions WHERE thread_id = ${threadId} AND user_id <> ${userId})
       RETURNING post_id
     )

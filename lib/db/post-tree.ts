@@ -3,7 +3,7 @@ import type { PostAuthor } from "@/lib/db/records/user-brief";
 import { findBannedUserIds } from "@/lib/db/roles";
 import { findLiveUploadIds } from "@/lib/db/uploads";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
-import { findPost, loadPostAttachments, loadPostAuthors, loadPostLikes, loadViewerLikedPostIds, type PostAttachment, type PostLike } from "@/lib/db/posts";
+import { findPost, loadPostAttachments, loadPostAuthors, loadPostLikes, loadViewerPostMarks, type PostAttachment, type PostLike } from "@/lib/db/posts";
 import type { PostRecord } from "@/lib/db/records/post";
 
 /** A post with everything shown beside it, and its loaded replies, oldest first. */
@@ -24,6 +24,8 @@ export interface PostNode {
   likedByViewer: boolean;
   /** The viewer ignores its author (contract section 17): pages fold it, get thread says `ignored`. */
   authorIgnored: boolean;
+  /** The viewer saved it (contract section 17). */
+  bookmarkedByViewer: boolean;
   /** The author is under a live ban in the post's group (the reference's `is_ban`). */
   authorBanned: boolean;
   children: PostNode[];
@@ -66,11 +68,11 @@ async function markGoneUploads(nodes: readonly PostNode[]): Promise<void> {
 export async function loadPostNodes(rows: readonly PostRecord[], viewerId: number | null): Promise<Map<number, PostNode>> {
   const postIds = rows.map((row) => row.id);
   const userIds = rows.flatMap((row) => [row.userId, ...(row.replyUid > 0 ? [row.replyUid] : []), ...(row.deletedById !== null ? [row.deletedById] : [])]);
-  const [authors, likes, attachments, liked, banned] = await Promise.all([
+  const [authors, likes, attachments, marks, banned] = await Promise.all([
     loadPostAuthors(userIds),
     loadPostLikes(postIds),
     loadPostAttachments(postIds),
-    loadViewerLikedPostIds(viewerId, postIds),
+    loadViewerPostMarks(viewerId, postIds),
     loadBannedAuthors(rows),
   ]);
   const nodes = new Map<number, PostNode>();
@@ -84,7 +86,8 @@ export async function loadPostNodes(rows: readonly PostRecord[], viewerId: numbe
       likes: likes.get(post.id) ?? [],
       attachments: attachments.get(post.id) ?? [],
       goneUploadIds: [],
-      likedByViewer: liked.has(post.id),
+      likedByViewer: marks.liked.has(post.id),
+      bookmarkedByViewer: marks.bookmarked.has(post.id),
       authorIgnored: false,
       authorBanned: banned.has(`${post.groupId}:${post.userId}`),
       children: [],

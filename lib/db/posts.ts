@@ -177,15 +177,23 @@ export async function loadPostLikes(postIds: readonly number[]): Promise<Map<num
   return byPost;
 }
 
-/** The subset of postIds the viewer liked (unique index postId, userId). */
-export async function loadViewerLikedPostIds(viewerId: number | null, postIds: readonly number[]): Promise<Set<number>> {
-  if (viewerId === null || postIds.length === 0) return new Set();
+/** The viewer's own marks on posts: which they like and which they bookmarked. */
+export interface ViewerPostMarks {
+  liked: Set<number>;
+  bookmarked: Set<number>;
+}
+
+/** Of postIds, those the viewer liked and those they bookmarked, in one statement (both keyed by user and post). */
+export async function loadViewerPostMarks(viewerId: number | null, postIds: readonly number[]): Promise<ViewerPostMarks> {
+  const marks: ViewerPostMarks = { liked: new Set(), bookmarked: new Set() };
+  if (viewerId === null || postIds.length === 0) return marks;
   const db = await getDb();
-  const rows = await db.postLike.findMany({
-    where: { userId: viewerId, postId: { in: [...new Set(postIds)] } },
-    select: { postId: true },
-  });
-  return new Set(rows.map((row) => row.postId));
+  const ids = [...new Set(postIds)];
+  const rows = await db.$queryRaw<{ post_id: number; bookmark: boolean }[]>`
+    SELECT post_id, false AS bookmark FROM post_likes WHERE user_id = ${viewerId} AND post_id = ANY(${ids}::int[])
+    UNION ALL SELECT post_id, true FROM bookmarks WHERE user_id = ${viewerId} AND post_id = ANY(${ids}::int[])`;
+  for (const row of rows) (row.bookmark ? marks.bookmarked : marks.liked).add(row.post_id);
+  return marks;
 }
 
 export async function loadPostAttachments(postIds: readonly number[]): Promise<Map<number, PostAttachment[]>> {

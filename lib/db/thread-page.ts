@@ -97,19 +97,27 @@ export function pagePostIds(record: ThreadPageRecord): number[] {
   return collectPostIds([record.firstPost, ...record.posts], []);
 }
 
-function withMarks(node: PostNode, liked: ReadonlySet<number>, ignored: ReadonlySet<number>): PostNode {
+interface PageMarks {
+  liked: ReadonlySet<number>;
+  bookmarked: ReadonlySet<number>;
+  ignored: ReadonlySet<number>;
+}
+
+function withMarks(node: PostNode, marks: PageMarks): PostNode {
   return {
     ...node,
-    likedByViewer: liked.has(node.post.id),
-    authorIgnored: ignored.has(node.post.userId),
-    children: node.children.map((child) => withMarks(child, liked, ignored)),
+    likedByViewer: marks.liked.has(node.post.id),
+    bookmarkedByViewer: marks.bookmarked.has(node.post.id),
+    authorIgnored: marks.ignored.has(node.post.userId),
+    children: node.children.map((child) => withMarks(child, marks)),
   };
 }
 
-/** What one signed-in reader has of a page: their likes among its posts, whether they follow the thread, who they ignore. */
+/** What one signed-in reader has of a page: their likes and bookmarks among its posts, whether they follow the thread, who they ignore. */
 export interface ReaderMarks {
   subscribed: boolean;
   liked: readonly number[];
+  bookmarked: readonly number[];
   /** The people the reader ignores (contract section 17). */
   ignored: readonly number[];
   /** settings.show_nsfw */
@@ -118,14 +126,13 @@ export interface ReaderMarks {
 
 /** A (possibly kept, so shared) record as one reader sees it; the record itself is not changed. */
 export function personaliseThreadPage(record: ThreadPageRecord, marks: ReaderMarks): ThreadPageRecord {
-  const liked = new Set(marks.liked);
-  const ignored = new Set(marks.ignored);
+  const sets = { liked: new Set(marks.liked), bookmarked: new Set(marks.bookmarked), ignored: new Set(marks.ignored) };
   const own = { viewerSubscribed: marks.subscribed, viewerShowsNsfw: marks.showsNsfw };
-  if (liked.size === 0 && ignored.size === 0) return { ...record, ...own };
+  if (sets.liked.size === 0 && sets.bookmarked.size === 0 && sets.ignored.size === 0) return { ...record, ...own };
   return {
     ...record,
-    firstPost: withMarks(record.firstPost, liked, ignored),
-    posts: record.posts.map((node) => withMarks(node, liked, ignored)),
+    firstPost: withMarks(record.firstPost, sets),
+    posts: record.posts.map((node) => withMarks(node, sets)),
     ...own,
   };
 }

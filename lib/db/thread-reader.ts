@@ -7,9 +7,9 @@ import { roleColumns, roleJoins, toFacts, type GroupRoleFacts, type RoleFactsRow
 
 // A signed-in read of a thread page in one statement: the thread's read version (a kept page is
 // found by it), the reader's role in its group (may they read it), and the reader's own marks on
-// the page: likes among its posts, the follow, and whether they have read it to its end. The
+// the page: likes and bookmarks among its posts, the follow, and whether they have read it to its end. The
 // page's posts are those of the page kept before (its ids are sent along); when the version shows
-// that page is stale, the page is rebuilt and its likes read again (findLikedPostIds).
+// that page is stale, the page is rebuilt and its marks read again (findReaderPostMarks).
 
 export interface ThreadReaderFacts {
   version: string;
@@ -17,6 +17,8 @@ export interface ThreadReaderFacts {
   subscribed: boolean;
   /** Of the post ids sent, those the reader likes. */
   liked: number[];
+  /** Of the post ids sent, those the reader bookmarked. */
+  bookmarked: number[];
   /** The reader's read mark is already at the thread's last post: nothing to write. */
   readToEnd: boolean;
   /** The people the reader ignores (at most 500), in id order. */
@@ -28,6 +30,7 @@ export interface ThreadReaderFacts {
 const THREAD_READER_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, ${roleColumns("$2")},
     EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = $2 AND s.thread_id = t.id) AS subscribed,
     ARRAY(SELECT l.post_id FROM post_likes l WHERE l.user_id = $2 AND l.post_id = ANY($3::int[])) AS liked,
+    ARRAY(SELECT b.post_id FROM bookmarks b WHERE b.user_id = $2 AND b.post_id = ANY($3::int[])) AS bookmarked,
     EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $2 AND r.thread_id = t.id
             AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count) AS read_to_end,
     ARRAY(SELECT i.ignored_user_id FROM user_ignores i WHERE i.user_id = $2 ORDER BY i.ignored_user_id) AS ignored,
@@ -39,6 +42,7 @@ type ReaderFactsRow = RoleFactsRow & {
   group_id: number;
   subscribed: boolean;
   liked: number[];
+  bookmarked: number[];
   read_to_end: boolean;
   ignored: number[];
   shows_nsfw: boolean;
@@ -55,20 +59,25 @@ export async function findThreadReaderFacts(threadId: number, userId: number, po
     role: toFacts(row.group_id, row),
     subscribed: row.subscribed,
     liked: row.liked,
+    bookmarked: row.bookmarked,
     readToEnd: row.read_to_end,
     ignored: row.ignored,
     showsNsfw: row.shows_nsfw,
   };
 }
 
-/** Of these posts, those the user likes. */
-export async function findLikedPostIds(userId: number, postIds: number[]): Promise<number[]> {
-  if (postIds.length === 0) return [];
+/** Of these posts, those the user likes and those they bookmarked (one statement). */
+export async function findReaderPostMarks(userId: number, postIds: number[]): Promise<{ liked: number[]; bookmarked: number[] }> {
+  if (postIds.length === 0) return { liked: [], bookmarked: [] };
   const pool = await getPool();
-  const { rows } = await pool.query<{ post_id: number }>(
-    statement("SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($2::int[])", [userId, postIds]),
+  const { rows } = await pool.query<{ liked: number[]; bookmarked: number[] }>(
+    statement(
+      `SELECT ARRAY(SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($2::int[])) AS liked,
+      ARRAY(SELECT post_id FROM bookmarks WHERE user_id = $1 AND post_id = ANY($2::int[])) AS bookmarked`,
+      [userId, postIds],
+    ),
   );
-  return rows.map((row) => row.post_id);
+  return rows[0] ?? { liked: [], bookmarked: [] };
 }
 
 // Marks the thread read to its last post (thread_reads, for the lists' "N new" markers), sent only

@@ -1,5 +1,6 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
+import { readQuoteId } from "@/lib/delta/quotes";
 import { salvageDeltaOps } from "@/lib/delta/salvage";
 import {
   CSS_COLOR_PATTERN,
@@ -15,6 +16,13 @@ import {
 type Line = { html: string; attributes: DeltaAttributes | undefined };
 type ListTag = "ul" | "ol";
 
+/** Who wrote a quoted post and where it is, as the quote's attribution shows them. */
+export interface QuoteSource {
+  username: string;
+  /** The quoted post's address on this site (a path). */
+  href: string;
+}
+
 const LINK_REL = "nofollow noopener noreferrer ugc";
 
 // Defence in depth: the renderer already escapes and checks everything, so this allowlist is
@@ -25,8 +33,10 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     a: ["href", "rel", "target"],
     img: ["src", "alt", "loading"],
     span: ["class", "role", "aria-label", "style"],
+    blockquote: ["class", "data-quote"],
+    p: ["class"],
   },
-  allowedClasses: { span: ["emoji"] },
+  allowedClasses: { span: ["emoji"], blockquote: ["quote"], p: ["quote__source"] },
   allowedSchemes: ["http", "https"],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ["href", "src"],
@@ -40,9 +50,9 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
  * Images keep their own address: the proxy's signature depends on the server secret, so it is
  * added when the HTML is served (serveStoredHtml, lib/views/served-html.ts), never stored.
  */
-export function renderDeltaToStoredHtml(content: string | Delta): string {
+export function renderDeltaToStoredHtml(content: string | Delta, quotes: ReadonlyMap<number, QuoteSource> = new Map()): string {
   const lines = splitIntoLines(readRenderableOps(content));
-  return sanitizeHtml(renderBlocks(lines), SANITIZE_OPTIONS);
+  return sanitizeHtml(renderBlocks(lines, quotes), SANITIZE_OPTIONS);
 }
 
 function readRenderableOps(content: string | Delta): DeltaOp[] {
@@ -84,11 +94,27 @@ function splitIntoLines(ops: readonly DeltaOp[]): Line[] {
   return lines;
 }
 
-function renderBlocks(lines: readonly Line[]): string {
+// The consecutive lines quoting one post are one quote, opened by its author's name and a link
+// to the post (the name as it was when the quote was written, as Discourse keeps it in the raw).
+function renderBlocks(lines: readonly Line[], quotes: ReadonlyMap<number, QuoteSource>): string {
   let html = "";
   let openList: ListTag | undefined;
+  let openQuote: number | undefined;
   for (const line of lines) {
     const listTag = readListTag(line.attributes);
+    const quoteId = listTag || readHeaderLevel(line.attributes) ? undefined : readQuoteId(line.attributes);
+    if (openQuote !== undefined && openQuote !== quoteId) {
+      html += "</blockquote>";
+      openQuote = undefined;
+    }
+    if (quoteId !== undefined) {
+      if (openList) html += `</${openList}>`;
+      openList = undefined;
+      if (openQuote === undefined) html += openQuoteBlock(quoteId, quotes.get(quoteId));
+      openQuote = quoteId;
+      html += `<p>${line.html === "" ? "<br>" : line.html}</p>`;
+      continue;
+    }
     if (openList && openList !== listTag) {
       html += `</${openList}>`;
       openList = undefined;
@@ -99,7 +125,14 @@ function renderBlocks(lines: readonly Line[]): string {
     }
     html += renderBlock(line, listTag !== undefined);
   }
+  if (openQuote !== undefined) html += "</blockquote>";
   return openList ? `${html}</${openList}>` : html;
+}
+
+function openQuoteBlock(quoteId: number, source: QuoteSource | undefined): string {
+  const open = `<blockquote class="quote" data-quote="${quoteId}">`;
+  if (!source) return open;
+  return `${open}<p class="quote__source"><a href="${escapeHtml(source.href)}">${escapeHtml(source.username)}</a> wrote:</p>`;
 }
 
 function readListTag(attributes: DeltaAttributes | undefined): ListTag | undefined {

@@ -48,6 +48,8 @@ export const DeltaAttributesSchema = z.strictObject(
       .max(3, "must be an integer from 1 to 3")
       .nullable()
       .optional(),
+    // The quoted post's id, on a blockquote line (contract section 17): checked and attributed when written.
+    quote: z.int({ error: "must be a post id" }).min(1, "must be a post id").max(2147483647, "must be a post id").nullable().optional(),
     background: z
       .string({ error: "must be a CSS colour string" })
       .regex(CSS_COLOR_PATTERN, "must be a CSS colour (#rgb, #rrggbb, rgb(), rgba() or a colour name)")

@@ -4,6 +4,7 @@ import { announcePostsJob } from "@/lib/jobs/announce-posts";
 import { pruneDraftsJob } from "@/lib/jobs/prune-drafts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
 import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
+import { remindBookmarkJob } from "@/lib/jobs/remind-bookmark";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
 import { sweepOrphanUploadsJob } from "@/lib/jobs/sweep-orphan-uploads";
@@ -17,4 +18,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   announcePostsJob,
   recountPostCountersJob,
   pruneDraftsJob,
+  remindBookmarkJob,
 ];

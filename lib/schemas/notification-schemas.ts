@@ -7,7 +7,7 @@ import { ApiTimestampSchema } from "@/lib/schemas/post-schemas";
 
 const Int = z.number().int();
 
-export const NOTIFICATION_TYPES = ["reply", "post", "mention", "like", "membership"] as const;
+export const NOTIFICATION_TYPES = ["reply", "post", "mention", "like", "membership", "quote", "reminder"] as const;
 export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[number];
 
 export const SubscribeParamsSchema = z.object({ thread_id: idParam(), subscribe: flagParam() });
@@ -25,7 +25,8 @@ export const NotificationSchema = z.strictObject({
   thread_id: Int,
   post_id: Int,
   group_id: Int,
-  actor: z.strictObject({ id: Int, username: z.string(), photo_url: z.string() }),
+  /** Null for a reminder (contract section 17): nobody caused it. */
+  actor: z.strictObject({ id: Int, username: z.string(), photo_url: z.string() }).nullable(),
   count: Int,
   read: z.boolean(),
   created_at: ApiTimestampSchema,

@@ -65,6 +65,8 @@ export const PostSchema = z.strictObject({
   liked: Int,
   /** The viewer ignores the author (contract section 17). */
   ignored: Int,
+  /** The viewer bookmarked it (contract section 17). */
+  bookmarked: Int,
   children_count: Int,
   get children() {
     return z.strictObject({ posts: z.array(PostSchema) });

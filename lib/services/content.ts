@@ -1,7 +1,10 @@
 import "server-only";
+import { findReadableQuotedPosts } from "@/lib/db/quotes";
 import { parseDeltaContent } from "@/lib/delta/parse";
 import { deltaPreview } from "@/lib/delta/preview";
-import { renderDeltaToStoredHtml } from "@/lib/delta/render";
+import { extractQuotedPostIds, findStrayQuote, MAX_QUOTES_PER_POST } from "@/lib/delta/quotes";
+import { renderDeltaToStoredHtml, type QuoteSource } from "@/lib/delta/render";
+import type { DeltaOp } from "@/lib/delta/schema";
 import { getEnv } from "@/lib/env";
 import { Invalid } from "@/lib/errors";
 
@@ -15,6 +18,8 @@ export interface StoredContent {
   html: string;
   /** A truncated delta JSON for thread lists when the content is longer than a preview; else null. */
   preview: string | null;
+  /** The authors of the posts it quotes (contract section 17), who hear of it. */
+  quotedUserIds: number[];
 }
 
 /** A post body (a delta, or its JSON text) as normalised JSON; anything else is Invalid("content"). */
@@ -42,7 +47,37 @@ export function prepareContentOrThrow(raw: unknown): StoredContent {
   return toStoredContent(content);
 }
 
-/** The HTML and preview of content already stored (seed, backfill). */
+/** The HTML and preview of content already stored (seed, backfill): quotes keep their text, without attribution. */
 export function toStoredContent(content: string): StoredContent {
-  return { content, html: renderDeltaToStoredHtml(content), preview: deltaPreview(content) };
+  return { content, html: renderDeltaToStoredHtml(content), preview: deltaPreview(content), quotedUserIds: [] };
+}
+
+function refuseQuote(detail: string): never {
+  throw new Invalid("content", detail, `content: ${detail}`);
+}
+
+/**
+ * What a person writes (create thread, create post, edit), ready to store: parseContentOrThrow, and
+ * every post it quotes must be one the writer may read (else Invalid, nothing written); each quote
+ * is rendered with its author's name and a link to the post. No statement when nothing is quoted.
+ */
+export async function prepareWrittenContent(writerId: number, raw: unknown): Promise<StoredContent> {
+  const content = parseContentOrThrow(raw);
+  const ops = JSON.parse(content) as DeltaOp[];
+  const stray = findStrayQuote(ops);
+  if (stray >= 0) refuseQuote(`[${stray}].attributes.quote: only a blockquote line may quote a post`);
+  const ids = extractQuotedPostIds(ops);
+  if (ids.length === 0) return toStoredContent(content);
+  if (ids.length > MAX_QUOTES_PER_POST) refuseQuote(`quote: at most ${MAX_QUOTES_PER_POST} posts may be quoted`);
+  const quoted = await findReadableQuotedPosts(ids, writerId);
+  const missing = ids.find((id) => !quoted.some((post) => post.id === id));
+  if (missing !== undefined) refuseQuote(`quote: post ${missing} does not exist or is not one you may read`);
+  const sources = new Map<number, QuoteSource>(
+    quoted.map((post) => [
+      post.id,
+      { username: post.authorName, href: `/g/${post.groupName}/t/${post.threadId}/${post.threadSlug || "thread"}#post-${post.id}` },
+    ]),
+  );
+  const quotedUserIds = [...new Set(quoted.map((post) => post.authorId))];
+  return { content, html: renderDeltaToStoredHtml(content, sources), preview: deltaPreview(content), quotedUserIds };
 }

@@ -18,12 +18,12 @@ import { recordModAction } from "@/lib/db/modlog";
 import { toPageWindow } from "@/lib/db/pagination";
 import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
 import { countRevisions, listRevisions, type Revision } from "@/lib/db/post-revisions";
-import { notifyNewMentions, removePostNotifications } from "@/lib/db/notifications";
+import { notifyNewMentions, notifyNewQuotes, removePostNotifications } from "@/lib/db/notifications";
 import { closeReports } from "@/lib/db/reports";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
-import { prepareContentOrThrow } from "@/lib/services/content";
+import { prepareWrittenContent } from "@/lib/services/content";
 import { findPostTarget, lockPost, type PostTarget } from "@/lib/services/moderation-targets";
 import { loadReadableRole } from "@/lib/services/group-access";
 
@@ -63,7 +63,7 @@ export async function setPostNsfw(actor: SignedIn, postId: number, nsfw: boolean
 
 /** Contract section 12: the author or a moderator replaces a post's content; the old content becomes a revision. `nsfw` (section 17) too. */
 export async function editPost(actor: SignedIn, postId: number, rawContent: unknown, nsfw?: boolean): Promise<PostRead> {
-  const { content, html, preview } = prepareContentOrThrow(rawContent);
+  const { content, html, preview, quotedUserIds } = await prepareWrittenContent(actor.id, rawContent);
   await inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
     if (!canEditPost(actor, post, role)) throw new Forbidden(post.deletedBy !== null ? "A deleted post cannot be edited" : "You cannot edit this post");
@@ -72,6 +72,7 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
     await replacePostContent(tx, { postId, editorId: actor.id, previousContent: post.content, content, html, preview });
     // Only people the post never mentioned before hear of it (contract section 13).
     await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
+    await notifyNewQuotes(tx, post, actor.id, quotedUserIds);
     // Images the new words show from the author's own unattached uploads join the post (never swept).
     const shown = extractUploadIds(content);
     if (shown.length > 0) await attachUploads(tx, shown, { id: postId, threadId: post.threadId, groupId: post.groupId, userId: post.userId });

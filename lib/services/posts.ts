@@ -10,7 +10,7 @@ import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import type { UploadRecord } from "@/lib/db/uploads";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { Forbidden, NotFound } from "@/lib/errors";
-import { prepareContentOrThrow, type StoredContent } from "@/lib/services/content";
+import { prepareWrittenContent, type StoredContent } from "@/lib/services/content";
 import { refuseWrite } from "@/lib/services/group-access";
 import { ensureGateHolds } from "@/lib/services/token-gates";
 import { logger } from "@/lib/log";
@@ -88,7 +88,7 @@ export async function announceStalePosts(): Promise<number> {
  * answers, the post's notifications are written.
  */
 export async function createPost(actor: SignedIn, input: NewPostInput): Promise<CreatedPost> {
-  const content = prepareContentOrThrow(input.content);
+  const content = await prepareWrittenContent(actor.id, input.content);
   const parentId = input.parentId !== null && input.parentId > 0 ? input.parentId : null;
   const facts = await findThreadWriteFacts(input.threadId, actor.id);
   if (!facts || facts.thread.deleted) throw new NotFound("thread");

@@ -3,7 +3,7 @@ import { canReadThread, loadGroupRole, readDenial, roleFromFacts, type Access, t
 import { assertGroupReadable, loadReadableRole } from "@/lib/services/group-access";
 import { createVersionedCache } from "@/lib/cache/versioned-cache";
 import { loadThreadPage, pagePostIds, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
-import { findLikedPostIds, findThreadReaderFacts, markThreadRead } from "@/lib/db/thread-reader";
+import { findReaderPostMarks, findThreadReaderFacts, markThreadRead } from "@/lib/db/thread-reader";
 import { readPublicThreadVersion } from "@/lib/db/read-versions";
 import { findThreadReadFacts } from "@/lib/db/roles";
 import { findThreadDetail, findThreadRoute } from "@/lib/db/threads";
@@ -83,7 +83,7 @@ export async function readThread(actor: Actor, input: ThreadPageInput): Promise<
 /**
  * A signed-in reader: the page everyone sees plus their own marks, in one statement when the page
  * is kept (lib/db/thread-reader.ts): its version, their role, and their likes among the posts of
- * the page kept under that key. A page rebuilt because it was stale has its likes read again; a
+ * the page kept under that key (and their bookmarks). A page rebuilt because it was stale has its likes read again; a
  * thread that moved on since they last read it has their read mark written, once they may read it.
  */
 async function readThreadSignedIn(actor: NonNullable<Actor>, input: ThreadPageInput): Promise<ThreadRead> {
@@ -93,11 +93,12 @@ async function readThreadSignedIn(actor: NonNullable<Actor>, input: ThreadPageIn
   const role = assertGroupReadable(roleFromFacts(actor, facts.role), "thread");
   const record = await loadReadablePage(input, facts.version, role);
   if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
-  const liked = record === expected ? facts.liked : await findLikedPostIds(actor.id, pagePostIds(record));
+  const { liked, bookmarked } = record === expected ? facts : await findReaderPostMarks(actor.id, pagePostIds(record));
   if (!facts.readToEnd) await markThreadRead(actor.id, input.threadId);
-  const own = `${facts.subscribed ? 1 : 0} ${[...liked].sort((a, b) => a - b).join(",")} ${facts.ignored.join(",")} ${facts.showsNsfw ? 1 : 0}`;
+  const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(",");
+  const own = `${facts.subscribed ? 1 : 0} ${sorted(liked)} ${sorted(bookmarked)} ${facts.ignored.join(",")} ${facts.showsNsfw ? 1 : 0}`;
   const readerVersion = `${facts.version} ${own} ${JSON.stringify(role)}`;
-  const marks = { subscribed: facts.subscribed, liked, ignored: facts.ignored, showsNsfw: facts.showsNsfw };
+  const marks = { subscribed: facts.subscribed, liked, bookmarked, ignored: facts.ignored, showsNsfw: facts.showsNsfw };
   return { ...personaliseThreadPage(record, marks), access: { actor, role }, readerVersion };
 }
 

@@ -8,7 +8,7 @@ import { deleteDraft } from "@/lib/db/drafts";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
-import { prepareContentOrThrow } from "@/lib/services/content";
+import { prepareWrittenContent } from "@/lib/services/content";
 import { parseField } from "@/lib/services/parse-field";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { announceCreatedPost, insertPost } from "@/lib/services/posts";
@@ -38,7 +38,7 @@ export interface CreatedThread {
 /** Creates a thread and its first post in one transaction (the API's create thread and the New thread page), then notifies of the post. */
 export async function createThread(actor: SignedIn, input: NewThreadInput): Promise<CreatedThread> {
   const title = parseField(ThreadTitleSchema, input.title, "title");
-  const content = prepareContentOrThrow(input.content);
+  const content = await prepareWrittenContent(actor.id, input.content);
   const categoryId = input.categoryId || null;
   const fileIds = input.fileAttachments ?? [];
   const created = await inTransaction(async (tx) => {

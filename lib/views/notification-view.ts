@@ -40,6 +40,8 @@ const ONE: Record<NotificationType, string> = {
   mention: "mentioned you",
   like: "liked your post",
   membership: "updated your membership",
+  quote: "quoted you",
+  reminder: "",
 };
 const MANY: Record<NotificationType, string> = {
   reply: "replies to you",
@@ -47,9 +49,15 @@ const MANY: Record<NotificationType, string> = {
   mention: "mentions of you",
   like: "likes of your posts",
   membership: "membership updates",
+  quote: "quotes of you",
+  reminder: "reminders",
 };
 
+// A reminder has no actor: the bell shows it under this name.
+const REMINDER_ACTOR = { id: 0, username: "Reminder", photoUrl: "" };
+
 function summarise(type: NotificationType, count: number, actorName: string): string {
+  if (type === "reminder") return "Reminder: a post you bookmarked";
   return count > 1 ? `${count} ${MANY[type]}, latest by ${actorName}` : `${actorName} ${ONE[type]}`;
 }
 
@@ -62,10 +70,10 @@ function toNotificationItemView(record: NotificationRecord): NotificationItemVie
     type: record.type,
     read: record.read,
     count: record.count,
-    summary: summarise(record.type, record.count, record.actor.username || "someone"),
+    summary: summarise(record.type, record.count, record.actor?.username || "someone"),
     threadTitle: record.thread.title,
     href,
-    actor: { id: record.actor.id, username: record.actor.username, photoUrl: proxyImageUrl(record.actor.photoUrl) },
+    actor: record.actor ? { id: record.actor.id, username: record.actor.username, photoUrl: proxyImageUrl(record.actor.photoUrl) } : REMINDER_ACTOR,
     at: record.updatedAt.toISOString(),
   };
 }

@@ -32,6 +32,8 @@ export interface PostView {
   authorIgnored: boolean;
   /** Sensitive content: its text and images are covered unless the viewer's show_nsfw is 1. */
   nsfw: boolean;
+  /** The viewer saved it (contract section 17). */
+  bookmarkedByViewer: boolean;
   /** What the viewer may do with it (lib/auth/permissions.ts decided). */
   canEdit: boolean;
   canDelete: boolean;

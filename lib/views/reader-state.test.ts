@@ -12,8 +12,16 @@ describe("the reader state spliced into a kept page", () => {
   });
 
   it("writes each post's like and abilities as bits and reads them back", () => {
-    const flags = { likedByViewer: true, canEdit: false, canDelete: true, canRestore: false, canReport: true, authorIgnored: true };
+    const flags = { likedByViewer: true, bookmarkedByViewer: true, canEdit: false, canDelete: true, canRestore: false, canReport: true, authorIgnored: true };
     expect(readPostBits(writePostBits(flags))).toEqual(flags);
-    expect(readPostBits(0)).toEqual({ likedByViewer: false, canEdit: false, canDelete: false, canRestore: false, canReport: false, authorIgnored: false });
+    expect(readPostBits(0)).toEqual({
+      likedByViewer: false,
+      bookmarkedByViewer: false,
+      canEdit: false,
+      canDelete: false,
+      canRestore: false,
+      canReport: false,
+      authorIgnored: false,
+    });
   });
 });

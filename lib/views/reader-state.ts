@@ -43,9 +43,11 @@ export const POST_CAN_DELETE = 4;
 export const POST_CAN_RESTORE = 8;
 export const POST_CAN_REPORT = 16;
 export const POST_AUTHOR_IGNORED = 32;
+export const POST_BOOKMARKED = 64;
 
 export interface PostReaderFlags {
   likedByViewer: boolean;
+  bookmarkedByViewer: boolean;
   canEdit: boolean;
   canDelete: boolean;
   canRestore: boolean;
@@ -57,6 +59,7 @@ export interface PostReaderFlags {
 export function readPostBits(bits: number): PostReaderFlags {
   return {
     likedByViewer: (bits & POST_LIKED) !== 0,
+    bookmarkedByViewer: (bits & POST_BOOKMARKED) !== 0,
     canEdit: (bits & POST_CAN_EDIT) !== 0,
     canDelete: (bits & POST_CAN_DELETE) !== 0,
     canRestore: (bits & POST_CAN_RESTORE) !== 0,
@@ -68,6 +71,7 @@ export function readPostBits(bits: number): PostReaderFlags {
 export function writePostBits(flags: PostReaderFlags): number {
   return (
     (flags.likedByViewer ? POST_LIKED : 0) |
+    (flags.bookmarkedByViewer ? POST_BOOKMARKED : 0) |
     (flags.canEdit ? POST_CAN_EDIT : 0) |
     (flags.canDelete ? POST_CAN_DELETE : 0) |
     (flags.canRestore ? POST_CAN_RESTORE : 0) |

@@ -35,7 +35,12 @@ export function toThreadReaderState(read: ThreadRead, ban: BanRecord | null, att
   const viewer = toThreadViewerView(read, ban);
   const posts: Record<string, number> = {};
   eachNode(read, (node) => {
-    posts[node.post.id] = writePostBits({ likedByViewer: node.likedByViewer, authorIgnored: node.authorIgnored, ...postAbilities(node.post, read.access) });
+    posts[node.post.id] = writePostBits({
+      likedByViewer: node.likedByViewer,
+      bookmarkedByViewer: node.bookmarkedByViewer,
+      authorIgnored: node.authorIgnored,
+      ...postAbilities(node.post, read.access),
+    });
   });
   return { threadId: read.thread.id, viewer, canAttachFiles: viewer.signedIn && canAttachFiles(read.access.role, attachRules), posts };
 }

@@ -131,6 +131,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
     likedByViewer: node.likedByViewer,
     authorIgnored: node.authorIgnored,
     nsfw: post.nsfw,
+    bookmarkedByViewer: node.bookmarkedByViewer,
     ...postAbilities(post, access),
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,

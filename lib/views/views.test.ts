@@ -44,6 +44,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
     goneUploadIds: [],
     likedByViewer: false,
     authorIgnored: false,
+    bookmarkedByViewer: false,
     authorBanned: false,
     children,
   };

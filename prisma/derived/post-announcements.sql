@@ -25,8 +25,9 @@ BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
   PERFORM pg_advisory_xact_lock(1097297778, "p_thread_id");
   -- For each post taken: the parent's author (reply), the people it mentions (mention), the
-  -- thread's followers (post), one type per person and post by rank, never the author, anyone
-  -- who ignores the author (user_ignores) nor anyone banned in the group, nothing for a post or thread deleted meanwhile. A person's unread row of
+  -- authors of the posts it quotes (quote), the thread's followers (post), one type per person and
+  -- post by rank, never the author, anyone who ignores the author (user_ignores) nor anyone
+  -- banned in the group, nothing for a post or thread deleted meanwhile. A person's unread row of
   -- the thread and type takes the posts' events: count, latest post and actor.
   WITH "taken" AS (
     DELETE FROM "post_announcements" WHERE "post_id" IN (
@@ -42,7 +43,8 @@ BEGIN
       SELECT "post"."id" AS "post_id", parent."user_id", 'reply' AS "type", 1 AS "rank"
       FROM "post" JOIN "posts" parent ON parent."id" = "post"."parent_id" WHERE parent."deleted" = 0
       UNION ALL SELECT "post"."id", m."user_id", 'mention', 2 FROM "post" JOIN "post_mentions" m ON m."post_id" = "post"."id"
-      UNION ALL SELECT "post"."id", s."user_id", 'post', 3 FROM "post" JOIN "subscriptions" s ON s."thread_id" = "p_thread_id"
+      UNION ALL SELECT "post"."id", q."user_id", 'quote', 3 FROM "post" JOIN "post_quotes" q ON q."post_id" = "post"."id"
+      UNION ALL SELECT "post"."id", s."user_id", 'post', 4 FROM "post" JOIN "subscriptions" s ON s."thread_id" = "p_thread_id"
     ) r JOIN "post" ON "post"."id" = r."post_id"
     WHERE r."user_id" <> "post"."user_id"
       AND NOT EXISTS (SELECT 1 FROM "user_ignores" i WHERE i."user_id" = r."user_id" AND i."ignored_user_id" = "post"."user_id")
@@ -55,7 +57,7 @@ BEGIN
   ), "notified" AS (
     INSERT INTO "notifications" AS n ("user_id", "type", "thread_id", "post_id", "actor_id", "count", "created_at", "updated_at")
     SELECT g."user_id", g."type", "p_thread_id", g."post_id", g."actor_id", g."n", g."at", g."at" FROM "grouped" g ORDER BY g."user_id", g."type"
-    ON CONFLICT ("user_id", "thread_id", "type") WHERE NOT "read" DO UPDATE SET
+    ON CONFLICT ("user_id", "thread_id", "type") WHERE NOT "read" AND "type" <> 'reminder' DO UPDATE SET
       "post_id" = excluded."post_id", "actor_id" = excluded."actor_id",
       "count" = n."count" + excluded."count", "updated_at" = excluded."updated_at"
     RETURNING n."id", n."user_id", n."type"

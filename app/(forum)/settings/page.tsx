@@ -18,7 +18,7 @@ export default async function SettingsPage() {
       lead={
         <>
           Signed in with <span className="signin-address">{account.address ?? "your wallet"}</span>. <Link href={`/u/${account.id}`}>View your profile</Link> ·{" "}
-          <Link href="/settings/uploads">Your uploads</Link>
+          <Link href="/settings/uploads">Your uploads</Link> · <Link href="/settings/bookmarks">Bookmarks</Link>
         </>
       }
     >

@@ -13,6 +13,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Notifications: "Following threads and the signed-in user's notifications (contract section 13).",
   Live: "Live updates as server-sent events (text/event-stream): `id:` is the event's id, `event:` its type, `data:` JSON; reconnect with Last-Event-ID to get what was missed. Comment lines (`: heartbeat`) keep idle streams open.",
   Search: "Full-text search over live posts and threads.",
+  Bookmarks: "The signed-in user's saved posts, their notes and reminders (contract section 17).",
   Uploads: "Images and files for posts, avatars and group art (contract section 15); served at /uploads/...",
   Membership: "Membership of contract section 14: join, leave, members, requests, invitations, group settings and token gates.",
   Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",

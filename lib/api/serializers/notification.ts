@@ -14,7 +14,7 @@ export function serializeNotification(record: NotificationRecord): NotificationD
     thread_id: record.threadId,
     post_id: record.postId,
     group_id: record.groupId,
-    actor: { id: record.actor.id, username: record.actor.username, photo_url: record.actor.photoUrl },
+    actor: record.actor ? { id: record.actor.id, username: record.actor.username, photo_url: record.actor.photoUrl } : null,
     count: record.count,
     read: record.read,
     created_at: formatTimestamp(record.updatedAt),

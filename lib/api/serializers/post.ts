@@ -58,6 +58,7 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     tip_count: post.tipCount,
     liked: node.likedByViewer ? 1 : 0,
     ignored: node.authorIgnored ? 1 : 0,
+    bookmarked: node.bookmarkedByViewer ? 1 : 0,
     children_count: post.childrenCount,
     children: { posts: node.children.map((child) => serializePost(child, access, now)) },
     total_likes: post.likesCount,

@@ -5,6 +5,8 @@
 export interface JobPayloads {
   /** Stored upload content no row may name any more: removed unless a row names it again (lib/services/uploads.ts). */
   "remove-stored-content": { sha256: string; ext: string };
+  /** A bookmark's reminder, due at `remindAt` (ISO time): fires only while the bookmark still holds that time (lib/services/bookmarks.ts). */
+  "remind-bookmark": { userId: number; postId: number; remindAt: string };
 }
 
 export type JobName = keyof JobPayloads;

@@ -9,6 +9,7 @@ import { LoadMorePosts } from "@/components/threads/load-more-posts";
 import { LockedBadge, PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
 import { ThreadReaderProvider } from "@/components/threads/thread-reader";
+import { QuoteSelection } from "@/components/posts/quote-selection";
 import { NoRepliesYet, ThreadHeaderControls, ThreadReaderNotices } from "@/components/threads/thread-reader-controls";
 import { pluralize } from "@/lib/format/counts";
 import { isKeptPageRender } from "@/lib/session/session";
@@ -120,6 +121,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
             <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
           </section>
           <PostLightbox />
+          <QuoteSelection />
         </main>
       </FileAttachmentsAllowedProvider>
     </ThreadReaderProvider>
