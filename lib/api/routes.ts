@@ -1,6 +1,7 @@
 import "server-only";
 import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-endpoint";
 import * as categories from "@/lib/api/endpoints/categories";
+import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groups from "@/lib/api/endpoints/groups";
 import * as live from "@/lib/api/endpoints/live";
@@ -37,6 +38,7 @@ const MODULES = [
   search,
   uploads,
   memberships,
+  feeds,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

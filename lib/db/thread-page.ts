@@ -35,6 +35,8 @@ export interface ThreadPageRecord {
   editHistory: { count: number; rows: EditHistoryEntry[] };
   participants: number;
   viewerSubscribed: boolean;
+  /** The viewer muted the thread (false for guests and in kept pages). */
+  viewerMuted: boolean;
 }
 
 export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId" | "byteBudget">;
@@ -78,6 +80,7 @@ export async function loadThreadPage(thread: ThreadDetail & { firstPostId: numbe
     editHistory,
     participants: thread.participantsCount,
     viewerSubscribed: false,
+    viewerMuted: false,
   };
 }
 
@@ -101,17 +104,19 @@ function withLikes(node: PostNode, liked: ReadonlySet<number>): PostNode {
 /** What one signed-in reader has of a page: their likes among its posts, and whether they follow the thread. */
 export interface ReaderMarks {
   subscribed: boolean;
+  muted: boolean;
   liked: readonly number[];
 }
 
 /** A (possibly kept, so shared) record as one reader sees it; the record itself is not changed. */
 export function personaliseThreadPage(record: ThreadPageRecord, marks: ReaderMarks): ThreadPageRecord {
   const liked = new Set(marks.liked);
-  if (liked.size === 0) return { ...record, viewerSubscribed: marks.subscribed };
+  if (liked.size === 0) return { ...record, viewerSubscribed: marks.subscribed, viewerMuted: marks.muted };
   return {
     ...record,
     firstPost: withLikes(record.firstPost, liked),
     posts: record.posts.map((node) => withLikes(node, liked)),
     viewerSubscribed: marks.subscribed,
+    viewerMuted: marks.muted,
   };
 }

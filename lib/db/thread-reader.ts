@@ -16,18 +16,20 @@ export interface ThreadReaderFacts {
   subscribed: boolean;
   /** Of the post ids sent, those the reader likes. */
   liked: number[];
-  /** The reader's read mark is already at the thread's last post: nothing to write. */
-  readToEnd: boolean;
+  /** The reader muted the thread (contract section 17). */
+  muted: boolean;
+  /** The reader's read mark: the newest post they have read (0: never opened). */
+  readMark: number;
 }
 
 const THREAD_READER_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, ${roleColumns("$2")},
     EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = $2 AND s.thread_id = t.id) AS subscribed,
     ARRAY(SELECT l.post_id FROM post_likes l WHERE l.user_id = $2 AND l.post_id = ANY($3::int[])) AS liked,
-    EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $2 AND r.thread_id = t.id
-            AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count) AS read_to_end
+    EXISTS (SELECT 1 FROM thread_mutes m WHERE m.user_id = $2 AND m.thread_id = t.id) AS muted,
+    COALESCE((SELECT r.last_post_id FROM thread_reads r WHERE r.user_id = $2 AND r.thread_id = t.id), 0) AS read_mark
   FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e ${roleJoins("$2")} WHERE t.id = $1`;
 
-type ReaderFactsRow = RoleFactsRow & { v: string; group_id: number; subscribed: boolean; liked: number[]; read_to_end: boolean };
+type ReaderFactsRow = RoleFactsRow & { v: string; group_id: number; subscribed: boolean; liked: number[]; muted: boolean; read_mark: number };
 
 /** Null for an unknown thread. `postIds`: the posts of the page the caller expects to show. */
 export async function findThreadReaderFacts(threadId: number, userId: number, postIds: number[]): Promise<ThreadReaderFacts | null> {
@@ -35,7 +37,7 @@ export async function findThreadReaderFacts(threadId: number, userId: number, po
   const { rows } = await pool.query<ReaderFactsRow>(THREAD_READER_FACTS_SQL, [threadId, userId, postIds]);
   const row = rows[0];
   if (!row) return null;
-  return { version: row.v, role: toFacts(row.group_id, row), subscribed: row.subscribed, liked: row.liked, readToEnd: row.read_to_end };
+  return { version: row.v, role: toFacts(row.group_id, row), subscribed: row.subscribed, liked: row.liked, muted: row.muted, readMark: row.read_mark };
 }
 
 /** Of these posts, those the user likes. */
@@ -46,21 +48,21 @@ export async function findLikedPostIds(userId: number, postIds: number[]): Promi
   return rows.map((row) => row.post_id);
 }
 
-// Marks the thread read to its last post (thread_reads, for the lists' "N new" markers), sent only
-// when the reader's facts said it is behind, and only once they may read the thread. Already
-// read to here: no INSERT at all. ON CONFLICT would lock the row (a transaction id, a WAL flush at
-// commit) even when its WHERE then writes nothing, and readers of one thread by one person would
-// queue on that lock. Bookkeeping: it runs on the primary without holding the reader there
-// (contract section 16).
+// Marks the thread read up to the newest post the reader was shown (thread_reads: the feeds' read
+// state and the lists' "N new"), never backwards, sent only when the reader's facts said their mark
+// is behind it, and only once they may read the thread. ON CONFLICT would lock the row (a
+// transaction id, a WAL flush at commit) even when its WHERE then writes nothing, and readers of
+// one thread by one person would queue on that lock: a mark already there writes nothing at all.
+// posts_count is the thread's now, for the lists' "N new". Bookkeeping: it runs on the primary
+// without holding the reader there (contract section 16).
 const MARK_READ_SQL = `${BOOKKEEPING_SQL}INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
-  SELECT $1, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id = $2
-    AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id
-                    AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count)
+  SELECT $1, t.id, $3, t.posts_count, now() FROM threads t WHERE t.id = $2
+    AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id AND r.last_post_id >= $3)
   ON CONFLICT (user_id, thread_id) DO UPDATE
     SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
-    WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count`;
+    WHERE thread_reads.last_post_id < excluded.last_post_id`;
 
-export async function markThreadRead(userId: number, threadId: number): Promise<void> {
+export async function markThreadRead(userId: number, threadId: number, upToPostId: number): Promise<void> {
   const pool = await getPool();
-  await pool.query(MARK_READ_SQL, [userId, threadId]);
+  await pool.query(MARK_READ_SQL, [userId, threadId, upToPostId]);
 }

@@ -93,10 +93,13 @@ async function readThreadSignedIn(actor: NonNullable<Actor>, input: ThreadPageIn
   const role = assertGroupReadable(roleFromFacts(actor, facts.role), "thread");
   const record = await loadReadablePage(input, facts.version, role);
   if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
-  const liked = record === expected ? facts.liked : await findLikedPostIds(actor.id, pagePostIds(record));
-  if (!facts.readToEnd) await markThreadRead(actor.id, input.threadId);
-  const readerVersion = `${facts.version} ${facts.subscribed ? 1 : 0} ${[...liked].sort((a, b) => a - b).join(",")} ${JSON.stringify(role)}`;
-  return { ...personaliseThreadPage(record, { subscribed: facts.subscribed, liked }), access: { actor, role }, readerVersion };
+  const postIds = pagePostIds(record);
+  const liked = record === expected ? facts.liked : await findLikedPostIds(actor.id, postIds);
+  // Read up to the newest post this page shows (contract section 17), never backwards.
+  const newestShown = Math.max(0, ...postIds);
+  if (facts.readMark < newestShown) await markThreadRead(actor.id, input.threadId, newestShown);
+  const readerVersion = `${facts.version} ${facts.subscribed ? 1 : 0}${facts.muted ? 1 : 0} ${[...liked].sort((a, b) => a - b).join(",")} ${JSON.stringify(role)}`;
+  return { ...personaliseThreadPage(record, { subscribed: facts.subscribed, muted: facts.muted, liked }), access: { actor, role }, readerVersion };
 }
 
 /** The version of what a reader without a token sees of a thread (null: no such thread). */
