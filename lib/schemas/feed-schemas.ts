@@ -6,6 +6,8 @@ import { ThreadListItemSchema } from "@/lib/schemas/thread-list-schemas";
 export const FEED_FILTERS = ["latest", "new", "unread", "top", "hot"] as const;
 export const FEED_PERIODS = ["day", "week", "month", "year", "all"] as const;
 export const DISMISS_FILTERS = ["new", "unread"] as const;
+export type FeedFilterName = (typeof FEED_FILTERS)[number];
+export type FeedPeriodName = (typeof FEED_PERIODS)[number];
 
 const optionalId = () => unsetWhenBlank(intParam({ min: 0 }).default(0));
 

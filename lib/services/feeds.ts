@@ -49,12 +49,22 @@ async function checkNamedGroup(actor: Actor, groupId: number): Promise<void> {
   if (groupId > 0) await loadReadableRole(actor, groupId);
 }
 
-/** GET /api/v2/feed and the home page's tabs: one page of a feed, in its order. */
+/** GET /api/v2/feed: one page of a feed, in its order. */
 export async function listFeed(actor: Actor, input: FeedInput): Promise<FeedEntry[]> {
+  return (await loadFeed(actor, input, 0)).slice(0, input.perPage);
+}
+
+/** The home page's feed tabs: a page and whether another follows (one row more is read to know). */
+export async function listFeedPage(actor: Actor, input: FeedInput): Promise<{ entries: FeedEntry[]; hasMore: boolean }> {
+  const entries = await loadFeed(actor, input, 1);
+  return { entries: entries.slice(0, input.perPage), hasMore: entries.length > input.perPage };
+}
+
+async function loadFeed(actor: Actor, input: FeedInput, lookAhead: number): Promise<FeedEntry[]> {
   requireReaderFor(actor, input.filter);
   await checkNamedGroup(actor, input.groupId);
   const window = toPageWindow(input.page, input.perPage);
-  const ids = await listFeedThreadIds({ ...input, userId: actor?.id ?? null, ...window });
+  const ids = await listFeedThreadIds({ ...input, userId: actor?.id ?? null, skip: window.skip, take: window.take + lookAhead });
   const [entries, reads] = await Promise.all([loadThreadEntries(null, ids), actor ? findFeedReadStates(actor.id, ids) : new Map<number, FeedReadState>()]);
   const groups = await findFeedGroups([...new Set(entries.map((entry) => entry.thread.groupId))]);
   return entries.flatMap((entry) => {

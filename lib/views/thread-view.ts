@@ -58,6 +58,8 @@ export interface ThreadViewerView {
   canDeleteThread: boolean;
   /** Follows the thread (its new posts notify them); false for guests. */
   subscribed: boolean;
+  /** Muted the thread (out of their feeds, no notifications of new posts); false for guests. */
+  muted: boolean;
   notices: ThreadNoticeView[];
 }
 
@@ -160,6 +162,7 @@ export function toThreadViewerView(read: ThreadRead, ban: BanRecord | null = nul
     // The distinct posters include the author: more than one means someone else replied.
     canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
     subscribed: actor !== null && read.viewerSubscribed,
+    muted: actor !== null && read.viewerMuted,
     notices: [
       ...(thread.deleted ? [{ kind: "deleted" as const }] : []),
       ...(thread.locked ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),

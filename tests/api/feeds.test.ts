@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/engine/client";
-import { expectBadParam, expectOk, expectRefused, getAs, postAs, type Group } from "../support/community-helpers";
-import { ageThread, dismiss, feedIds, feedIdsAmong, feedOf, openThread, readMarkOf } from "../support/feed-helpers";
+import { expectBadParam, expectOk, expectRefused, getAs, postAs } from "../support/community-helpers";
+import { ageThread, dismiss, feedIds, feedOf, openThread, readMarkOf, tagThreads } from "../support/feed-helpers";
 import { createTestUser, uniqueName, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp } from "../support/thread-helpers";
 
@@ -12,11 +12,9 @@ import { createNamedGroup, createPostOverHttp, createThreadOverHttp } from "../s
 describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
   let owner: TestUser;
   let reader: TestUser;
-  let group: Group;
 
   beforeAll(async () => {
     [owner, reader] = await Promise.all([createTestUser(), createTestUser()]);
-    group = await createNamedGroup(owner);
   });
 
   it("refuses bad parameters with 400 naming them, and new, unread and dismiss without a token with 401 40102", async () => {
@@ -49,7 +47,7 @@ describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
     const reply = await createPostOverHttp(reader, a.id, "Bumps alpha");
     expectOk(await postAs(owner, `/api/v2/threads/${b.id}/pin`, { pinned: 1 }));
     expect(await feedIds(reader, { group_id: own.id })).toEqual([a.id, c.id, b.id]);
-    expect(await feedIdsAmong(undefined, [a.id, b.id, c.id])).toEqual([a.id, c.id, b.id]);
+    expect(await feedIds(undefined, { tag_id: await tagThreads([a.id, b.id, c.id]) })).toEqual([a.id, c.id, b.id]);
     // Paging: one a page.
     expect(await feedIds(reader, { group_id: own.id, per_page: 1, page: 2 })).toEqual([c.id]);
 
@@ -165,7 +163,7 @@ describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
     await createPostOverHttp(owner, old.id, "The latest post of all");
     await createPostOverHttp(owner, young.id, "Young again");
     expect(await feedIds(reader, { filter: "hot", group_id: own.id })).toEqual([young.id, old.id]);
-    expect(await feedIdsAmong(undefined, [old.id, young.id], { filter: "hot" })).toEqual([young.id, old.id]);
+    expect(await feedIds(undefined, { filter: "hot", tag_id: await tagThreads([old.id, young.id]) })).toEqual([young.id, old.id]);
   });
 
   it("tag_id keeps the threads carrying the tag", async () => {
@@ -197,6 +195,7 @@ describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
     const own = await createNamedGroup(owner);
     const one = await createThreadOverHttp(owner, own.id);
     const two = await createThreadOverHttp(owner, own.id);
+    const unopened = await createThreadOverHttp(owner, own.id);
     await openThread(reader, own, one.id);
     await openThread(reader, own, two.id);
     await createPostOverHttp(owner, one.id, "a");
@@ -206,5 +205,9 @@ describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
     expect(await feedIds(reader, { filter: "unread", group_id: own.id })).toEqual([]);
     expect(await readMarkOf(reader, two.id)).toBe(last.id);
     expect((await dismiss(reader, { filter: "unread", group_id: own.id })).body.data).toEqual({ dismissed: 0 });
+    // A thread never opened is new, not unread: dismissing unread leaves it new, site-wide too.
+    expect(await feedIds(reader, { filter: "new", group_id: own.id })).toEqual([unopened.id]);
+    expectOk(await dismiss(reader, { filter: "unread" }));
+    expect(await feedIds(reader, { filter: "new", tag_id: await tagThreads([unopened.id]) })).toEqual([unopened.id]);
   });
 });

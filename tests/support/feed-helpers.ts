@@ -51,3 +51,14 @@ export async function ageThread(threadId: number, days: number): Promise<void> {
   await db.$executeRaw`UPDATE threads SET created_at = now() - make_interval(days => ${days}), last_activity_at = now() - make_interval(days => ${days}) WHERE id = ${threadId}`;
   await db.$executeRaw`UPDATE thread_activity SET day = day - ${days}::int WHERE thread_id = ${threadId}`;
 }
+
+/**
+ * A fresh tag on these threads: site-wide feeds (no group_id) narrowed to them with tag_id, so
+ * threads other test files write at the same time never push them off the page.
+ */
+export async function tagThreads(threadIds: readonly number[]): Promise<number> {
+  const db = await getDb();
+  const tag = await db.tag.create({ data: { name: `feed-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` } });
+  await db.threadTag.createMany({ data: threadIds.map((threadId) => ({ threadId, tagId: tag.id })) });
+  return tag.id;
+}
