@@ -15,20 +15,16 @@ const FEW = 10;
 const MANY = 1_000;
 
 // The two users with the fewest posts (so their own read marks add almost nothing), their follows
-// and marks replaced by the planned ones: threads with replies, spread over the forum by id.
+// and marks replaced by the planned ones: threads with replies, spread over the forum by id. The
+// old rows go first, in statements of their own (a CTE's insert would not see its sibling's delete).
+const CLEAR_SQL = ["DELETE FROM subscriptions WHERE user_id = $1", "DELETE FROM thread_reads WHERE user_id = $1"];
 const FOLLOW_SQL = `
   WITH picked AS (
-    SELECT id FROM threads WHERE is_delete = 0 AND posts_count > 1 ORDER BY (id * 7919) % 100003 LIMIT $2
-  ), cleared AS (
-    DELETE FROM subscriptions WHERE user_id = $1
-  ), unmarked AS (
-    DELETE FROM thread_reads WHERE user_id = $1
+    SELECT id, first_post_id FROM threads WHERE is_delete = 0 AND posts_count > 1 ORDER BY (id * 7919) % 100003 LIMIT $2
   ), followed AS (
-    INSERT INTO subscriptions (user_id, thread_id) SELECT $1, id FROM picked RETURNING thread_id
+    INSERT INTO subscriptions (user_id, thread_id) SELECT $1, id FROM picked
   )
-  INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count)
-  SELECT $1, t.id, t.first_post_id, 1 FROM threads t JOIN followed f ON f.thread_id = t.id
-  ON CONFLICT (user_id, thread_id) DO UPDATE SET last_post_id = excluded.last_post_id, posts_count = 1`;
+  INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count) SELECT $1, id, first_post_id, 1 FROM picked`;
 
 export async function prepareFeedReaders(url: string): Promise<FeedReaders> {
   const client = new pg.Client({ connectionString: url });
@@ -37,7 +33,10 @@ export async function prepareFeedReaders(url: string): Promise<FeedReaders> {
     const { rows: users } = await client.query<{ id: number }>("SELECT id FROM users ORDER BY posts_count, id DESC LIMIT 2");
     const [few, many] = users;
     if (!few || !many) throw new Error("the forum has fewer than two users");
-    const follow = async (userId: number, count: number) => (await client.query(FOLLOW_SQL, [userId, count])).rowCount ?? 0;
+    const follow = async (userId: number, count: number) => {
+      for (const sql of CLEAR_SQL) await client.query(sql, [userId]);
+      return (await client.query(FOLLOW_SQL, [userId, count])).rowCount ?? 0;
+    };
     return { few: { id: few.id, follows: await follow(few.id, FEW) }, many: { id: many.id, follows: await follow(many.id, MANY) } };
   } finally {
     await client.end();

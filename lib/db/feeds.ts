@@ -8,6 +8,8 @@ import { readableGroupSql } from "@/lib/db/memberships";
 // top of all time by posts plus likes; unread walks the reader's own read marks and follows; top
 // over a period and hot sum the days of their window in thread_activity. Groups the reader may not
 // read (and the groups they muted, unless the feed names one) are left out by id, as few as they are.
+// A reader tracks a thread when they hold a read mark on it (thread_reads): opening, posting,
+// dismissing and following (at 0: never opened, lib/db/subscriptions.ts) all write one.
 
 export type FeedFilter = "latest" | "new" | "unread" | "top" | "hot";
 export type FeedPeriod = "day" | "week" | "month" | "year" | "all";
@@ -53,13 +55,6 @@ function visibleSql(query: FeedQuery): Prisma.Sql {
   return Prisma.join(parts, " AND ");
 }
 
-/** The reader's tracked threads with their read marks: opened (or posted in, or dismissed) and followed. */
-function trackedSql(userId: number): Prisma.Sql {
-  return Prisma.sql`(SELECT r.thread_id, r.last_post_id AS mark FROM thread_reads r WHERE r.user_id = ${userId}
-    UNION ALL SELECT s.thread_id, 0 FROM subscriptions s WHERE s.user_id = ${userId}
-      AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = ${userId} AND r.thread_id = s.thread_id))`;
-}
-
 function sinceDaySql(days: number): Prisma.Sql {
   return Prisma.sql`((now() AT TIME ZONE 'UTC')::date - ${days - 1}::int)`;
 }
@@ -74,11 +69,15 @@ function feedIdsSql(query: FeedQuery): Prisma.Sql {
     case "new":
       return Prisma.sql`SELECT t.id FROM threads t WHERE ${visible}
         AND t.created_at > now() - make_interval(days => ${NEW_THREAD_DAYS}) AND t.user_id <> ${me(query)}
-        AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = ${me(query)} AND r.thread_id = t.id)
+        AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = ${me(query)} AND r.thread_id = t.id AND r.last_post_id > 0)
         ORDER BY t.created_at DESC, t.id DESC`;
     case "unread":
-      return Prisma.sql`SELECT t.id FROM ${trackedSql(query.userId ?? 0)} m JOIN threads t ON t.id = m.thread_id
-        WHERE ${visible} AND t.last_post_id > m.mark ORDER BY ${latest}`;
+      // Every tracked thread has a read mark (opened, posted in, dismissed; followed: 0), so the
+      // walk is the reader's marks by their primary key, each joined to its thread: what they
+      // track, never the site. OFFSET 0 keeps the planner from walking the site's threads by
+      // activity instead (fast for a heavy reader, but in parallel workers whose start costs more).
+      return Prisma.sql`SELECT t.id FROM (SELECT r.thread_id, r.last_post_id FROM thread_reads r WHERE r.user_id = ${me(query)} OFFSET 0) m
+        JOIN threads t ON t.id = m.thread_id WHERE ${visible} AND t.last_post_id > m.last_post_id ORDER BY ${latest}`;
     case "top":
       if (query.period === "all") return Prisma.sql`SELECT t.id FROM threads t WHERE ${visible} ORDER BY (t.posts_count + t.likes_count) DESC, ${latest}`;
       return Prisma.sql`SELECT t.id FROM (SELECT a.thread_id, sum(a.score) AS score FROM thread_activity a
@@ -111,15 +110,16 @@ export async function countFeedThreads(query: Omit<FeedQuery, "skip" | "take">, 
 
 /**
  * The reader's read state on these threads: their mark (0 when never opened) and the live posts by
- * others after it, counted only where they track the thread (opened, posted in or follow it).
+ * others after it, counted only where they track the thread (a read mark: opened, posted in,
+ * dismissed or followed). One probe of the marks' primary key per thread of the page.
  */
 export async function findFeedReadStates(userId: number, threadIds: readonly number[]): Promise<Map<number, FeedReadState>> {
   if (threadIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db.$queryRaw<{ id: number; mark: number; unread: number }[]>`
-    SELECT m.thread_id AS id, m.mark,
-      (SELECT count(*)::int FROM posts p WHERE p.thread_id = m.thread_id AND p.deleted = 0 AND p.id > m.mark AND p.user_id <> ${userId}) AS unread
-    FROM ${trackedSql(userId)} m WHERE m.thread_id = ANY(${[...threadIds]}::int[])`;
+    SELECT m.thread_id AS id, m.last_post_id AS mark,
+      (SELECT count(*)::int FROM posts p WHERE p.thread_id = m.thread_id AND p.deleted = 0 AND p.id > m.last_post_id AND p.user_id <> ${userId}) AS unread
+    FROM thread_reads m WHERE m.user_id = ${userId} AND m.thread_id = ANY(${[...threadIds]}::int[])`;
   return new Map(rows.map((row) => [row.id, { lastReadPostId: row.mark, unreadCount: row.unread }]));
 }
 

@@ -79,6 +79,8 @@ describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
     const mine = await createThreadOverHttp(reader, own.id);
     // A later post does not change the order: creation time does.
     await createPostOverHttp(owner, first.id, "Later");
+    // Following a thread is not opening it: it stays new.
+    expectOk(await postAs(reader, `/api/v2/threads/${first.id}/subscribe`, { subscribe: 1 }));
     expect(await feedIds(reader, { filter: "new", group_id: own.id })).toEqual([third.id, second.id, first.id]);
     await openThread(reader, own, second.id);
     expect(await feedIds(reader, { filter: "new", group_id: own.id })).toEqual([third.id, first.id]);
@@ -112,6 +114,10 @@ describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
     const [item] = await feedOf(reader, { filter: "unread", group_id: own.id });
     expect(item).toMatchObject({ id: opened.id, unread_count: 1, last_read_post_id: own1.id, last_post_id: three.id });
     expect(two.id).toBeLessThan(own1.id);
+
+    // Unfollowing a thread never opened stops tracking it.
+    expectOk(await postAs(reader, `/api/v2/threads/${followed.id}/subscribe`, { subscribe: 0 }));
+    expect(await feedIds(reader, { filter: "unread", group_id: own.id })).toEqual([opened.id]);
   });
 
   it("reading marks read up to the newest post returned, never backwards", async () => {

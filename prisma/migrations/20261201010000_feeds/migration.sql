@@ -47,6 +47,11 @@ SELECT "thread_id", "day", sum("n")::int FROM (
     FROM "post_likes" l JOIN "posts" p ON p."id" = l."post_id" WHERE l."created_at" > now() - interval '1 year' GROUP BY 1, 2
 ) a GROUP BY 1, 2;
 
+-- A followed thread is tracked by a read mark at 0 (never opened) when it has none
+-- (lib/db/subscriptions.ts), so the unread feed walks the reader's marks alone.
+INSERT INTO "thread_reads" ("user_id", "thread_id", "last_post_id", "posts_count")
+SELECT "user_id", "thread_id", 0, 0 FROM "subscriptions" ON CONFLICT DO NOTHING;
+
 -- The site-wide feeds' orders over live threads: latest (last post), new (creation), top of all
 -- time (posts plus likes); and a group's feed by last post without the board's pinned-first order.
 CREATE INDEX "threads_live_activity_idx" ON "threads"("last_activity_at" DESC, "id" DESC) WHERE "is_delete" = 0;
