@@ -21,8 +21,9 @@ import { otherCpuBusyPercent, processTreeRssMiB } from "./load/measure";
 import { lastLine, runNpmScript, runTsx } from "./support/processes";
 import { floorOf, formatComparison, formatTable, writeRecord, type RunRecord } from "./load/report";
 import { numberOption, textOption } from "./support/options";
-import { buildScenarios } from "./load/scenarios";
+import { buildScenarios, type Scenario } from "./load/scenarios";
 import type { ScaleName } from "./data/scales";
+import { prepareFeedReaders } from "./load/feed-readers";
 import { findTargets } from "./load/targets";
 import { checkWrites, countThreadPosts } from "./load/write-check";
 
@@ -80,6 +81,13 @@ async function postgresVersion(url: string): Promise<string> {
   }
 }
 
+/** `--only feed,home_html`: the rows whose key starts with one of these (and the floor, which every share needs). */
+function selectScenarios(scenarios: Scenario[]): Scenario[] {
+  const only = textOption("only", "").split(",").filter(Boolean);
+  if (only.length === 0) return scenarios;
+  return scenarios.filter((scenario) => scenario.key === "floor" || only.some((prefix) => scenario.key.startsWith(prefix)));
+}
+
 async function measure(database: BenchDatabase, scale: ScaleName, server: RunningServer, settings: LoadSettings): Promise<RunRecord> {
   const startedAt = new Date().toISOString();
   // Other work on the machine skews every row; the record keeps how busy it was.
@@ -87,10 +95,15 @@ async function measure(database: BenchDatabase, scale: ScaleName, server: Runnin
   if (busyBefore > 10) log(`the machine is ${busyBefore}% busy with other work before the run: numbers will be low`);
   const apiKey = lastLine(runNpmScript("apikey", ["create", "bench"], server.env));
   const targets = await findTargets(database.url());
-  const authors = [targets.typicalThread.authorId, ...targets.writers.map((writer) => writer.authorId)];
-  const [token, ...writerTokens] = runTsx("bench/load/token.ts", authors.map(String), server.env).trim().split("\n").slice(-authors.length);
+  const readers = await prepareFeedReaders(database.url());
+  const authors = [readers.few.id, readers.many.id, targets.typicalThread.authorId, ...targets.writers.map((writer) => writer.authorId)];
+  const [fewToken, manyToken, token, ...writerTokens] = runTsx("bench/load/token.ts", authors.map(String), server.env)
+    .trim()
+    .split("\n")
+    .slice(-authors.length);
   const sessionCookie = lastLine(runTsx("bench/load/session-cookie.ts", [String(targets.typicalThread.authorId)], server.env));
-  const scenarios = buildScenarios(targets, { apiKey, token: token!, writerTokens, sessionCookie });
+  const feedReaders = { ...readers, fewToken: fewToken!, manyToken: manyToken! };
+  const scenarios = selectScenarios(buildScenarios(targets, { apiKey, token: token!, writerTokens, sessionCookie, feedReaders }));
   const results: ScenarioResult[] = [];
   const writeChecks: RunRecord["writeChecks"] = {};
   for (const [index, scenario] of scenarios.entries()) {

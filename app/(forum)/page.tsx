@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { FeedTabs } from "@/components/feeds/feed-tabs";
 import { GroupCard } from "@/components/groups/group-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
@@ -17,6 +18,8 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const { groups, page, totalPages } = await getDirectory(readPageParam((await searchParams).page));
   return (
     <main className="page page--wide">
+      {/* Neutral on the kept page: a signed-in reader's tabs and their counts arrive once it is interactive. */}
+      <FeedTabs active="communities" signedIn={false} counts={null} />
       <section className="page-intro">
         <h1 className="page-intro__title">Communities</h1>
         <p className="page-intro__lead">Read anything without an account. Connect a wallet to start threads and join the conversation.</p>

@@ -24,6 +24,8 @@ export interface SchemaFeatures {
   threadSearchVector: boolean;
   /** post_search_texts: written by a trigger on posts, which the load skips, so it is filled after them. */
   postSearchTexts: boolean;
+  /** thread_activity and thread_reads (migration 20261201010000_feeds): what posts and likes leave for the feeds. */
+  feeds: boolean;
 }
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -251,6 +253,27 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
     FROM bench_posts c CROSS JOIN LATERAL generate_series(1, c.n_likes) AS j
     WHERE c.n_likes > 0`,
   );
+  if (schema.feeds) {
+    // Posting moves its author's read mark to the post (lib/db/post-insert.ts): each participant's
+    // mark is at their last post in the thread, with the thread's posts_count at that post.
+    add(
+      "thread_reads",
+      `
+    INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
+    SELECT user_id, thread_id, max(id), max(k) + 1, max(created_at) FROM bench_posts GROUP BY user_id, thread_id`,
+    );
+    // Each post and each like counts on its UTC day, as the writes count them.
+    add(
+      "thread_activity",
+      `
+    INSERT INTO thread_activity (thread_id, day, score)
+    SELECT thread_id, day, sum(n)::int FROM (
+      SELECT thread_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM posts GROUP BY 1, 2
+      UNION ALL
+      SELECT p.thread_id, (l.created_at AT TIME ZONE 'UTC')::date, count(*) FROM post_likes l JOIN posts p ON p.id = l.post_id GROUP BY 1, 2
+    ) a GROUP BY 1, 2`,
+    );
+  }
   return steps;
 }
 
@@ -269,4 +292,6 @@ export const FILLED_TABLES = [
   "subscriptions",
   "thread_participants",
   "post_likes",
+  "thread_reads",
+  "thread_activity",
 ] as const;

@@ -1,5 +1,6 @@
 // The requests the benchmark measures, in the order it runs them (the floor first: every other
 // row is a share of it; the create post rows last: they are the only ones that change the data).
+import type { FeedReaders } from "./feed-readers";
 import { LIST_PAGE_SIZE, type Targets } from "./targets";
 
 export interface Scenario {
@@ -22,9 +23,23 @@ export interface Credentials {
   writerTokens: string[];
   /** `Cookie` header of a web session of the typical thread's author (bench/load/session-cookie.ts). */
   sessionCookie: string;
+  /** The unread feed's two readers (bench/load/feed-readers.ts) and their api_tokens. */
+  feedReaders?: FeedReaders & { fewToken: string; manyToken: string };
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
+
+/** Unread pages of the same size for a reader following few threads and one following many. */
+function feedReaderRows(readers: Credentials["feedReaders"], guest: Record<string, string>): Scenario[] {
+  if (!readers) return [];
+  return (["few", "many"] as const).map((which) => ({
+    key: `feed_unread_${which}`,
+    name: `feed unread, ${count(readers[which].follows)} followed threads (10 a page)`,
+    method: "GET",
+    path: "/api/v2/feed?filter=unread&per_page=10",
+    headers: { ...guest, authorization: `Bearer ${which === "few" ? readers.fewToken : readers.manyToken}` },
+  }));
+}
 
 export function buildScenarios(targets: Targets, credentials: Credentials): Scenario[] {
   const guest = { api_key: credentials.apiKey };
@@ -95,6 +110,11 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
       path: `/api/v2/search?q=${encodeURIComponent('"ledger pruning"')}`,
       headers: guest,
     },
+    // Feeds (contract section 17): a page of the site-wide latest and of the reader's unread, and
+    // unread pages of the same size for readers following few and many threads.
+    { key: "feed_latest", name: "feed latest, signed in", method: "GET", path: "/api/v2/feed?filter=latest", headers: signedIn },
+    { key: "feed_unread", name: "feed unread, signed in (the typical author)", method: "GET", path: "/api/v2/feed?filter=unread", headers: signedIn },
+    ...feedReaderRows(credentials.feedReaders, guest),
     { key: "home_html", name: "home page HTML, guest", method: "GET", path: "/", headers: {} },
     { key: "thread_html", name: "thread page HTML, guest", method: "GET", path: threadPage, headers: {} },
     { key: "home_html_signed_in", name: "home page HTML, signed in", method: "GET", path: "/", headers: signedInPage },

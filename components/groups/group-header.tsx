@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { GroupSettingsLink } from "@/components/group-admin/group-settings-link";
+import { MuteButton } from "@/components/feeds/mute-button";
 import { MembershipControls } from "@/components/groups/membership-controls";
 import { Avatar } from "@/components/ui/avatar";
 import { UsersIcon } from "@/components/ui/icons";
@@ -51,6 +52,7 @@ export function GroupHeader({ group }: GroupHeaderProps) {
         </div>
         <nav className="group-header__links" aria-label={`${group.title}: moderation`}>
           <MembershipControls id={group.id} name={group.name} joining={group.joining} membership={group.membership} viewerBanned={group.viewerBanned} />
+          {group.membership !== "guest" && group.viewerCanRead ? <MuteButton kind="group" id={group.id} muted={group.viewerMuted} /> : null}
           {group.viewerCanRead ? (
             <Link className="group-header__link" href={`/g/${group.name}/members`}>
               Members{group.viewerIsModerator && group.pendingCount > 0 ? ` (${group.pendingCount} waiting)` : ""}

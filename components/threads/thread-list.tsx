@@ -7,9 +7,13 @@ import type { ThreadRowView } from "@/lib/views/board-view";
 import { LockedBadge, PinnedBadge } from "./pinned-badge";
 import "./threads.css";
 
+/** A row of a list that spans groups (the feeds) names its group and the reader's unread posts. */
+export type ListedThread = ThreadRowView & { group?: { name: string; title: string }; unread?: number };
+
 export interface ThreadListProps {
+  /** The group every row is in; a feed's rows carry their own. */
   groupName: string;
-  threads: ThreadRowView[];
+  threads: ListedThread[];
   /** Off on a category page, where every row would repeat the same chip. */
   showCategory: boolean;
 }
@@ -18,8 +22,9 @@ export function threadHref(groupName: string, thread: { id: number; slug: string
   return `/g/${groupName}/t/${thread.id}/${thread.slug}`;
 }
 
-function ThreadRow({ groupName, thread, showCategory }: Omit<ThreadListProps, "threads"> & { thread: ThreadRowView }) {
+function ThreadRow({ groupName: listGroup, thread, showCategory }: Omit<ThreadListProps, "threads"> & { thread: ListedThread }) {
   const { replies, excerpt, author, category } = thread;
+  const groupName = thread.group?.name ?? listGroup;
   return (
     <li className="thread-row" data-testid="thread-row">
       <Avatar name={author.username} seed={author.id} src={author.photoUrl} size={40} className="thread-row__avatar" />
@@ -27,7 +32,9 @@ function ThreadRow({ groupName, thread, showCategory }: Omit<ThreadListProps, "t
         <h3 className="thread-row__title">
           {thread.isPinned ? <PinnedBadge /> : null}
           {thread.isLocked ? <LockedBadge /> : null}
-          <Link href={threadHref(groupName, thread)} className="stretched-link">
+          {/* Not prefetched: rendering a thread page for a signed-in reader marks it read, and a
+              prefetch is no reading (a list in view would mark every thread on it opened). */}
+          <Link href={threadHref(groupName, thread)} className="stretched-link" prefetch={false}>
             {thread.title}
           </Link>
           {thread.newPosts ? (
@@ -35,10 +42,20 @@ function ThreadRow({ groupName, thread, showCategory }: Omit<ThreadListProps, "t
               {thread.newPosts} new
             </span>
           ) : null}
+          {thread.unread ? (
+            <span className="thread-row__new" data-testid="unread-count">
+              {thread.unread} unread
+            </span>
+          ) : null}
         </h3>
         {excerpt ? <p className="thread-row__excerpt">{excerpt}</p> : null}
         {thread.sensitive ? <p className="thread-row__excerpt muted">Sensitive content</p> : null}
         <p className="thread-row__meta">
+          {thread.group ? (
+            <Link className="chip above-stretch" href={`/g/${thread.group.name}`}>
+              {thread.group.title}
+            </Link>
+          ) : null}
           {showCategory && category ? (
             <Link className="chip above-stretch" href={`/g/${groupName}/c/${category.id}`}>
               {category.name}

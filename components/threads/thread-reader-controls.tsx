@@ -1,5 +1,6 @@
 "use client";
 
+import { MuteButton } from "@/components/feeds/mute-button";
 import { FollowButton } from "@/components/threads/follow-button";
 import { useShowReply, useThreadSplice, useThreadViewer } from "@/components/threads/thread-reader";
 import { ThreadNotices } from "@/components/threads/thread-notices";
@@ -19,13 +20,18 @@ export interface ThreadHeaderControlsProps {
   tools: Omit<ThreadToolsPanelProps, "onClose" | "canModerate" | "canEdit" | "canDelete">;
 }
 
-/** Follow, and the thread tools for its author and the group's moderators. */
+/** Follow and Mute, and the thread tools for its author and the group's moderators. */
 export function ThreadHeaderControls({ threadId, isDeleted, viewer: rendered, tools }: ThreadHeaderControlsProps) {
   const viewer = useThreadViewer(rendered);
   const hasTools = viewer.canModerate || viewer.canEditThread || viewer.canDeleteThread;
   return (
     <>
-      {viewer.signedIn && !isDeleted ? <FollowButton threadId={threadId} subscribed={viewer.subscribed} /> : null}
+      {viewer.signedIn && !isDeleted ? (
+        <div className="thread-reader-buttons">
+          <FollowButton threadId={threadId} subscribed={viewer.subscribed} />
+          <MuteButton kind="thread" id={threadId} muted={viewer.muted} />
+        </div>
+      ) : null}
       {hasTools ? <ThreadTools {...tools} canModerate={viewer.canModerate} canEdit={viewer.canEditThread} canDelete={viewer.canDeleteThread} /> : null}
     </>
   );

@@ -3,6 +3,7 @@ import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-en
 import * as bookmarks from "@/lib/api/endpoints/bookmarks";
 import * as categories from "@/lib/api/endpoints/categories";
 import * as drafts from "@/lib/api/endpoints/drafts";
+import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groups from "@/lib/api/endpoints/groups";
 import * as live from "@/lib/api/endpoints/live";
@@ -43,6 +44,7 @@ const MODULES = [
   drafts,
   userIgnores,
   bookmarks,
+  feeds,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -47,7 +47,11 @@ export async function deleteLike(tx: Tx, postId: number, userId: number): Promis
 export async function moveLikeCounters(tx: Tx, post: { id: number; threadId: number; userId: number }, by: 1 | -1): Promise<void> {
   const change = { increment: by };
   await tx.post.update({ where: { id: post.id }, data: { likesCount: change }, select: { id: true } });
-  await tx.thread.update({ where: { id: post.threadId }, data: { likesCount: change }, select: { id: true } });
+  // The thread's count and its day's activity (the top and hot feeds) in one statement.
+  await tx.$executeRaw`
+    WITH thread AS (UPDATE threads SET likes_count = likes_count + ${by}, updated_at = now() WHERE id = ${post.threadId} RETURNING id)
+    INSERT INTO thread_activity (thread_id, day, score) SELECT id, (now() AT TIME ZONE 'UTC')::date, ${by} FROM thread
+    ON CONFLICT (thread_id, day) DO UPDATE SET score = thread_activity.score + excluded.score`;
   await tx.user.update({ where: { id: post.userId }, data: { likesCount: change }, select: { id: true } });
 }
 

@@ -59,7 +59,8 @@ const ACTIVITY_STEP = "1 second";
 /**
  * Writes a post and every row it moves in ONE statement: the post; its parent's children_count;
  * the thread's counters, last post (the newest by id, whatever order concurrent posts commit in)
- * and participants; the author's membership and subscription, and who it mentions (post_mentions).
+ * and participants; the author's membership, subscription and read mark (thread_reads), the thread's
+ * activity of the day (thread_activity), and who it mentions (post_mentions).
  * The group's posts_count moves in its tallies by the thread's update (its trigger); the author's
  * posts_count and last_post_at in their tally (lib/db/tallies.ts), so no writer waits on a group
  * or author row. The group's row is written only when the author joins by posting (members_count)
@@ -100,7 +101,17 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
         updated_at = ${now}
       -- Reading parent_count here runs it first: the parent is locked before the thread, as likes do.
       FROM post WHERE threads.id = ${threadId} AND (SELECT count(*) FROM parent_count) >= 0
-      RETURNING threads.id
+      RETURNING threads.id, threads.posts_count
+    ), read_mark AS (
+      -- Posting moves the author's read mark to their post (contract section 17), never backwards.
+      INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
+      SELECT ${userId}, ${threadId}, post.id, thread.posts_count, ${now} FROM post CROSS JOIN thread
+      ON CONFLICT (user_id, thread_id) DO UPDATE SET last_post_id = GREATEST(thread_reads.last_post_id, excluded.last_post_id),
+        posts_count = excluded.posts_count, read_at = excluded.read_at
+    ), activity AS (
+      -- The day's posts plus likes, for the top and hot feeds (lib/db/feeds.ts); after the thread's row, as every writer of it.
+      INSERT INTO thread_activity (thread_id, day, score) SELECT ${threadId}, (${now}::timestamptz AT TIME ZONE 'UTC')::date, 1 FROM thread
+      ON CONFLICT (thread_id, day) DO UPDATE SET score = thread_activity.score + 1
     ), member AS (
       INSERT INTO group_members (group_id, user_id) SELECT ${groupId}, ${userId} FROM thread ON CONFLICT DO NOTHING RETURNING user_id
     ), grp AS (

@@ -8,6 +8,7 @@ import { readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
 
 const THREAD_LIST_SELECT = {
   id: true,
+  groupId: true,
   title: true,
   slug: true,
   galleryId: true,
@@ -29,6 +30,7 @@ const THREAD_LIST_SELECT = {
 /** A thread as listings show it. */
 export interface ThreadListItem {
   id: number;
+  groupId: number;
   title: string;
   slug: string;
   galleryId: number;
@@ -125,13 +127,13 @@ export async function listOrderedThreadIds(order: ThreadOrder): Promise<Int32Arr
   return Int32Array.from(rows, (row) => row.id);
 }
 
-type ListedUserRow = { id: number; username: string; photoUrl: string; isNft: number; lastSeenAt: Date | null; banned: boolean };
+type ListedUserRow = { id: number; username: string; photoUrl: string; isNft: number; lastSeenAt: Date | null; bannedIn: number[] };
 
-/** Starters and last posters, each with whether a ban keeps them out of the group now: one statement. */
-function listUsersWithBans(db: Awaited<ReturnType<typeof getDb>>, groupId: number, ids: readonly number[]): Promise<ListedUserRow[]> {
+/** Starters and last posters, each with the groups (of these) whose live ban keeps them out now: one statement. */
+function listUsersWithBans(db: Awaited<ReturnType<typeof getDb>>, groupIds: readonly number[], ids: readonly number[]): Promise<ListedUserRow[]> {
   return db.$queryRaw<ListedUserRow[]>`
     SELECT u.id, u.username, u.photo_url AS "photoUrl", u.is_nft AS "isNft", u.last_seen_at AS "lastSeenAt",
-      EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = ${groupId} AND b.user_id = u.id AND (b.until IS NULL OR b.until > now())) AS banned
+      ARRAY(SELECT b.group_id FROM group_bans b WHERE b.group_id = ANY(${[...groupIds]}::int[]) AND b.user_id = u.id AND (b.until IS NULL OR b.until > now())) AS "bannedIn"
     FROM users u WHERE u.id IN (${Prisma.join([...ids])})`;
 }
 
@@ -145,8 +147,8 @@ export async function listThreadEntries(query: ThreadListQuery): Promise<ThreadL
   return loadThreadEntries(query.groupId, await listPageIds(db, query));
 }
 
-/** The listing rows of threads of one group, in the order of `ids` (those no longer there are left out). */
-export async function loadThreadEntries(groupId: number, ids: readonly number[]): Promise<ThreadListEntry[]> {
+/** The listing rows of these threads (of one group, or of any for `null`), in the order of `ids` (those no longer there are left out). */
+export async function loadThreadEntries(groupId: number | null, ids: readonly number[]): Promise<ThreadListEntry[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
   const found = await db.thread.findMany({ where: { id: { in: [...ids] } }, select: THREAD_LIST_SELECT });
@@ -156,18 +158,18 @@ export async function loadThreadEntries(groupId: number, ids: readonly number[])
   const lastUserIds = uniqueIds(rows.flatMap((row) => [row.userId, row.lastPostUserId ?? row.userId]));
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
   const [users, firstPosts, categories] = await Promise.all([
-    lastUserIds.length === 0 ? [] : listUsersWithBans(db, groupId, lastUserIds),
+    lastUserIds.length === 0 ? [] : listUsersWithBans(db, groupId === null ? uniqueIds(rows.map((row) => row.groupId)) : [groupId], lastUserIds),
     firstPostIds.length === 0 ? [] : listFirstPosts(db, firstPostIds),
     findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
   ]);
   const usersById = new Map<number, PostAuthor>(users.map((user) => [user.id, readPostAuthor(user)]));
-  const bannedIds = new Set(users.filter((user) => user.banned).map((user) => user.id));
+  const bannedIn = new Map(users.map((user) => [user.id, user.bannedIn]));
   const postsById = new Map(firstPosts.map((post) => [post.id, post]));
   return rows.map((thread) => ({
     thread,
     starter: usersById.get(thread.userId) ?? null,
     lastPoster: usersById.get(thread.lastPostUserId ?? thread.userId) ?? null,
-    lastPosterBanned: bannedIds.has(thread.lastPostUserId ?? thread.userId),
+    lastPosterBanned: bannedIn.get(thread.lastPostUserId ?? thread.userId)?.includes(thread.groupId) ?? false,
     firstPost: thread.firstPostId === null ? null : (postsById.get(thread.firstPostId) ?? null),
     category: thread.categoryId === null ? null : (categories.get(thread.categoryId) ?? null),
   }));

@@ -37,6 +37,8 @@ export interface ThreadPageRecord {
   viewerSubscribed: boolean;
   /** The viewer sees sensitive posts uncovered (settings.show_nsfw). */
   viewerShowsNsfw: boolean;
+  /** The viewer muted the thread (false for guests and in kept pages). */
+  viewerMuted: boolean;
 }
 
 export type ThreadPageQuery = Omit<TopLevelPageQuery, "threadId" | "firstPostId" | "byteBudget">;
@@ -81,6 +83,7 @@ export async function loadThreadPage(thread: ThreadDetail & { firstPostId: numbe
     participants: thread.participantsCount,
     viewerSubscribed: false,
     viewerShowsNsfw: false,
+    viewerMuted: false,
   };
 }
 
@@ -116,6 +119,7 @@ function withMarks(node: PostNode, marks: PageMarks): PostNode {
 /** What one signed-in reader has of a page: their likes and bookmarks among its posts, whether they follow the thread, who they ignore. */
 export interface ReaderMarks {
   subscribed: boolean;
+  muted: boolean;
   liked: readonly number[];
   bookmarked: readonly number[];
   /** The people the reader ignores (contract section 17). */
@@ -127,7 +131,7 @@ export interface ReaderMarks {
 /** A (possibly kept, so shared) record as one reader sees it; the record itself is not changed. */
 export function personaliseThreadPage(record: ThreadPageRecord, marks: ReaderMarks): ThreadPageRecord {
   const sets = { liked: new Set(marks.liked), bookmarked: new Set(marks.bookmarked), ignored: new Set(marks.ignored) };
-  const own = { viewerSubscribed: marks.subscribed, viewerShowsNsfw: marks.showsNsfw };
+  const own = { viewerSubscribed: marks.subscribed, viewerMuted: marks.muted, viewerShowsNsfw: marks.showsNsfw };
   if (sets.liked.size === 0 && sets.bookmarked.size === 0 && sets.ignored.size === 0) return { ...record, ...own };
   return {
     ...record,

@@ -7,7 +7,7 @@ import { roleColumns, roleJoins, toFacts, type GroupRoleFacts, type RoleFactsRow
 
 // A signed-in read of a thread page in one statement: the thread's read version (a kept page is
 // found by it), the reader's role in its group (may they read it), and the reader's own marks on
-// the page: likes and bookmarks among its posts, the follow, and whether they have read it to its end. The
+// the page: likes and bookmarks among its posts, the follow and mute, and their read mark. The
 // page's posts are those of the page kept before (its ids are sent along); when the version shows
 // that page is stale, the page is rebuilt and its marks read again (findReaderPostMarks).
 
@@ -19,8 +19,10 @@ export interface ThreadReaderFacts {
   liked: number[];
   /** Of the post ids sent, those the reader bookmarked. */
   bookmarked: number[];
-  /** The reader's read mark is already at the thread's last post: nothing to write. */
-  readToEnd: boolean;
+  /** The reader muted the thread (contract section 17). */
+  muted: boolean;
+  /** The reader's read mark: the newest post they have read (0: never opened). */
+  readMark: number;
   /** The people the reader ignores (at most 500), in id order. */
   ignored: number[];
   /** The reader's settings.show_nsfw. */
@@ -31,8 +33,8 @@ const THREAD_READER_FACTS_SQL = `SELECT ${THREAD_VERSION_SQL} AS v, t.group_id, 
     EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = $2 AND s.thread_id = t.id) AS subscribed,
     ARRAY(SELECT l.post_id FROM post_likes l WHERE l.user_id = $2 AND l.post_id = ANY($3::int[])) AS liked,
     ARRAY(SELECT b.post_id FROM bookmarks b WHERE b.user_id = $2 AND b.post_id = ANY($3::int[])) AS bookmarked,
-    EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $2 AND r.thread_id = t.id
-            AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count) AS read_to_end,
+    EXISTS (SELECT 1 FROM thread_mutes m WHERE m.user_id = $2 AND m.thread_id = t.id) AS muted,
+    COALESCE((SELECT r.last_post_id FROM thread_reads r WHERE r.user_id = $2 AND r.thread_id = t.id), 0) AS read_mark,
     ARRAY(SELECT i.ignored_user_id FROM user_ignores i WHERE i.user_id = $2 ORDER BY i.ignored_user_id) AS ignored,
     EXISTS (SELECT 1 FROM users ru WHERE ru.id = $2 AND ru.settings->>'show_nsfw' = '1') AS shows_nsfw
   FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e ${roleJoins("$2")} WHERE t.id = $1`;
@@ -43,7 +45,8 @@ type ReaderFactsRow = RoleFactsRow & {
   subscribed: boolean;
   liked: number[];
   bookmarked: number[];
-  read_to_end: boolean;
+  muted: boolean;
+  read_mark: number;
   ignored: number[];
   shows_nsfw: boolean;
 };
@@ -60,7 +63,8 @@ export async function findThreadReaderFacts(threadId: number, userId: number, po
     subscribed: row.subscribed,
     liked: row.liked,
     bookmarked: row.bookmarked,
-    readToEnd: row.read_to_end,
+    muted: row.muted,
+    readMark: row.read_mark,
     ignored: row.ignored,
     showsNsfw: row.shows_nsfw,
   };
@@ -80,21 +84,21 @@ export async function findReaderPostMarks(userId: number, postIds: number[]): Pr
   return rows[0] ?? { liked: [], bookmarked: [] };
 }
 
-// Marks the thread read to its last post (thread_reads, for the lists' "N new" markers), sent only
-// when the reader's facts said it is behind, and only once they may read the thread. Already
-// read to here: no INSERT at all. ON CONFLICT would lock the row (a transaction id, a WAL flush at
-// commit) even when its WHERE then writes nothing, and readers of one thread by one person would
-// queue on that lock. Bookkeeping: it runs on the primary without holding the reader there
-// (contract section 16).
+// Marks the thread read up to the newest post the reader was shown (thread_reads: the feeds' read
+// state and the lists' "N new"), never backwards, sent only when the reader's facts said their mark
+// is behind it, and only once they may read the thread. ON CONFLICT would lock the row (a
+// transaction id, a WAL flush at commit) even when its WHERE then writes nothing, and readers of
+// one thread by one person would queue on that lock: a mark already there writes nothing at all.
+// posts_count is the thread's now, for the lists' "N new". Bookkeeping: it runs on the primary
+// without holding the reader there (contract section 16).
 const MARK_READ_SQL = `${BOOKKEEPING_SQL}INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
-  SELECT $1, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id = $2
-    AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id
-                    AND r.last_post_id >= COALESCE(t.last_post_id, 0) AND r.posts_count = t.posts_count)
+  SELECT $1, t.id, $3, t.posts_count, now() FROM threads t WHERE t.id = $2
+    AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = $1 AND r.thread_id = t.id AND r.last_post_id >= $3)
   ON CONFLICT (user_id, thread_id) DO UPDATE
     SET last_post_id = excluded.last_post_id, posts_count = excluded.posts_count, read_at = excluded.read_at
-    WHERE thread_reads.last_post_id < excluded.last_post_id OR thread_reads.posts_count <> excluded.posts_count`;
+    WHERE thread_reads.last_post_id < excluded.last_post_id`;
 
-export async function markThreadRead(userId: number, threadId: number): Promise<void> {
+export async function markThreadRead(userId: number, threadId: number, upToPostId: number): Promise<void> {
   const pool = await getPool();
-  await pool.query(statement(MARK_READ_SQL, [userId, threadId]));
+  await pool.query(statement(MARK_READ_SQL, [userId, threadId, upToPostId]));
 }

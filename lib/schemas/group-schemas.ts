@@ -87,6 +87,8 @@ export const GroupSchema = z.object({
   poll_category: z.array(z.unknown()),
   tip_token_info: z.array(z.unknown()),
   main_token_address: z.string(),
+  // Contract section 17: the viewer muted the group (0 for guests).
+  is_muted: z.number().int(),
 });
 
 export type GroupDto = z.infer<typeof GroupSchema>;

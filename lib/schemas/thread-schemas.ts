@@ -68,6 +68,8 @@ export const ThreadSchema = z.strictObject({
   posts: z.array(PostSchema),
   first_level_count: Int,
   is_subscribe: z.boolean(),
+  // Contract section 17: the viewer muted the thread (0 for guests).
+  is_muted: z.number().int(),
   is_pin: Int,
   is_locked: Int,
   pinned: z.strictObject({ home: z.array(PinnedThreadSchema) }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { isGroupMuted } from "@/lib/db/mutes";
 import { canManageGroup, canSeeGroup, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import type { AttachRules } from "@/lib/db/attach-rules";
 import type { PendingRequestRow } from "@/lib/db/memberships";
@@ -53,6 +54,8 @@ export interface GroupRecord {
   pending: PendingRequestRow[];
   /** The viewer's balance of the gate's first ERC-20 (base units), "" when unknown. */
   viewerTokenBalance: string;
+  /** The viewer muted the group (contract section 17). */
+  viewerMuted: boolean;
 }
 
 // A group as everyone sees it, kept per read version (any change in the group moves it); the
@@ -95,8 +98,12 @@ export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord
   const role = await loadGroupRole(actor, record.group.id);
   if (!role || !canSeeGroup(role)) throw new NotFound("group");
   const { gate } = record.group;
-  const [pending, viewerTokenBalance] = await Promise.all([listPendingForModerators(role), readViewerTokenBalance(actor, gate)]);
-  return { ...record, role, pending, viewerTokenBalance };
+  const [pending, viewerTokenBalance, viewerMuted] = await Promise.all([
+    listPendingForModerators(role),
+    readViewerTokenBalance(actor, gate),
+    actor ? isGroupMuted(actor.id, record.group.id) : false,
+  ]);
+  return { ...record, role, pending, viewerTokenBalance, viewerMuted };
 }
 
 /** A group's rules for attached files (kept with its public record). */

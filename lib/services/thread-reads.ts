@@ -93,12 +93,15 @@ async function readThreadSignedIn(actor: NonNullable<Actor>, input: ThreadPageIn
   const role = assertGroupReadable(roleFromFacts(actor, facts.role), "thread");
   const record = await loadReadablePage(input, facts.version, role);
   if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
-  const { liked, bookmarked } = record === expected ? facts : await findReaderPostMarks(actor.id, pagePostIds(record));
-  if (!facts.readToEnd) await markThreadRead(actor.id, input.threadId);
+  const postIds = pagePostIds(record);
+  const { liked, bookmarked } = record === expected ? facts : await findReaderPostMarks(actor.id, postIds);
+  // Read up to the newest post this page shows (contract section 17), never backwards.
+  const newestShown = Math.max(0, ...postIds);
+  if (facts.readMark < newestShown) await markThreadRead(actor.id, input.threadId, newestShown);
   const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(",");
-  const own = `${facts.subscribed ? 1 : 0} ${sorted(liked)} ${sorted(bookmarked)} ${facts.ignored.join(",")} ${facts.showsNsfw ? 1 : 0}`;
+  const own = `${facts.subscribed ? 1 : 0}${facts.muted ? 1 : 0} ${sorted(liked)} ${sorted(bookmarked)} ${facts.ignored.join(",")} ${facts.showsNsfw ? 1 : 0}`;
   const readerVersion = `${facts.version} ${own} ${JSON.stringify(role)}`;
-  const marks = { subscribed: facts.subscribed, liked, bookmarked, ignored: facts.ignored, showsNsfw: facts.showsNsfw };
+  const marks = { subscribed: facts.subscribed, muted: facts.muted, liked, bookmarked, ignored: facts.ignored, showsNsfw: facts.showsNsfw };
   return { ...personaliseThreadPage(record, marks), access: { actor, role }, readerVersion };
 }
 

@@ -46,6 +46,8 @@ export interface GroupView {
   /** The viewer's standing: signed out, outside, waiting for approval, a member, or its owner (who cannot leave). */
   membership: "guest" | "none" | "pending" | "member" | "owner";
   viewerBanned: boolean;
+  /** The signed-in viewer muted the group (contract section 17). */
+  viewerMuted: boolean;
   /** Pending requests, for moderators (the members page's queue count). */
   pendingCount: number;
   /** The group's attachment rules, as the settings form edits them. */
@@ -93,7 +95,7 @@ function membershipOf(role: GroupRole): GroupView["membership"] {
   return role.pending ? "pending" : "none";
 }
 
-export function toGroupView({ group, onlineMembers, role, pending }: GroupRecord): GroupView {
+export function toGroupView({ group, onlineMembers, role, pending, viewerMuted }: GroupRecord): GroupView {
   const { gate } = group;
   return {
     id: group.id,
@@ -115,6 +117,7 @@ export function toGroupView({ group, onlineMembers, role, pending }: GroupRecord
     viewerCanRead: canReadGroup(role),
     membership: membershipOf(role),
     viewerBanned: role.banned,
+    viewerMuted,
     pendingCount: pending.length,
     attachedFiles: group.attachRules,
     viewerCanAttachFiles: canAttachFiles(role, group.attachRules),

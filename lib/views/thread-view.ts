@@ -60,6 +60,8 @@ export interface ThreadViewerView {
   subscribed: boolean;
   /** settings.show_nsfw: sensitive posts show uncovered (false for guests). */
   showsNsfw: boolean;
+  /** Muted the thread (out of their feeds, no notifications of new posts); false for guests. */
+  muted: boolean;
   notices: ThreadNoticeView[];
 }
 
@@ -166,6 +168,7 @@ export function toThreadViewerView(read: ThreadRead, ban: BanRecord | null = nul
     canDeleteThread: canDeleteThread(actor, thread, role, read.participants > 1),
     subscribed: actor !== null && read.viewerSubscribed,
     showsNsfw: actor !== null && read.viewerShowsNsfw,
+    muted: actor !== null && read.viewerMuted,
     notices: [
       ...(thread.deleted ? [{ kind: "deleted" as const }] : []),
       ...(thread.locked ? [{ kind: "locked" as const, canStillReply: isModerator(actor, role) }] : []),

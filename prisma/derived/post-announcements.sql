@@ -25,10 +25,11 @@ BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
   PERFORM pg_advisory_xact_lock(1097297778, "p_thread_id");
   -- For each post taken: the parent's author (reply), the people it mentions (mention), the
-  -- authors of the posts it quotes (quote), the thread's followers (post), one type per person and
-  -- post by rank, never the author, anyone who ignores the author (user_ignores) nor anyone
-  -- banned in the group, nothing for a post or thread deleted meanwhile. A person's unread row of
-  -- the thread and type takes the posts' events: count, latest post and actor.
+  -- authors of the posts it quotes (quote), the thread's followers (post; not those who muted the
+  -- thread or its group), one type per person and post by rank, never the author, anyone who
+  -- ignores the author (user_ignores) nor anyone banned in the group, nothing for a post or thread
+  -- deleted meanwhile. A person's unread row of the thread and type takes the posts' events: count,
+  -- latest post and actor.
   WITH "taken" AS (
     DELETE FROM "post_announcements" WHERE "post_id" IN (
       SELECT a."post_id" FROM "post_announcements" a JOIN "posts" p ON p."id" = a."post_id"
@@ -44,7 +45,11 @@ BEGIN
       FROM "post" JOIN "posts" parent ON parent."id" = "post"."parent_id" WHERE parent."deleted" = 0
       UNION ALL SELECT "post"."id", m."user_id", 'mention', 2 FROM "post" JOIN "post_mentions" m ON m."post_id" = "post"."id"
       UNION ALL SELECT "post"."id", q."user_id", 'quote', 3 FROM "post" JOIN "post_quotes" q ON q."post_id" = "post"."id"
+      -- Followers who muted the thread or its group hear of new posts no more (contract section 17);
+      -- replies, mentions and quotes still reach them.
       UNION ALL SELECT "post"."id", s."user_id", 'post', 4 FROM "post" JOIN "subscriptions" s ON s."thread_id" = "p_thread_id"
+      WHERE NOT EXISTS (SELECT 1 FROM "thread_mutes" tm WHERE tm."user_id" = s."user_id" AND tm."thread_id" = "p_thread_id")
+        AND NOT EXISTS (SELECT 1 FROM "group_mutes" gm WHERE gm."user_id" = s."user_id" AND gm."group_id" = "post"."group_id")
     ) r JOIN "post" ON "post"."id" = r."post_id"
     WHERE r."user_id" <> "post"."user_id"
       AND NOT EXISTS (SELECT 1 FROM "user_ignores" i WHERE i."user_id" = r."user_id" AND i."ignored_user_id" = "post"."user_id")

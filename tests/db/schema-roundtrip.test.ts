@@ -29,7 +29,8 @@ function readModels(): Map<string, SchemaModel> {
       const attributes = field[4] ?? "";
       fields.push({
         name: field[1]!,
-        type: field[2]!,
+        // A calendar day (@db.Date) keeps no time of day.
+        type: attributes.includes("@db.Date") ? "Date" : field[2]!,
         generated: attributes.includes("autoincrement()") || attributes.includes("@updatedAt"),
       });
     }
@@ -44,6 +45,7 @@ const SAMPLE: Record<string, (unique: string) => unknown> = {
   BigInt: () => BigInt(7),
   Boolean: () => true,
   DateTime: () => new Date("2026-01-02T03:04:05.678Z"),
+  Date: () => new Date("2026-01-02T00:00:00.000Z"),
   Json: () => ({ nested: ["value", 1] }),
 };
 

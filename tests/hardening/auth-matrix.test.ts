@@ -143,6 +143,10 @@ const WRITES: Record<string, WriteCase> = {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/invites`, body: { user_id: t.cast.stranger.id } }),
     anotherUser: 403,
   },
+  // Contract section 17: a reader's own read marks and mutes.
+  "POST /api/v2/feed/dismiss": { request: () => ({ path: "/api/v2/feed/dismiss", body: { filter: "new" } }), anotherUser: "own" },
+  "POST /api/v2/groups/{group_id}/mute": { request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/mute`, body: { muted: 1 } }), anotherUser: "own" },
+  "POST /api/v2/threads/{thread_id}/mute": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/mute`, body: { muted: 1 } }), anotherUser: "own" },
   "POST /api/v2/groups/{group_id}/settings": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/settings`, body: { visibility: 2 } }),
     anotherUser: 403,

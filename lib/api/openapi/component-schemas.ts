@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { CategorySchema } from "@/lib/schemas/category-schemas";
+import { FeedItemSchema } from "@/lib/schemas/feed-schemas";
 import { GroupAdminSchema, GroupSchema } from "@/lib/schemas/group-schemas";
 import { BanSchema, LikeStateSchema, ModlogEntrySchema, QueuedReportSchema, ReportSchema, RevisionSchema } from "@/lib/schemas/moderation-schemas";
 import { AttachedFileSchema, CreatedPostSchema, FirstPostSchema, PostSchema, UserBriefSchema } from "@/lib/schemas/post-schemas";
@@ -20,6 +21,7 @@ const NAMED: [z.ZodType, string, string][] = [
   [FirstPostSchema, "FirstPost", "The opening post of a thread, with its author's level in the group."],
   [ThreadSchema, "ThreadFull", "A thread's full record, as get thread answers it."],
   [ThreadListItemSchema, "ThreadListItem", "A thread in a group's or a category's listing."],
+  [FeedItemSchema, "FeedItem", "A thread in a feed: the list item plus its group, times and your read state."],
   [GroupSchema, "Group", "A group (community), as get group info answers it."],
   [GroupAdminSchema, "GroupAdmin", "A person with a role in a group: level 1 owner, 2 admin, 3 moderator."],
   [MeUserSchema, "User", "The signed-in user's own account."],

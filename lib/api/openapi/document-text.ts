@@ -16,6 +16,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Bookmarks: "The signed-in user's saved posts, their notes and reminders (contract section 17).",
   Uploads: "Images and files for posts, avatars and group art (contract section 15); served at /uploads/...",
   Membership: "Membership of contract section 14: join, leave, members, requests, invitations, group settings and token gates.",
+  Feeds:
+    "Feeds and read state of contract section 17: latest, new, unread, top and hot threads across the groups you may read; dismiss; mute groups and threads.",
   Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
 };
 

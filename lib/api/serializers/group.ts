@@ -106,5 +106,6 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     poll_category: [],
     tip_token_info: [],
     main_token_address: row.mainTokenAddress,
+    is_muted: flagCode(record.viewerMuted),
   };
 }

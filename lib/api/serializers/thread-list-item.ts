@@ -7,6 +7,12 @@ import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 
 /** Thread list item (/api/v2): stringly `deleted`/`nsfw`/`gallery_id`, "" for an unset category. */
 export function serializeThreadListItem(entry: ThreadListEntry, access: Access, now = Date.now()): ThreadListItemDto {
+  const { firstPost } = entry;
+  return serializeThreadListRow(entry, firstPost !== null && canSeeDeletedContent(access.actor, firstPost, access.role), now);
+}
+
+/** The same item where the caller decided whether a deleted opening post's words show (lists that span groups). */
+export function serializeThreadListRow(entry: ThreadListEntry, showDeletedContent: boolean, now = Date.now()): ThreadListItemDto {
   const { thread: row, lastPoster: lastUser, firstPost, category } = entry;
   const lastUserId = row.lastPostUserId ?? row.userId;
   const online = isOnline(lastUser?.lastSeenAt, now);
@@ -42,7 +48,7 @@ export function serializeThreadListItem(entry: ThreadListEntry, access: Access, 
       is_ban: entry.lastPosterBanned ? "1" : "0",
     },
     first_post: {
-      content: firstPost && (firstPost.deletedBy === null || canSeeDeletedContent(access.actor, firstPost, access.role)) ? firstPost.content : "[]",
+      content: firstPost && (firstPost.deletedBy === null || showDeletedContent) ? firstPost.content : "[]",
       deleted: String(firstPost ? deletedByCode(firstPost.deletedBy) : 0),
       user_id: firstPost?.userId ?? row.userId,
       nsfw: String(firstPost ? flagCode(firstPost.nsfw) : 0),

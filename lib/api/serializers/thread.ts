@@ -29,6 +29,7 @@ export function serializeThread(parts: ThreadRead): ThreadDto {
     posts: parts.posts.map((node) => serializePost(node, parts.access, now)),
     first_level_count: row.firstLevelCount,
     is_subscribe: parts.viewerSubscribed,
+    is_muted: flagCode(parts.viewerMuted),
     is_pin: flagCode(row.pinned),
     is_locked: flagCode(row.locked),
     pinned: {
