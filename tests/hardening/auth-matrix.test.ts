@@ -111,6 +111,7 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/v2/posts/{post_id}/delete": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/delete`, body: { reason: "matrix" } }), anotherUser: 403 },
   "POST /api/v2/posts/{post_id}/restore": { request: (t) => ({ path: `/api/v2/posts/${t.deletedPostId}/restore`, body: {} }), anotherUser: 403 },
   // Contract section 17: the author or a moderator marks a post sensitive; anyone ignores someone, for themselves only.
+  "POST /api/v2/posts/{post_id}/bookmark": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/bookmark`, body: { bookmarked: 1 } }), anotherUser: "own" },
   "POST /api/v2/posts/{post_id}/nsfw": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/nsfw`, body: { nsfw: 1 } }), anotherUser: 403 },
   "POST /api/v2/users/{user_id}/ignore": {
     request: (t) => ({ path: `/api/v2/users/${t.cast.author.id}/ignore`, body: { ignored: 1 } }),
