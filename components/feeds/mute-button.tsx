@@ -1,7 +1,7 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { NETWORK_ERROR } from "@/lib/actions/action-types";
+import { useState } from "react";
+import { ActionError, useActionRun } from "@/components/actions/use-action-run";
 import { setMuteAction } from "@/lib/actions/feed-actions";
 import "./feeds.css";
 
@@ -14,18 +14,8 @@ export interface MuteButtonProps {
 /** Mute / Unmute: a muted thread or group leaves your feeds and stops notifying you of new posts. */
 export function MuteButton({ kind, id, muted: initial }: MuteButtonProps) {
   const [muted, setMuted] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  function toggle() {
-    const wanted = !muted;
-    setError(null);
-    startTransition(async () => {
-      const result = await setMuteAction({ kind, id, muted: wanted }).catch(() => null);
-      if (result?.ok) return setMuted(result.data);
-      setError(result?.error ?? NETWORK_ERROR);
-    });
-  }
+  const { error, pending, run } = useActionRun();
+  const toggle = () => run(() => setMuteAction({ kind, id, muted: !muted }), setMuted);
 
   const what = kind === "thread" ? "this thread" : "this group";
   return (
@@ -42,11 +32,7 @@ export function MuteButton({ kind, id, muted: initial }: MuteButtonProps) {
       >
         {muted ? "Unmute" : "Mute"}
       </button>
-      {error ? (
-        <span className="form-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <ActionError error={error} />
     </span>
   );
 }

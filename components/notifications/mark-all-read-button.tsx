@@ -1,8 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { NETWORK_ERROR } from "@/lib/actions/action-types";
+import { ActionError, useActionRun } from "@/components/actions/use-action-run";
 import { markNotificationsReadAction } from "@/lib/actions/notification-actions";
 import { useSettleRead } from "./unread-query";
 
@@ -10,29 +9,22 @@ import { useSettleRead } from "./unread-query";
 export function MarkAllReadButton({ disabled = false, refresh = false }: { disabled?: boolean; refresh?: boolean }) {
   const router = useRouter();
   const settle = useSettleRead();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  function markAll() {
-    setError(null);
-    startTransition(async () => {
-      const result = await markNotificationsReadAction({ all: true }).catch(() => null);
-      if (!result?.ok) return setError(result?.error ?? NETWORK_ERROR);
-      settle(result.data);
-      if (refresh) router.refresh();
-    });
-  }
+  const { error, pending, run } = useActionRun();
+  const markAll = () =>
+    run(
+      () => markNotificationsReadAction({ all: true }),
+      (left) => {
+        settle(left);
+        if (refresh) router.refresh();
+      },
+    );
 
   return (
     <>
       <button type="button" className="button button--secondary notifications__mark-all" onClick={markAll} disabled={disabled || pending}>
         Mark all read
       </button>
-      {error ? (
-        <span className="form-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <ActionError error={error} />
     </>
   );
 }

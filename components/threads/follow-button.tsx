@@ -1,24 +1,14 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { NETWORK_ERROR } from "@/lib/actions/action-types";
+import { useState } from "react";
+import { ActionError, useActionRun } from "@/components/actions/use-action-run";
 import { setThreadFollowAction } from "@/lib/actions/notification-actions";
 
 /** Follow / Unfollow: new posts in a followed thread notify you. The server's answer settles the state. */
 export function FollowButton({ threadId, subscribed }: { threadId: number; subscribed: boolean }) {
   const [following, setFollowing] = useState(subscribed);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  function toggle() {
-    const wanted = !following;
-    setError(null);
-    startTransition(async () => {
-      const result = await setThreadFollowAction({ threadId, subscribed: wanted }).catch(() => null);
-      if (result?.ok) return setFollowing(result.data);
-      setError(result?.error ?? NETWORK_ERROR);
-    });
-  }
+  const { error, pending, run } = useActionRun();
+  const toggle = () => run(() => setThreadFollowAction({ threadId, subscribed: !following }), setFollowing);
 
   return (
     <div className="follow-button">
@@ -32,11 +22,7 @@ export function FollowButton({ threadId, subscribed }: { threadId: number; subsc
       >
         {following ? "Unfollow" : "Follow"}
       </button>
-      {error ? (
-        <span className="form-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <ActionError error={error} />
     </div>
   );
 }

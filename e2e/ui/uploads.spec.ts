@@ -52,9 +52,12 @@ test("a person changes their avatar by uploading a picture", async ({ page, wall
   expect(wallet.signedMessages).toHaveLength(1);
   await page.goto("/settings");
   const png = await makePng(80, 80, { r: 200, g: 60, b: 160 });
-  await page.getByLabel("Avatar (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   const preview = page.getByRole("img", { name: "Avatar preview" });
-  await expect(preview).toHaveAttribute("src", /^\/uploads\/\d+\/[0-9a-f]{64}\.png$/);
+  // The field uploads once the page has hydrated; a file chosen before then goes nowhere.
+  await expect(async () => {
+    await page.getByLabel("Avatar (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+    await expect(preview).toHaveAttribute("src", /^\/uploads\/\d+\/[0-9a-f]{64}\.png$/, { timeout: 3_000 });
+  }).toPass();
   await page.screenshot({ path: "test-results/uploads-avatar.png", fullPage: true });
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Your profile is saved.")).toBeVisible();
