@@ -75,14 +75,16 @@ export function ThreadLive({ threadId, groupName, showReply: renderedShowReply, 
   );
   useLiveEvents<ThreadEventData>({ thread: threadId }, since, TYPES, onEvent);
 
+  // A post announced before a refresh rendered it (the reader's own reply) waits no more.
+  const waiting = pending.filter((id) => !rendered.has(id));
   const show = async () => {
-    const batch = pending.slice(0, MAX_PER_FETCH);
+    const batch = waiting.slice(0, MAX_PER_FETCH);
     setBusy(true);
     try {
       const posts = await load(threadId, batch);
       for (const post of posts) shownIds.current.add(post.id);
       setShown((current) => (newestFirst ? [...posts.reverse(), ...current] : [...current, ...posts]));
-      setPending((ids) => ids.filter((id) => !batch.includes(id)));
+      setPending((ids) => ids.filter((id) => !batch.includes(id) && !rendered.has(id)));
     } catch {
       // Left waiting: the bar stays and the reader can try again.
     } finally {
@@ -91,7 +93,7 @@ export function ThreadLive({ threadId, groupName, showReply: renderedShowReply, 
   };
 
   const visible = shown.filter((post) => !rendered.has(post.id));
-  const count = pending.length;
+  const count = waiting.length;
   return (
     <>
       <div className="live-posts" data-testid="live-posts">
