@@ -86,6 +86,8 @@ test("rename, reorder by keyboard and by drag, delete with a move", async ({ pag
   await page.mouse.up();
   await expect(namesOf(page)).toHaveText(["Misc", "Questions", "News"]);
   await expect.poll(() => savedOrder(baseURL!, groupId)).toEqual(["Misc", "Questions", "News"]);
+  // The save refreshes the page, whose metadata (the title axe reads) streams in again.
+  await expect(page).toHaveTitle(/Community settings/);
   await expectNoSeriousViolations(page, "the category manager");
   await shoot(page, "category-manager");
 

@@ -35,7 +35,7 @@ test("ignore from a profile: their posts fold with Show; settings lists them; Un
   await expect(fold).toContainText("A post by someone you ignore");
   // Nothing of their words shows (a streamed page may hold a hidden copy for a moment).
   await expect(page.getByText(`Words by the other person ${suffix}`).filter({ visible: true })).toHaveCount(0);
-  await expect(page.getByText("The opening post, by me.")).toBeVisible();
+  await expect(page.getByText("The opening post, by me.").filter({ visible: true })).toBeVisible();
   await shootBothWidths(page, SHOTS, "thread-folded");
   await fold.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("article", { name: `Post by ${world.other.username}` }).getByText(`Words by the other person ${suffix}`)).toBeVisible();
