@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, getPool } from "@/lib/db/engine/client";
 import { statement } from "@/lib/db/engine/statements";
 import { readableGroupSql } from "@/lib/db/memberships";
+import { notBannedIn, notIgnoring } from "@/lib/db/notification-recipients";
 import type { Tx } from "@/lib/db/engine/transaction";
 
 // Notifications (contract section 13). Every write here is one set-based statement inside the
@@ -49,19 +50,6 @@ export async function notifyMembership(tx: Tx, groupId: number, actorId: number,
 export async function forgetGroupThreads(tx: Tx, groupId: number, userId: number): Promise<void> {
   await tx.$executeRaw`DELETE FROM notifications n USING threads t WHERE n.user_id = ${userId} AND t.id = n.thread_id AND t.group_id = ${groupId}`;
   await tx.$executeRaw`DELETE FROM subscriptions s USING threads t WHERE s.user_id = ${userId} AND t.id = s.thread_id AND t.group_id = ${groupId}`;
-}
-
-/** A person with a live ban in the group gets nothing from it (`who` is the recipient column). */
-export function notBannedIn(groupId: Prisma.Sql | number, who: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`NOT EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = ${groupId} AND b.user_id = ${who} AND (b.until IS NULL OR b.until > now()))`;
-}
-
-/**
- * A person who ignores the actor hears nothing they cause (contract section 17); moderation
- * notices (membership) do not ask. `who` is the recipient column, `actor` the person acting.
- */
-export function notIgnoring(who: Prisma.Sql, actor: Prisma.Sql | number): Prisma.Sql {
-  return Prisma.sql`NOT EXISTS (SELECT 1 FROM user_ignores i WHERE i.user_id = ${who} AND i.ignored_user_id = ${actor})`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/engine/client";
 import type { Tx } from "@/lib/db/engine/transaction";
 
 // Who ignores whom (contract section 17, migration 20261201040000_user_ignores). The notifying
-// statements read the table themselves (notIgnoring in lib/db/notifications.ts, and
+// statements read the table themselves (notIgnoring in lib/db/notification-recipients.ts, and
 // agora_announce_posts); get thread reads a reader's list with their facts (lib/db/thread-reader.ts).
 
 /** Takes the ignorer's turn (a transaction lock), so two ignores at once cannot both pass the limit. */

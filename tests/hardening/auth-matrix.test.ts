@@ -113,10 +113,7 @@ const WRITES: Record<string, WriteCase> = {
   // Contract section 17: the author or a moderator marks a post sensitive; anyone ignores someone, for themselves only.
   "POST /api/v2/posts/{post_id}/bookmark": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/bookmark`, body: { bookmarked: 1 } }), anotherUser: "own" },
   "POST /api/v2/posts/{post_id}/nsfw": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/nsfw`, body: { nsfw: 1 } }), anotherUser: 403 },
-  "POST /api/v2/users/{user_id}/ignore": {
-    request: (t) => ({ path: `/api/v2/users/${t.cast.author.id}/ignore`, body: { ignored: 1 } }),
-    anotherUser: "own",
-  },
+  "POST /api/v2/users/{user_id}/ignore": { request: (t) => ({ path: `/api/v2/users/${t.cast.author.id}/ignore`, body: { ignored: 1 } }), anotherUser: "own" },
   "POST /api/v2/posts/{post_id}/report": { request: (t) => ({ path: `/api/v2/posts/${t.postId}/report`, body: { reason: "spam" } }), anotherUser: 403 },
   "POST /api/v2/threads/{thread_id}/edit": { request: (t) => ({ path: `/api/v2/threads/${t.threadId}/edit`, body: { title: "Edited" } }), anotherUser: 403 },
   "POST /api/v2/threads/{thread_id}/delete": {

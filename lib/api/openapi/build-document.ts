@@ -4,7 +4,7 @@ import { methodsOf, type EndpointSpec } from "@/lib/api/define-endpoint";
 import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
 import type { ApiFamily } from "@/lib/api/envelope";
 import { typedClientSample } from "@/lib/api/openapi/code-samples";
-import { RESPONSE_HEADERS, TAG_DESCRIPTIONS } from "@/lib/api/openapi/document-text";
+import { BUDGET_HEADERS, COMMON_HEADERS, RESPONSE_HEADERS, TAG_DESCRIPTIONS } from "@/lib/api/openapi/document-text";
 import { WALLET_TYPES, WalletTypeSchema } from "@/lib/schemas/wallet-types";
 import { componentRegistry } from "@/lib/api/openapi/component-schemas";
 import { operationErrorCodes } from "@/lib/api/openapi/operation-errors";
@@ -121,13 +121,6 @@ function isRequired(field: z.ZodType): boolean {
 function tagName(spec: EndpointSpec): string {
   return `${spec.tag} (${FAMILY_LABEL[spec.family]})`;
 }
-
-const COMMON_HEADERS = { "X-Request-Id": { $ref: "#/components/headers/RequestId" } };
-const BUDGET_HEADERS = {
-  "X-RateLimit-Limit": { $ref: "#/components/headers/RateLimitLimit" },
-  "X-RateLimit-Remaining": { $ref: "#/components/headers/RateLimitRemaining" },
-  "X-RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
-};
 
 /** A 409 whose `data` carries what the contract puts there (the stored draft), instead of nothing. */
 function conflictSchema(spec: EndpointSpec, components: Record<string, JsonSchema>): JsonSchema {

@@ -33,3 +33,13 @@ export const RESPONSE_HEADERS = {
   ETag: { description: "A validator for If-None-Match: the same answer again is a 304.", schema: { type: "string" } },
   Link: { description: 'Neighbour pages of a listing: rel="next" while a page came back full, rel="prev" after page 1.', schema: { type: "string" } },
 };
+
+/** The headers every answer carries, by reference to the components above. */
+export const COMMON_HEADERS = { "X-Request-Id": { $ref: "#/components/headers/RequestId" } };
+
+/** The rate-limit headers of an answer that spent a budget. */
+export const BUDGET_HEADERS = {
+  "X-RateLimit-Limit": { $ref: "#/components/headers/RateLimitLimit" },
+  "X-RateLimit-Remaining": { $ref: "#/components/headers/RateLimitRemaining" },
+  "X-RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
+};
