@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { DraftKeySchema } from "@/lib/schemas/draft-schemas";
+import { DRAFT_TITLE_MAX, DraftKeySchema } from "@/lib/schemas/draft-schemas";
 import { MAX_ID } from "@/lib/schemas/params";
 import { deleteDraftOf, findOwnDraft, saveDraft } from "@/lib/services/drafts";
 import { toDraftSnapshot, type DraftSnapshot } from "@/lib/views/draft-view";
@@ -17,7 +17,7 @@ export const loadDraftAction = defineAction({ name: "loadDraft", auth: "user", i
 
 const SaveDraftInput = z.object({
   draftKey: DraftKeySchema,
-  title: z.string().max(200).default(""),
+  title: z.string().max(DRAFT_TITLE_MAX).default(""),
   content: z.string().max(2_000_000),
   groupId: Place,
   threadId: Place,

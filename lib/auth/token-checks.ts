@@ -24,7 +24,6 @@ export interface TokenHolder {
   username: string;
   photoUrl: string;
   darkMode: number;
-  showsNsfw: boolean;
 }
 
 interface TokenChecks {
@@ -152,7 +151,7 @@ export async function checkTokenHolder(tokenId: string, userId: number): Promise
   const generation = checks?.generation;
   const found = await findAuthTokenHolder(tokenId);
   if (!found || found.revoked || found.userId !== userId) return null;
-  const holder = { userId: found.userId, username: found.username, photoUrl: found.photoUrl, darkMode: found.darkMode, showsNsfw: found.showsNsfw };
+  const holder = { userId: found.userId, username: found.username, photoUrl: found.photoUrl, darkMode: found.darkMode };
   if (checks?.hearing && checks.generation === generation) checks.kept.set(tokenId, holder);
   return holder;
 }

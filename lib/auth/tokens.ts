@@ -34,8 +34,6 @@ export interface VerifiedToken {
   photoUrl: string;
   /** users.dark_mode, which signed-in pages follow. */
   darkMode: number;
-  /** settings.show_nsfw, which pages follow. */
-  showsNsfw: boolean;
 }
 
 interface SignedClaims {
@@ -72,7 +70,7 @@ export async function verifyUserToken(token: string): Promise<VerifiedToken | nu
   if (!claims || claims.expiresAtMs <= Date.now()) return null;
   const { userId, tokenId } = claims;
   const holder = await checkTokenHolder(tokenId, userId);
-  return holder ? { userId, tokenId, username: holder.username, photoUrl: holder.photoUrl, darkMode: holder.darkMode, showsNsfw: holder.showsNsfw } : null;
+  return holder ? { userId, tokenId, username: holder.username, photoUrl: holder.photoUrl, darkMode: holder.darkMode } : null;
 }
 
 /** Logout: the token is refused from the next request on, on every instance. */

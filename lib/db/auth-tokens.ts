@@ -17,24 +17,20 @@ export interface AuthTokenHolder {
   photoUrl: string;
   /** users.dark_mode: the theme their pages follow (contract section 17). */
   darkMode: number;
-  /** settings.show_nsfw: sensitive posts show uncovered. */
-  showsNsfw: boolean;
 }
 
 /** Null for an id never issued (or pruned). */
 export async function findAuthTokenHolder(id: string): Promise<AuthTokenHolder | null> {
   // Asked by signed-in requests whenever their kept check has lapsed: one plain statement on the pool, not an ORM call.
   const pool = await getPool();
-  const { rows } = await pool.query<{ user_id: number; revoked: boolean; username: string; photo_url: string; dark_mode: number; shows_nsfw: boolean }>(
+  const { rows } = await pool.query<{ user_id: number; revoked: boolean; username: string; photo_url: string; dark_mode: number }>(
     statement(
-      "SELECT t.user_id, t.revoked_at IS NOT NULL AS revoked, u.username, u.photo_url, u.dark_mode, u.settings->>'show_nsfw' IS NOT DISTINCT FROM '1' AS shows_nsfw FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1",
+      "SELECT t.user_id, t.revoked_at IS NOT NULL AS revoked, u.username, u.photo_url, u.dark_mode FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1",
       [id],
     ),
   );
   const row = rows[0];
-  return row
-    ? { userId: row.user_id, revoked: row.revoked, username: row.username, photoUrl: row.photo_url, darkMode: row.dark_mode, showsNsfw: row.shows_nsfw }
-    : null;
+  return row ? { userId: row.user_id, revoked: row.revoked, username: row.username, photoUrl: row.photo_url, darkMode: row.dark_mode } : null;
 }
 
 export async function revokeAuthToken(id: string): Promise<void> {

@@ -128,14 +128,6 @@ export async function listBookmarks(userId: number, offset: number, limit: numbe
   };
 }
 
-/** Of these posts, those the person bookmarked. */
-export async function findBookmarkedPostIds(userId: number, postIds: readonly number[]): Promise<Set<number>> {
-  if (postIds.length === 0) return new Set();
-  const db = await getDb();
-  const rows = await db.$queryRaw<{ post_id: number }[]>`SELECT post_id FROM bookmarks WHERE user_id = ${userId} AND post_id = ANY(${[...postIds]}::int[])`;
-  return new Set(rows.map((row) => row.post_id));
-}
-
 /**
  * The reminder of a bookmark whose remind_at is still `remindAt`: remind_at becomes null and the
  * person gets one `reminder` notification (no actor, never grouped), in one statement. Answers

@@ -62,20 +62,25 @@ export async function lockDraftOwner(tx: Tx, userId: number): Promise<void> {
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
 }
 
-/** Writes a draft that does not exist yet (sequence 1); false when one already does. */
-export async function insertDraft(tx: Tx, id: DraftId, fields: DraftFields): Promise<boolean> {
-  const { count } = await tx.draft.createMany({ data: [{ ...id, ...fields, sequence: 1, updatedAt: new Date() }], skipDuplicates: true });
-  return count === 1;
+/** Writes a draft that does not exist yet (sequence 1) and answers it; null when one already does. */
+export async function insertDraft(tx: Tx, id: DraftId, fields: DraftFields): Promise<DraftRecord | null> {
+  const rows = await tx.draft.createManyAndReturn({
+    data: [{ ...id, ...fields, sequence: 1, updatedAt: new Date() }],
+    skipDuplicates: true,
+    select: DRAFT_SELECT,
+  });
+  return rows[0] ?? null;
 }
 
-/** Overwrites the draft only while it still has `sequence`, moving it on by one; false when it had another (or none). */
-export async function updateDraftAt(id: DraftId, sequence: number, fields: DraftFields): Promise<boolean> {
+/** Overwrites the draft only while it still has `sequence`, moving it on by one, and answers it; null when it had another (or none). */
+export async function updateDraftAt(id: DraftId, sequence: number, fields: DraftFields): Promise<DraftRecord | null> {
   const db = await getDb();
-  const { count } = await db.draft.updateMany({
+  const rows = await db.draft.updateManyAndReturn({
     where: { ...id, sequence },
     data: { ...fields, sequence: { increment: 1 }, updatedAt: new Date() },
+    select: DRAFT_SELECT,
   });
-  return count === 1;
+  return rows[0] ?? null;
 }
 
 /** Deletes the draft only while it still has `sequence`; false when it had another (or none). */

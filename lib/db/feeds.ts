@@ -63,51 +63,78 @@ function sinceDaySql(days: number): Prisma.Sql {
   return Prisma.sql`((now() AT TIME ZONE 'UTC')::date - ${days - 1}::int)`;
 }
 
-/** The statement selecting the feed's thread ids in order (`id`), with no window. */
-function feedIdsSql(query: FeedQuery): Prisma.Sql {
+/** A feed's threads (`t`, with any columns its order needs) and the order they come in. */
+function feedSource(query: FeedQuery): { from: Prisma.Sql; order: Prisma.Sql } {
   const visible = visibleSql(query);
   const latest = Prisma.sql`t.last_activity_at DESC, t.id DESC`;
   switch (query.filter) {
     case "latest":
-      return Prisma.sql`SELECT t.id FROM threads t WHERE ${visible} ORDER BY ${latest}`;
+      return { from: Prisma.sql`threads t WHERE ${visible}`, order: latest };
     case "new":
-      return Prisma.sql`SELECT t.id FROM threads t WHERE ${visible}
+      return {
+        from: Prisma.sql`threads t WHERE ${visible}
         AND t.created_at > now() - make_interval(days => ${NEW_THREAD_DAYS}) AND t.user_id <> ${me(query)}
-        AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = ${me(query)} AND r.thread_id = t.id AND r.last_post_id > 0)
-        ORDER BY t.created_at DESC, t.id DESC`;
+        AND NOT EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = ${me(query)} AND r.thread_id = t.id AND r.last_post_id > 0)`,
+        order: Prisma.sql`t.created_at DESC, t.id DESC`,
+      };
     case "unread":
       // Every tracked thread has a read mark (opened, posted in, dismissed; followed: 0), so the
       // walk is the reader's marks by their primary key, each joined to its thread: what they
       // track, never the site. OFFSET 0 keeps the planner from walking the site's threads by
       // activity instead (fast for a heavy reader, but in parallel workers whose start costs more).
-      return Prisma.sql`SELECT t.id FROM (SELECT r.thread_id, r.last_post_id FROM thread_reads r WHERE r.user_id = ${me(query)} OFFSET 0) m
-        JOIN threads t ON t.id = m.thread_id WHERE ${visible} AND t.last_post_id > m.last_post_id ORDER BY ${latest}`;
+      return {
+        from: Prisma.sql`(SELECT r.thread_id, r.last_post_id FROM thread_reads r WHERE r.user_id = ${me(query)} OFFSET 0) m
+        JOIN threads t ON t.id = m.thread_id WHERE ${visible} AND t.last_post_id > m.last_post_id`,
+        order: latest,
+      };
     case "top":
-      if (query.period === "all") return Prisma.sql`SELECT t.id FROM threads t WHERE ${visible} ORDER BY (t.posts_count + t.likes_count) DESC, ${latest}`;
-      return Prisma.sql`SELECT t.id FROM (SELECT a.thread_id, sum(a.score) AS score FROM thread_activity a
+      if (query.period === "all") return { from: Prisma.sql`threads t WHERE ${visible}`, order: Prisma.sql`(t.posts_count + t.likes_count) DESC, ${latest}` };
+      return {
+        from: Prisma.sql`(SELECT a.thread_id, sum(a.score) AS score FROM thread_activity a
           WHERE a.day >= ${sinceDaySql(PERIOD_DAYS[query.period])} GROUP BY a.thread_id) a
-        JOIN threads t ON t.id = a.thread_id WHERE ${visible} AND a.score > 0 ORDER BY a.score DESC, ${latest}`;
+        JOIN threads t ON t.id = a.thread_id WHERE ${visible} AND a.score > 0`,
+        order: Prisma.sql`a.score DESC, ${latest}`,
+      };
     case "hot":
-      // Hacker News' gravity: the week's posts and likes over the thread's age in hours (+2), to the 1.5.
-      return Prisma.sql`SELECT t.id FROM (SELECT a.thread_id, sum(a.score) AS score FROM thread_activity a
+      return {
+        from: Prisma.sql`(SELECT a.thread_id, sum(a.score) AS score FROM thread_activity a
           WHERE a.day >= ${sinceDaySql(HOT_DAYS)} GROUP BY a.thread_id) a
-        JOIN threads t ON t.id = a.thread_id WHERE ${visible} AND a.score > 0
-        ORDER BY a.score / power(extract(epoch FROM now() - t.created_at) / 3600 + 2, 1.5) DESC, ${latest}`;
+        JOIN threads t ON t.id = a.thread_id WHERE ${visible} AND a.score > 0`,
+        // Hacker News' gravity: the week's posts and likes over the thread's age in hours (+2), to the 1.5.
+        order: Prisma.sql`a.score / power(extract(epoch FROM now() - t.created_at) / 3600 + 2, 1.5) DESC, ${latest}`,
+      };
   }
 }
 
-/** One page of a feed: thread ids in the feed's order. */
-export async function listFeedThreadIds(query: FeedQuery): Promise<number[]> {
+/** The statement selecting the feed's thread ids in order (`id`, and `group_id`), with no window. */
+function feedIdsSql(query: FeedQuery): Prisma.Sql {
+  const { from, order } = feedSource(query);
+  return Prisma.sql`SELECT t.id, t.group_id FROM ${from} ORDER BY ${order}`;
+}
+
+/** The feed's thread ids in no order: what a count or a dismissal needs, without sorting them. */
+function feedIdSetSql(query: FeedQuery): Prisma.Sql {
+  return Prisma.sql`SELECT t.id FROM ${feedSource(query).from}`;
+}
+
+/** A thread of a feed page and its group. */
+export interface FeedThreadRef {
+  id: number;
+  groupId: number;
+}
+
+/** One page of a feed: its threads in the feed's order, with their groups. */
+export async function listFeedThreadIds(query: FeedQuery): Promise<FeedThreadRef[]> {
   const db = await getDb();
-  const rows = await db.$queryRaw<{ id: number }[]>(Prisma.sql`${feedIdsSql(query)} OFFSET ${query.skip} LIMIT ${query.take}`);
-  return rows.map((row) => row.id);
+  const rows = await db.$queryRaw<{ id: number; group_id: number }[]>(Prisma.sql`${feedIdsSql(query)} OFFSET ${query.skip} LIMIT ${query.take}`);
+  return rows.map((row) => ({ id: row.id, groupId: row.group_id }));
 }
 
 /** How many threads a feed holds, counting at most `cap` (the tabs show "99+"). */
 export async function countFeedThreads(query: Omit<FeedQuery, "skip" | "take">, cap: number): Promise<number> {
   const db = await getDb();
   const [row] = await db.$queryRaw<{ n: number }[]>(
-    Prisma.sql`SELECT count(*)::int AS n FROM (${feedIdsSql({ ...query, skip: 0, take: cap })} LIMIT ${cap}) f`,
+    Prisma.sql`SELECT count(*)::int AS n FROM (${feedIdSetSql({ ...query, skip: 0, take: cap })} LIMIT ${cap}) f`,
   );
   return row?.n ?? 0;
 }
@@ -133,7 +160,7 @@ export async function findFeedReadStates(userId: number, threadIds: readonly num
  */
 export async function dismissFeedThreads(query: Omit<FeedQuery, "skip" | "take" | "period">): Promise<number> {
   const db = await getDb();
-  const ids = feedIdsSql({ ...query, period: "week", skip: 0, take: 0 });
+  const ids = feedIdSetSql({ ...query, period: "week", skip: 0, take: 0 });
   return db.$executeRaw(Prisma.sql`
     INSERT INTO thread_reads (user_id, thread_id, last_post_id, posts_count, read_at)
     SELECT ${me(query)}, t.id, COALESCE(t.last_post_id, 0), t.posts_count, now() FROM threads t WHERE t.id IN (${ids})

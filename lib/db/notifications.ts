@@ -79,25 +79,18 @@ export async function notifyLike(tx: Tx, postId: number, actorId: number): Promi
     ) ${EVENTS_OF_NOTIFIED}`;
 }
 
+type EditedPost = { id: number; threadId: number; groupId: number; userId: number };
+
 /**
- * Newly mentioned people of an edited post: those its new text names that it never mentioned
- * before (post_mentions remembers), minus its author and the editor. One statement.
+ * One notification of `type` for each person the `fresh` statement newly remembers (it inserts
+ * into a post's memory table and RETURNING user_id), minus the editor, anyone banned in the group
+ * or ignoring the editor. One statement.
  */
-export async function notifyNewMentions(
-  tx: Tx,
-  post: { id: number; threadId: number; groupId: number; userId: number },
-  actorId: number,
-  mentionKeys: readonly string[],
-): Promise<void> {
-  if (mentionKeys.length === 0) return;
+async function notifyFresh(tx: Tx, post: EditedPost, actorId: number, type: "mention" | "quote", fresh: Prisma.Sql): Promise<void> {
   await tx.$executeRaw`
-    WITH fresh AS (
-      INSERT INTO post_mentions (post_id, user_id)
-      SELECT ${post.id}, id FROM users WHERE username_key = ANY(${mentionKeys as string[]}::text[]) AND id <> ${post.userId}
-      ON CONFLICT DO NOTHING RETURNING user_id
-    ), notified AS (
+    WITH fresh AS (${fresh}), notified AS (
       INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
-      SELECT fresh.user_id, 'mention', ${post.threadId}, ${post.id}, ${actorId}, 1, now(), now()
+      SELECT fresh.user_id, ${type}, ${post.threadId}, ${post.id}, ${actorId}, 1, now(), now()
       FROM fresh WHERE fresh.user_id <> ${actorId} AND ${notBannedIn(post.groupId, Prisma.sql`fresh.user_id`)}
         AND ${notIgnoring(Prisma.sql`fresh.user_id`, actorId)}
       ORDER BY fresh.user_id
@@ -106,29 +99,39 @@ export async function notifyNewMentions(
 }
 
 /**
- * Newly quoted authors of an edited post: those whose posts its new text quotes and it never quoted
- * before (post_quotes remembers), minus its author and the editor. One statement.
+ * Newly mentioned people of an edited post: those its new text names that it never mentioned
+ * before (post_mentions remembers), minus its author and the editor.
  */
-export async function notifyNewQuotes(
-  tx: Tx,
-  post: { id: number; threadId: number; groupId: number; userId: number },
-  actorId: number,
-  quotedUserIds: readonly number[],
-): Promise<void> {
+export async function notifyNewMentions(tx: Tx, post: EditedPost, actorId: number, mentionKeys: readonly string[]): Promise<void> {
+  if (mentionKeys.length === 0) return;
+  await notifyFresh(
+    tx,
+    post,
+    actorId,
+    "mention",
+    Prisma.sql`
+      INSERT INTO post_mentions (post_id, user_id)
+      SELECT ${post.id}, id FROM users WHERE username_key = ANY(${mentionKeys as string[]}::text[]) AND id <> ${post.userId}
+      ON CONFLICT DO NOTHING RETURNING user_id`,
+  );
+}
+
+/**
+ * Newly quoted authors of an edited post: those whose posts its new text quotes and it never quoted
+ * before (post_quotes remembers), minus its author and the editor.
+ */
+export async function notifyNewQuotes(tx: Tx, post: EditedPost, actorId: number, quotedUserIds: readonly number[]): Promise<void> {
   if (quotedUserIds.length === 0) return;
-  await tx.$executeRaw`
-    WITH fresh AS (
+  await notifyFresh(
+    tx,
+    post,
+    actorId,
+    "quote",
+    Prisma.sql`
       INSERT INTO post_quotes (post_id, user_id)
       SELECT ${post.id}, q FROM unnest(${[...quotedUserIds]}::int[]) AS q WHERE q <> ${post.userId}
-      ON CONFLICT DO NOTHING RETURNING user_id
-    ), notified AS (
-      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
-      SELECT fresh.user_id, 'quote', ${post.threadId}, ${post.id}, ${actorId}, 1, now(), now()
-      FROM fresh WHERE fresh.user_id <> ${actorId} AND ${notBannedIn(post.groupId, Prisma.sql`fresh.user_id`)}
-        AND ${notIgnoring(Prisma.sql`fresh.user_id`, actorId)}
-      ORDER BY fresh.user_id
-      ${GROUP_UNREAD}
-    ) ${EVENTS_OF_NOTIFIED}`;
+      ON CONFLICT DO NOTHING RETURNING user_id`,
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { roleColumns, roleJoins, toFacts, type GroupRoleFacts, type RoleFactsRow
 // found by it), the reader's role in its group (may they read it), and the reader's own marks on
 // the page: likes and bookmarks among its posts, the follow and mute, and their read mark. The
 // page's posts are those of the page kept before (its ids are sent along); when the version shows
-// that page is stale, the page is rebuilt and its marks read again (findReaderPostMarks).
+// that page is stale, the page is rebuilt and its marks read again (loadViewerPostMarks in lib/db/posts.ts).
 
 export interface ThreadReaderFacts {
   version: string;
@@ -68,20 +68,6 @@ export async function findThreadReaderFacts(threadId: number, userId: number, po
     ignored: row.ignored,
     showsNsfw: row.shows_nsfw,
   };
-}
-
-/** Of these posts, those the user likes and those they bookmarked (one statement). */
-export async function findReaderPostMarks(userId: number, postIds: number[]): Promise<{ liked: number[]; bookmarked: number[] }> {
-  if (postIds.length === 0) return { liked: [], bookmarked: [] };
-  const pool = await getPool();
-  const { rows } = await pool.query<{ liked: number[]; bookmarked: number[] }>(
-    statement(
-      `SELECT ARRAY(SELECT post_id FROM post_likes WHERE user_id = $1 AND post_id = ANY($2::int[])) AS liked,
-      ARRAY(SELECT post_id FROM bookmarks WHERE user_id = $1 AND post_id = ANY($2::int[])) AS bookmarked`,
-      [userId, postIds],
-    ),
-  );
-  return rows[0] ?? { liked: [], bookmarked: [] };
 }
 
 // Marks the thread read up to the newest post the reader was shown (thread_reads: the feeds' read

@@ -32,9 +32,11 @@ export async function deleteIgnore(tx: Tx, userId: number, ignoredUserId: number
   await tx.$executeRaw`DELETE FROM user_ignores WHERE user_id = ${userId} AND ignored_user_id = ${ignoredUserId}`;
 }
 
-/** The people a user ignores, in id order (at most 500). */
-export async function listIgnoredUserIds(userId: number): Promise<number[]> {
+/** Of these people, those the user ignores. */
+export async function findIgnoredAmong(userId: number, candidateIds: readonly number[]): Promise<Set<number>> {
+  if (candidateIds.length === 0) return new Set();
   const db = await getDb();
-  const rows = await db.$queryRaw<{ id: number }[]>`SELECT ignored_user_id AS id FROM user_ignores WHERE user_id = ${userId} ORDER BY ignored_user_id`;
-  return rows.map((row) => row.id);
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT ignored_user_id AS id FROM user_ignores WHERE user_id = ${userId} AND ignored_user_id = ANY(${[...new Set(candidateIds)]}::int[])`;
+  return new Set(rows.map((row) => row.id));
 }

@@ -24,13 +24,24 @@ export interface NewCategoryInput {
   parentId: number | null;
 }
 
+/** A category's name, trimmed: 1 to CATEGORY_NAME_MAX characters. */
+export function checkCategoryName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > CATEGORY_NAME_MAX) throw new Invalid("name", `must be 1-${CATEGORY_NAME_MAX} characters`);
+  return name;
+}
+
+/** The owner or an admin of the group, who alone may `verb` its categories. */
+export async function requireCategoryManager(actor: SignedIn, groupId: number, verb: string): Promise<void> {
+  const role = await loadGroupRole(actor, groupId);
+  if (!role) throw new NotFound("group");
+  if (!canManageCategories(role)) throw new Forbidden(`Only the group owner or an admin can ${verb} categories`);
+}
+
 /** Appends a category to its group (or under a parent of the same group): the owner or an admin only. */
 export async function createCategory(actor: SignedIn, input: NewCategoryInput): Promise<CategoryRow> {
-  const name = input.name.trim();
-  if (name.length === 0 || name.length > CATEGORY_NAME_MAX) throw new Invalid("name", `must be 1-${CATEGORY_NAME_MAX} characters`);
-  const role = await loadGroupRole(actor, input.groupId);
-  if (!role) throw new NotFound("group");
-  if (!canManageCategories(role)) throw new Forbidden("Only the group owner or an admin can create categories");
+  const name = checkCategoryName(input.name);
+  await requireCategoryManager(actor, input.groupId, "create");
   const id = await inTransaction(async (tx) => {
     if (input.parentId !== null && (await findCategoryGroupId(tx, input.parentId)) !== input.groupId) {
       throw new NotFound("category", "parent_id: no such category in this group");

@@ -1,5 +1,6 @@
 import "server-only";
-import { canManageCategories, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
+import type { SignedIn } from "@/lib/auth/permissions";
+import { checkCategoryName, requireCategoryManager } from "@/lib/services/categories";
 import { findCategory, listGroupCategories, type CategoryRow } from "@/lib/db/categories";
 import {
   lockGroupCategories,
@@ -12,17 +13,14 @@ import {
 } from "@/lib/db/category-writes";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { recordModAction } from "@/lib/db/modlog";
-import { Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { CATEGORY_NAME_MAX } from "@/lib/schemas/category-schemas";
+import { Invalid, NotFound } from "@/lib/errors";
 
 // Contract section 17, "Categories kept in order": rename and move, delete with a place for its
 // threads, and the display order; group admins (and the owner) only, each a modlog entry.
 
 /** Runs `work` on the group's locked category tree, after checking the actor may manage it. */
 async function withCategoryTree<T>(actor: SignedIn, groupId: number, work: (tx: Tx, tree: CategoryNode[]) => Promise<T>): Promise<T> {
-  const role = await loadGroupRole(actor, groupId);
-  if (!role) throw new NotFound("group");
-  if (!canManageCategories(role)) throw new Forbidden("Only the group owner or an admin can manage categories");
+  await requireCategoryManager(actor, groupId, "manage");
   return inTransaction(async (tx) => work(tx, await lockGroupCategories(tx, groupId)));
 }
 
@@ -49,10 +47,7 @@ export interface CategoryEdit {
 
 /** Renames a category and/or moves it under another of the group (never under itself or its own subcategories). */
 export async function editCategory(actor: SignedIn, groupId: number, categoryId: number, edit: CategoryEdit): Promise<CategoryRow> {
-  const name = edit.name?.trim();
-  if (name !== undefined && (name.length === 0 || name.length > CATEGORY_NAME_MAX)) {
-    throw new Invalid("name", `must be 1-${CATEGORY_NAME_MAX} characters`);
-  }
+  const name = edit.name === undefined ? undefined : checkCategoryName(edit.name);
   await withCategoryTree(actor, groupId, async (tx, tree) => {
     const node = nodeOf(tree, categoryId, null);
     const parentId = edit.parentId === undefined ? node.parentId : edit.parentId;

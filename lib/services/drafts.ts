@@ -16,6 +16,7 @@ import {
 } from "@/lib/db/drafts";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { toPageWindow } from "@/lib/db/pagination";
+import { isDeltaEmpty } from "@/lib/delta/parse";
 import { DeltaSchema } from "@/lib/delta/schema";
 import { Invalid, NotFound } from "@/lib/errors";
 import { DRAFT_KEY_PATTERN, DRAFT_TITLE_MAX, DRAFTS_PER_USER } from "@/lib/schemas/draft-schemas";
@@ -49,7 +50,7 @@ function parseDraftContent(raw: unknown): string {
   const value = typeof raw === "string" && raw.trim().startsWith("[") ? safeJson(raw) : raw;
   if (Array.isArray(value) && value.length === 0) return "[]";
   const blank = DeltaSchema.safeParse(value);
-  if (blank.success && blank.data.every((op) => typeof op.insert === "string" && op.insert.trim() === "")) return "[]";
+  if (blank.success && isDeltaEmpty(blank.data)) return "[]";
   return parseContentOrThrow(raw);
 }
 
@@ -82,7 +83,7 @@ export async function listDrafts(actor: SignedIn, input: { page: number; perPage
 
 /** One of the person's drafts; nobody else's is ever found. */
 export async function getDraft(actor: SignedIn, draftKey: string): Promise<DraftRecord> {
-  const draft = await findDraft({ userId: actor.id, draftKey: checkKey(draftKey) });
+  const draft = await findOwnDraft(actor, draftKey);
   if (!draft) throw new NotFound("draft");
   return draft;
 }
@@ -113,16 +114,15 @@ export async function saveDraft(actor: SignedIn, draftKey: string, input: DraftI
     input.sequence === 0
       ? await inTransaction(async (tx) => {
           await lockDraftOwner(tx, actor.id);
-          if (await findDraft(id, tx)) return false;
+          if (await findDraft(id, tx)) return null;
           if ((await countUserDrafts(actor.id, tx)) >= DRAFTS_PER_USER) {
             throw new Invalid("draft_key", `you already have ${DRAFTS_PER_USER} drafts; delete one first`);
           }
           return insertDraft(tx, id, fields);
         })
       : await updateDraftAt(id, input.sequence, fields);
-  const stored = await findDraft(id);
-  if (saved && stored) return { ok: true, value: stored };
-  return { ok: false, stored };
+  if (saved) return { ok: true, value: saved };
+  return { ok: false, stored: await findDraft(id) };
 }
 
 /** Deletes a draft when `sequence` is the stored one's; a draft that does not exist is NotFound. */

@@ -64,9 +64,13 @@ async function loadFeed(actor: Actor, input: FeedInput, lookAhead: number): Prom
   requireReaderFor(actor, input.filter);
   await checkNamedGroup(actor, input.groupId);
   const window = toPageWindow(input.page, input.perPage);
-  const ids = await listFeedThreadIds({ ...input, userId: actor?.id ?? null, skip: window.skip, take: window.take + lookAhead });
-  const [entries, reads] = await Promise.all([loadThreadEntries(null, ids), actor ? findFeedReadStates(actor.id, ids) : new Map<number, FeedReadState>()]);
-  const groups = await findFeedGroups([...new Set(entries.map((entry) => entry.thread.groupId))]);
+  const refs = await listFeedThreadIds({ ...input, userId: actor?.id ?? null, skip: window.skip, take: window.take + lookAhead });
+  const ids = refs.map((ref) => ref.id);
+  const [entries, reads, groups] = await Promise.all([
+    loadThreadEntries(null, ids),
+    actor ? findFeedReadStates(actor.id, ids) : new Map<number, FeedReadState>(),
+    findFeedGroups([...new Set(refs.map((ref) => ref.groupId))]),
+  ]);
   return entries.flatMap((entry) => {
     const group = groups.get(entry.thread.groupId);
     return group ? [{ ...entry, group, read: reads.get(entry.thread.id) ?? NEVER_READ }] : [];

@@ -6,7 +6,7 @@ import { loadPostNodes, type PostNode } from "@/lib/db/post-tree";
 import { Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { openEventFeed, type EventFeed } from "@/lib/live/event-feed";
 import { canStillReadThread, requireReadableThread, type ThreadLocation } from "@/lib/services/thread-reads";
-import { listIgnoredUserIds } from "@/lib/db/user-ignores";
+import { findIgnoredAmong } from "@/lib/db/user-ignores";
 
 // Contract section 13: who may follow which topic. A thread's events go to whoever may read the
 // thread (an unknown or deleted one is not found, as for its page); a person's own events only
@@ -72,10 +72,14 @@ export async function readLivePosts(actor: Actor, threadId: number, postIds: rea
     loadPostNodes(rows, actor?.id ?? null),
     loadGroupRole(actor, thread.groupId),
     // New posts by people the reader ignores arrive folded, as on the page (contract section 17).
-    actor ? listIgnoredUserIds(actor.id) : Promise.resolve([]),
+    actor
+      ? findIgnoredAmong(
+          actor.id,
+          rows.map((row) => row.userId),
+        )
+      : Promise.resolve(new Set<number>()),
   ]);
-  const ignoring = new Set(ignored);
-  const marked = rows.map((row) => nodes.get(row.id)!).map((node) => ({ ...node, authorIgnored: ignoring.has(node.post.userId) }));
+  const marked = rows.map((row) => nodes.get(row.id)!).map((node) => ({ ...node, authorIgnored: ignored.has(node.post.userId) }));
   return { nodes: marked, access: { actor, role: role ?? guestRole(thread.groupId) } };
 }
 

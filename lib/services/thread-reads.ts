@@ -3,7 +3,8 @@ import { canReadThread, loadGroupRole, readDenial, roleFromFacts, type Access, t
 import { assertGroupReadable, loadReadableRole } from "@/lib/services/group-access";
 import { createVersionedCache } from "@/lib/cache/versioned-cache";
 import { loadThreadPage, pagePostIds, personaliseThreadPage, type ThreadPageRecord } from "@/lib/db/thread-page";
-import { findReaderPostMarks, findThreadReaderFacts, markThreadRead } from "@/lib/db/thread-reader";
+import { findThreadReaderFacts, markThreadRead } from "@/lib/db/thread-reader";
+import { loadViewerPostMarks } from "@/lib/db/posts";
 import { readPublicThreadVersion } from "@/lib/db/read-versions";
 import { findThreadReadFacts } from "@/lib/db/roles";
 import { findThreadDetail, findThreadRoute } from "@/lib/db/threads";
@@ -94,10 +95,15 @@ async function readThreadSignedIn(actor: NonNullable<Actor>, input: ThreadPageIn
   const record = await loadReadablePage(input, facts.version, role);
   if (record.thread.groupName !== input.groupName.trim().toLowerCase()) throw new NotFound("thread");
   const postIds = pagePostIds(record);
-  const { liked, bookmarked } = record === expected ? facts : await findReaderPostMarks(actor.id, postIds);
-  // Read up to the newest post this page shows (contract section 17), never backwards.
+  // Read up to the newest post this page shows (contract section 17), never backwards; a rebuilt
+  // page's marks are read at the same time.
   const newestShown = Math.max(0, ...postIds);
-  if (facts.readMark < newestShown) await markThreadRead(actor.id, input.threadId, newestShown);
+  const [pageMarks] = await Promise.all([
+    record === expected ? facts : loadViewerPostMarks(actor.id, postIds),
+    facts.readMark < newestShown ? markThreadRead(actor.id, input.threadId, newestShown) : null,
+  ]);
+  const liked = [...pageMarks.liked];
+  const bookmarked = [...pageMarks.bookmarked];
   const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(",");
   const own = `${facts.subscribed ? 1 : 0}${facts.muted ? 1 : 0} ${sorted(liked)} ${sorted(bookmarked)} ${facts.ignored.join(",")} ${facts.showsNsfw ? 1 : 0}`;
   const readerVersion = `${facts.version} ${own} ${JSON.stringify(role)}`;

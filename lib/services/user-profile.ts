@@ -56,8 +56,8 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
     }
   }
   if (settings !== undefined && Object.keys(settings).length > 0) await mergeUserSettings(actor.id, settings);
-  // Sessions show the name, photo, theme and show_nsfw kept with their token's check.
-  const sessionShown = data.username !== undefined || data.photoUrl !== undefined || data.darkMode !== undefined || settings?.show_nsfw !== undefined;
+  // Sessions show the name, photo and theme kept with their token's check.
+  const sessionShown = data.username !== undefined || data.photoUrl !== undefined || data.darkMode !== undefined;
   if (sessionShown) await forgetUserTokenChecks(actor.id);
 }
 

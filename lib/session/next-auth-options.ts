@@ -42,7 +42,6 @@ export const authOptions: NextAuthOptions = {
         image: token.picture ?? "",
         tokenId: token.tokenId ?? "",
         darkMode: token.darkMode ?? 0,
-        showsNsfw: token.showsNsfw ?? false,
       };
       return session;
     },

@@ -4,7 +4,7 @@ import type { DefaultSession } from "next-auth";
 // JWT cookie (never in the session object sent to client JavaScript).
 declare module "next-auth" {
   interface Session {
-    user: { id: number; name: string; image: string; tokenId: string; darkMode: number; showsNsfw: boolean } & Omit<DefaultSession["user"], "name" | "image">;
+    user: { id: number; name: string; image: string; tokenId: string; darkMode: number } & Omit<DefaultSession["user"], "name" | "image">;
   }
   interface User {
     id: string;
@@ -22,6 +22,5 @@ declare module "next-auth/jwt" {
     name?: string | null;
     picture?: string | null;
     darkMode?: number;
-    showsNsfw?: boolean;
   }
 }

@@ -13,8 +13,6 @@ export interface Viewer {
   tokenId: string;
   /** The account's theme (users.dark_mode): 0 light, 1 dark, 2 the device's. */
   darkMode: number;
-  /** settings.show_nsfw: sensitive posts show uncovered. */
-  showsNsfw: boolean;
 }
 
 /**
@@ -32,7 +30,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   if (await isKeptPageRender()) return null;
   const user = await readSessionUser((await cookies()).getAll());
   if (!user) return null;
-  return { id: user.id, username: user.name, photoUrl: user.image, tokenId: user.tokenId, darkMode: user.darkMode, showsNsfw: user.showsNsfw };
+  return { id: user.id, username: user.name, photoUrl: user.image, tokenId: user.tokenId, darkMode: user.darkMode };
 });
 
 /** The signed-in user, or a redirect to sign in that comes back to `returnTo` afterwards. */

@@ -68,6 +68,5 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
     name: verified.username,
     picture: verified.photoUrl,
     darkMode: verified.darkMode,
-    showsNsfw: verified.showsNsfw,
   };
 }
