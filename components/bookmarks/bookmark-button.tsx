@@ -54,7 +54,7 @@ export function BookmarkButton({ postId, bookmarked: rendered }: BookmarkButtonP
     <span className="bookmark">
       <button
         type="button"
-        className="post__likes bookmark__button"
+        className="post__likes post__control-button bookmark__button"
         aria-pressed={bookmarked}
         aria-expanded={bookmarked ? open : undefined}
         aria-controls={open ? panelId : undefined}

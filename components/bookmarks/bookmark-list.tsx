@@ -1,26 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { useActionRun } from "@/components/actions/use-action-run";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { setPostBookmarkAction } from "@/lib/actions/bookmark-actions";
 import type { BookmarkView } from "@/lib/views/bookmark-view";
 import { describeReminder } from "./reminder-times";
 import "./bookmarks.css";
 
 function BookmarkRow({ bookmark, onRemoved }: { bookmark: BookmarkView; onRemoved: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-  function remove() {
-    setError(null);
-    startTransition(async () => {
-      const result = await setPostBookmarkAction({ postId: bookmark.postId, bookmarked: false }).catch(() => null);
-      if (result?.ok) return onRemoved();
-      setError(result?.error ?? NETWORK_ERROR);
-    });
-  }
+  const { error, pending, run } = useActionRun();
+  const remove = () => run(() => setPostBookmarkAction({ postId: bookmark.postId, bookmarked: false }), onRemoved);
   return (
     <li className="bookmark-list__item" data-testid="bookmark">
       <Link className="bookmark-list__title" href={bookmark.href}>

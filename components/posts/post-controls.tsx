@@ -86,7 +86,7 @@ function LikeButton({ postId, likes, liked }: { postId: number; likes: number; l
     <>
       <button
         type="button"
-        className="post__likes post__like-button"
+        className="post__likes post__control-button post__like-button"
         aria-pressed={state.liked}
         onClick={toggle}
         disabled={pending}

@@ -2,10 +2,9 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-field";
 import { UserAvatar } from "@/components/wallet/user-avatar";
-import { unwrapAction } from "@/lib/actions/action-types";
+import { useActionRun } from "@/components/actions/use-action-run";
 import { setUserIgnoredAction } from "@/lib/actions/preference-actions";
 import "./profile.css";
 
@@ -16,18 +15,12 @@ export interface IgnoredListProps {
 /** The people the signed-in person ignores, each with Unignore (contract section 17). */
 export function IgnoredList({ people }: IgnoredListProps) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { error, pending, run } = useActionRun();
   const unignore = (userId: number) =>
-    startTransition(async () => {
-      setError(null);
-      try {
-        await unwrapAction(() => setUserIgnoredAction({ userId, ignored: false }));
-        router.refresh();
-      } catch (failure) {
-        setError((failure as Error).message);
-      }
-    });
+    run(
+      () => setUserIgnoredAction({ userId, ignored: false }),
+      () => router.refresh(),
+    );
 
   return (
     <section className="form-card form-stack" aria-labelledby="ignored-title">

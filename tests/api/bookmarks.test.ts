@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/engine/client";
 import type { NotificationDto } from "@/lib/schemas/notification-schemas";
 import { remindOfBookmark } from "@/lib/services/bookmarks";
 import { call } from "../support/api-client";
-import { expectBadParam, expectOk, expectRefused, getAs, postAs, type Group } from "../support/community-helpers";
+import { expectBadParam, expectOk, expectRefused, getAs, notificationsOf, postAs, type Group } from "../support/community-helpers";
 import { createTestUser, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp, getThreadOverHttp } from "../support/thread-helpers";
 
@@ -25,9 +25,7 @@ async function listOf(user: TestUser, query: Record<string, string | number> = {
 }
 
 async function remindersOf(user: TestUser): Promise<NotificationDto[]> {
-  const response = await getAs<{ notifications: NotificationDto[] }>(user, "/api/v2/notifications", { per_page: 100 });
-  expectOk(response);
-  return response.body.data.notifications.filter((row) => row.type === "reminder");
+  return (await notificationsOf(user)).notifications.filter((row) => row.type === "reminder");
 }
 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();

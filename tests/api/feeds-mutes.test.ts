@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NotificationDto } from "@/lib/schemas/notification-schemas";
-import { expectBadParam, expectOk, expectRefused, getAs, postAs, type Group } from "../support/community-helpers";
+import { expectBadParam, expectOk, expectRefused, getAs, notificationsOf, postAs, type Group } from "../support/community-helpers";
 import { dismiss, feedIds, feedIdsAmong, muteGroup, muteThread, openThread, tagThreads } from "../support/feed-helpers";
 import { createTestUser, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp } from "../support/thread-helpers";
@@ -8,12 +7,8 @@ import { createNamedGroup, createPostOverHttp, createThreadOverHttp } from "../s
 // Contract section 17: mutes (feeds, is_muted, `post` notifications stop, replies and mentions
 // still arrive) and section 14's privacy in every feed.
 
-type NotificationList = { notifications: NotificationDto[]; unread_count: number };
-
 async function notificationTypes(user: TestUser, threadId: number): Promise<string[]> {
-  const response = await getAs<NotificationList>(user, "/api/v2/notifications", { per_page: 100 });
-  expectOk(response);
-  return response.body.data.notifications
+  return (await notificationsOf(user)).notifications
     .filter((notification) => notification.thread_id === threadId)
     .map((notification) => notification.type)
     .sort();
@@ -62,15 +57,13 @@ describe("POST /api/v2/threads/{id}/mute and /api/v2/groups/{id}/mute", () => {
 
     // Mark the earlier notification read, so a new one would be a new row.
     expectOk(await postAs(reader, "/api/v2/notifications/read", { all: 1 }));
-    const before = await getAs<NotificationList>(reader, "/api/v2/notifications", { per_page: 100 });
-    const countBefore = before.body.data.notifications.filter((notification) => notification.thread_id === thread.id).length;
+    const before = await notificationsOf(reader);
+    const countBefore = before.notifications.filter((notification) => notification.thread_id === thread.id).length;
     const parent = await createPostOverHttp(reader, thread.id, "My post");
     await createPostOverHttp(owner, thread.id, "A new post nobody muted would hear of");
     await createPostOverHttp(owner, thread.id, "A reply still notifies", parent.id);
     await createPostOverHttp(owner, thread.id, `And a mention, @${reader.username}`);
-    const after = (await getAs<NotificationList>(reader, "/api/v2/notifications", { per_page: 100 })).body.data.notifications.filter(
-      (notification) => notification.thread_id === thread.id && !notification.read,
-    );
+    const after = (await notificationsOf(reader)).notifications.filter((notification) => notification.thread_id === thread.id && !notification.read);
     expect(after.map((notification) => notification.type).sort()).toEqual(["mention", "reply"]);
     expect(countBefore).toBeGreaterThan(0);
 

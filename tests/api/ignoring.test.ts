@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/engine/client";
 import type { NotificationDto } from "@/lib/schemas/notification-schemas";
-import { expectBadParam, expectOk, expectRefused, getAs, postAs, readModlog, readPostAs, readThreadAs, setRole } from "../support/community-helpers";
+import {
+  expectBadParam,
+  expectOk,
+  expectRefused,
+  getAs,
+  postAs,
+  readModlog,
+  readPostAs,
+  notificationsOf,
+  readThreadAs,
+  setRole,
+} from "../support/community-helpers";
 import { createTestUser, uniqueName, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp, textDelta } from "../support/thread-helpers";
 
@@ -15,10 +26,8 @@ type Me = { user: { blocked_users: { id: number; username: string; photo_url: st
 const ignore = (user: TestUser | undefined, target: number | string, ignored: unknown) =>
   postAs<IgnoreState>(user, `/api/v2/users/${target}/ignore`, ignored === undefined ? {} : { ignored });
 
-async function notificationsOf(user: TestUser): Promise<NotificationDto[]> {
-  const response = await getAs<{ notifications: NotificationDto[] }>(user, "/api/v2/notifications", { per_page: 100 });
-  expectOk(response);
-  return response.body.data.notifications;
+async function notificationListOf(user: TestUser): Promise<NotificationDto[]> {
+  return (await notificationsOf(user)).notifications;
 }
 
 async function blockedOf(user: TestUser): Promise<Me["user"]["blocked_users"]> {
@@ -49,7 +58,7 @@ describe("POST /api/v2/users/{user_id}/ignore", () => {
     expect(await blockedOf(alice)).toEqual([{ id: bob.id, username: bob.username, photo_url: "" }]);
     // The ignored person is never told: nothing of theirs shows it.
     expect(await blockedOf(bob)).toEqual([]);
-    expect(await notificationsOf(bob)).toEqual([]);
+    expect(await notificationListOf(bob)).toEqual([]);
 
     expect((await ignore(alice, bob.id, 0)).body.data).toEqual({ user_id: bob.id, ignored: 0 });
     expect((await ignore(alice, bob.id, 0)).body.data).toEqual({ user_id: bob.id, ignored: 0 });
@@ -115,12 +124,12 @@ describe("an ignored person causes the ignorer no notification", () => {
     expectOk(await postAs(bob, `/api/v2/posts/${thread.first_post_id}/like`));
     const ownPost = await createPostOverHttp(bob, thread.id, "Nothing yet");
     expectOk(await postAs(bob, `/api/v2/posts/${ownPost.id}/edit`, { content: textDelta(`Edited to name @${alice.username}`) }));
-    expect(await notificationsOf(alice)).toEqual([]);
+    expect(await notificationListOf(alice)).toEqual([]);
 
     // Carol is not ignored: her reply, like and mention reach alice.
     await createPostOverHttp(carol, thread.id, "A reply by carol", thread.first_post_id);
     expectOk(await postAs(carol, `/api/v2/posts/${thread.first_post_id}/like`));
-    const types = (await notificationsOf(alice)).map((n) => `${n.type}:${n.actor?.id}`).sort();
+    const types = (await notificationListOf(alice)).map((n) => `${n.type}:${n.actor?.id}`).sort();
     expect(types).toEqual([`like:${carol.id}`, `reply:${carol.id}`]);
   });
 
@@ -128,7 +137,7 @@ describe("an ignored person causes the ignorer no notification", () => {
     const thread = await createThreadOverHttp(alice, group.id);
     await createPostOverHttp(carol, thread.id, "Carol first");
     await createPostOverHttp(bob, thread.id, "Bob after");
-    const row = (await notificationsOf(alice)).find((n) => n.thread_id === thread.id);
+    const row = (await notificationListOf(alice)).find((n) => n.thread_id === thread.id);
     expect(row).toMatchObject({ type: "post", count: 1, actor: expect.objectContaining({ id: carol.id }) });
   });
 
@@ -136,7 +145,7 @@ describe("an ignored person causes the ignorer no notification", () => {
     const thread = await createThreadOverHttp(alice, group.id);
     expectOk(await ignore(alice, bob.id, 0));
     await createPostOverHttp(bob, thread.id, "Back again", thread.first_post_id);
-    expect((await notificationsOf(alice)).filter((n) => n.thread_id === thread.id)).toEqual([
+    expect((await notificationListOf(alice)).filter((n) => n.thread_id === thread.id)).toEqual([
       expect.objectContaining({ type: "reply", actor: expect.objectContaining({ id: bob.id }) }),
     ]);
     expectOk(await ignore(alice, bob.id, 1));
@@ -145,7 +154,7 @@ describe("an ignored person causes the ignorer no notification", () => {
   it("moderation notices still arrive: a membership invitation, and the modlog entry of their action", async () => {
     const modGroup = await createNamedGroup(bob);
     expectOk(await postAs(bob, `/api/v2/groups/${modGroup.id}/invites`, { user_id: alice.id }));
-    expect((await notificationsOf(alice)).filter((n) => n.type === "membership")).toEqual([
+    expect((await notificationListOf(alice)).filter((n) => n.type === "membership")).toEqual([
       expect.objectContaining({ type: "membership", group_id: modGroup.id, actor: expect.objectContaining({ id: bob.id }) }),
     ]);
     // A moderator alice ignores deletes her post: the modlog records it as always.

@@ -10,6 +10,7 @@ import { openQueueConnection } from "@/lib/jobs/queue-connection";
 import { completeJobs } from "pg-boss/src/plans";
 import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
+import { dropJobQueue } from "../support/job-runs";
 
 // The job queue (lib/jobs) on the database the test server uses, embedded or PostgreSQL: runners
 // started here with jobs of their own (the server's runner never takes these queues).
@@ -32,13 +33,7 @@ async function startRunner(jobs: JobDefinition[]): Promise<JobRunner> {
 }
 
 async function dropTestQueues(): Promise<void> {
-  const pool = await getPool();
-  for (const name of TEST_QUEUES) {
-    // Its jobs first: a queue that still has jobs cannot go (a foreign key).
-    await pool.query(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1`, [name]);
-    await pool.query(`DELETE FROM ${JOB_SCHEMA}.archive WHERE name = $1`, [name]);
-    await pool.query(`SELECT ${JOB_SCHEMA}.delete_queue($1) FROM ${JOB_SCHEMA}.queue WHERE name = $1`, [name]);
-  }
+  for (const name of TEST_QUEUES) await dropJobQueue(name);
 }
 
 async function waitFor(condition: () => boolean, ms: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/engine/client";
+import type { NotificationDto } from "@/lib/schemas/notification-schemas";
 import type { PostDto } from "@/lib/schemas/post-schemas";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
@@ -21,6 +22,13 @@ export function postAs<T = Record<string, unknown>>(user: TestUser | undefined, 
 /** GET from /api/v2 as `user`; undefined sends no token. */
 export function getAs<T = Record<string, unknown>>(user: TestUser | undefined, path: string, query: Record<string, string | number> = {}) {
   return call<T>("GET", path, { token: user?.token, query });
+}
+
+/** The user's notifications (the newest 100) and their unread count, over HTTP. */
+export async function notificationsOf(user: TestUser): Promise<{ notifications: NotificationDto[]; unread_count: number }> {
+  const response = await getAs<{ notifications: NotificationDto[]; unread_count: number }>(user, "/api/v2/notifications", { per_page: 100 });
+  expectOk(response);
+  return response.body.data;
 }
 
 /** A 200 with the /api/v2 success envelope. */
