@@ -26,6 +26,8 @@ export interface SchemaFeatures {
   postSearchTexts: boolean;
   /** thread_activity and thread_reads (migration 20261201010000_feeds): what posts and likes leave for the feeds. */
   feeds: boolean;
+  /** thread_rankings (migration 20261201050000_thread_rankings): the top and hot orders, which a trigger keeps and the load skips. */
+  rankings: boolean;
 }
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -274,6 +276,7 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
     ) a GROUP BY 1, 2`,
     );
   }
+  if (schema.rankings) add("thread_rankings", "SELECT agora_rank_threads(ARRAY(SELECT DISTINCT thread_id FROM thread_activity), false)");
   return steps;
 }
 
@@ -294,4 +297,5 @@ export const FILLED_TABLES = [
   "post_likes",
   "thread_reads",
   "thread_activity",
+  "thread_rankings",
 ] as const;

@@ -34,7 +34,7 @@ async function detectSchema(client: pg.Client): Promise<SchemaFeatures> {
   const { rows } = await client.query<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns
      WHERE table_schema = current_schema() AND (table_name = 'thread_participants'
-       OR (table_name = 'threads' AND column_name = 'participants_count') OR (table_name = 'posts' AND column_name = 'content_html') OR (table_name = 'threads' AND column_name = 'search_vector') OR table_name = 'post_search_texts' OR table_name = 'thread_activity')`,
+       OR (table_name = 'threads' AND column_name = 'participants_count') OR (table_name = 'posts' AND column_name = 'content_html') OR (table_name = 'threads' AND column_name = 'search_vector') OR table_name = 'post_search_texts' OR table_name = 'thread_activity' OR table_name = 'thread_rankings')`,
   );
   return {
     threadParticipants: rows.some((row) => row.table_name === "thread_participants"),
@@ -43,6 +43,7 @@ async function detectSchema(client: pg.Client): Promise<SchemaFeatures> {
     threadSearchVector: rows.some((row) => row.table_name === "threads" && row.column_name === "search_vector"),
     postSearchTexts: rows.some((row) => row.table_name === "post_search_texts"),
     feeds: rows.some((row) => row.table_name === "thread_activity"),
+    rankings: rows.some((row) => row.table_name === "thread_rankings"),
   };
 }
 

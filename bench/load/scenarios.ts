@@ -113,6 +113,8 @@ export function buildScenarios(targets: Targets, credentials: Credentials): Scen
     // Feeds (contract section 17): a page of the site-wide latest and of the reader's unread, and
     // unread pages of the same size for readers following few and many threads.
     { key: "feed_latest", name: "feed latest, signed in", method: "GET", path: "/api/v2/feed?filter=latest", headers: signedIn },
+    { key: "feed_top", name: "feed top (week), signed in", method: "GET", path: "/api/v2/feed?filter=top&period=week", headers: signedIn },
+    { key: "feed_hot", name: "feed hot, signed in", method: "GET", path: "/api/v2/feed?filter=hot", headers: signedIn },
     { key: "feed_unread", name: "feed unread, signed in (the typical author)", method: "GET", path: "/api/v2/feed?filter=unread", headers: signedIn },
     ...feedReaderRows(credentials.feedReaders, guest),
     { key: "home_html", name: "home page HTML, guest", method: "GET", path: "/", headers: {} },

@@ -6,7 +6,8 @@ import { readableGroupSql } from "@/lib/db/memberships";
 // The feeds of contract section 17, one statement each for a page's ids. Every order walks an
 // index over live threads (migration 20261201010000_feeds): latest by last post, new by creation,
 // top of all time by posts plus likes; unread walks the reader's own read marks and follows; top
-// over a period and hot sum the days of their window in thread_activity. Groups the reader may not
+// over a period and hot walk thread_rankings, the sums of each thread's window that the database
+// keeps (prisma/derived/thread-rankings.sql). Groups the reader may not
 // read (and the groups they muted, unless the feed names one) are left out by id, as few as they are.
 // A reader tracks a thread when they hold a read mark on it (thread_reads): opening, posting,
 // dismissing and following (at 0: never opened, lib/db/subscriptions.ts) all write one.
@@ -35,9 +36,13 @@ export interface FeedReadState {
 
 /** `new` looks back this far. */
 export const NEW_THREAD_DAYS = 14;
-/** `hot` counts the activity of this many days. */
-const HOT_DAYS = 7;
-const PERIOD_DAYS: Record<Exclude<FeedPeriod, "all">, number> = { day: 1, week: 7, month: 30, year: 365 };
+/** The thread_rankings column of each period's sum (prisma/derived/thread-rankings.sql). */
+const RANKING_SCORES: Record<Exclude<FeedPeriod, "all">, Prisma.Sql> = {
+  day: Prisma.raw("day_score"),
+  week: Prisma.raw("week_score"),
+  month: Prisma.raw("month_score"),
+  year: Prisma.raw("year_score"),
+};
 
 const me = (query: { userId: number | null }) => Prisma.sql`${query.userId ?? 0}::int`;
 
@@ -57,10 +62,6 @@ function visibleSql(query: FeedQuery): Prisma.Sql {
   }
   if (query.tagId > 0) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM thread_tags tt WHERE tt.thread_id = t.id AND tt.tag_id = ${query.tagId})`);
   return Prisma.join(parts, " AND ");
-}
-
-function sinceDaySql(days: number): Prisma.Sql {
-  return Prisma.sql`((now() AT TIME ZONE 'UTC')::date - ${days - 1}::int)`;
 }
 
 /** A feed's threads (`t`, with any columns its order needs) and the order they come in. */
@@ -87,21 +88,18 @@ function feedSource(query: FeedQuery): { from: Prisma.Sql; order: Prisma.Sql } {
         JOIN threads t ON t.id = m.thread_id WHERE ${visible} AND t.last_post_id > m.last_post_id`,
         order: latest,
       };
-    case "top":
+    case "top": {
       if (query.period === "all") return { from: Prisma.sql`threads t WHERE ${visible}`, order: Prisma.sql`(t.posts_count + t.likes_count) DESC, ${latest}` };
+      const score = RANKING_SCORES[query.period];
       return {
-        from: Prisma.sql`(SELECT a.thread_id, sum(a.score) AS score FROM thread_activity a
-          WHERE a.day >= ${sinceDaySql(PERIOD_DAYS[query.period])} GROUP BY a.thread_id) a
-        JOIN threads t ON t.id = a.thread_id WHERE ${visible} AND a.score > 0`,
-        order: Prisma.sql`a.score DESC, ${latest}`,
+        from: Prisma.sql`thread_rankings r JOIN threads t ON t.id = r.thread_id WHERE ${visible} AND r.${score} > 0`,
+        order: Prisma.sql`r.${score} DESC, r.last_activity_at DESC, r.thread_id DESC`,
       };
+    }
     case "hot":
       return {
-        from: Prisma.sql`(SELECT a.thread_id, sum(a.score) AS score FROM thread_activity a
-          WHERE a.day >= ${sinceDaySql(HOT_DAYS)} GROUP BY a.thread_id) a
-        JOIN threads t ON t.id = a.thread_id WHERE ${visible} AND a.score > 0`,
-        // Hacker News' gravity: the week's posts and likes over the thread's age in hours (+2), to the 1.5.
-        order: Prisma.sql`a.score / power(extract(epoch FROM now() - t.created_at) / 3600 + 2, 1.5) DESC, ${latest}`,
+        from: Prisma.sql`thread_rankings r JOIN threads t ON t.id = r.thread_id WHERE ${visible} AND r.hot IS NOT NULL`,
+        order: Prisma.sql`r.hot DESC, r.last_activity_at DESC, r.thread_id DESC`,
       };
   }
 }

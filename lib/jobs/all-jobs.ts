@@ -4,6 +4,7 @@ import { announcePostsJob } from "@/lib/jobs/announce-posts";
 import { pruneDraftsJob } from "@/lib/jobs/prune-drafts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
 import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
+import { refreshThreadRankingsJob } from "@/lib/jobs/refresh-thread-rankings";
 import { remindBookmarkJob } from "@/lib/jobs/remind-bookmark";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
@@ -19,4 +20,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   recountPostCountersJob,
   pruneDraftsJob,
   remindBookmarkJob,
+  refreshThreadRankingsJob,
 ];

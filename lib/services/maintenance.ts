@@ -2,6 +2,7 @@ import "server-only";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { findCounterDrift, fixTalliedCounters, fixThreadCounters, type CounterDrift, type RecountScope } from "@/lib/db/counter-recount";
 import { deleteExpiredRecords, tryTransactionLock, type PruneResult } from "@/lib/db/pruning";
+import { refreshPastThreadRankings } from "@/lib/db/thread-rankings";
 import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
 
 // Expired and revoked tokens stay a week (a client asking why its token stopped working can
@@ -55,4 +56,13 @@ export async function recountPostCounters(scope: RecountScope = {}): Promise<Cou
     if (await tryTransactionLock(tx, RECOUNT_LOCK_KEY)) await fixTalliedCounters(tx, ids("groups"), ids("users"));
   });
   return drift;
+}
+
+/**
+ * Moves the top and hot feeds' sums on when a UTC day ends (the day that left each window stops
+ * counting); answers how many threads moved. Every minute from the job queue
+ * (lib/jobs/refresh-thread-rankings.ts): a run on a day already moved on reads one index entry.
+ */
+export async function refreshThreadRankings(): Promise<number> {
+  return refreshPastThreadRankings();
 }

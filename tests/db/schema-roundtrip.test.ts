@@ -57,8 +57,9 @@ type Delegate = {
 
 // One-row tables (their id is fixed): written by update, not create.
 const SINGLETONS = new Set(["CacheEpoch"]);
-// Rows a trigger writes with their parent (post_search_texts with its post): written by update.
-const KEPT_BY_TRIGGERS = new Set(["PostSearchText"]);
+// Rows a trigger may already have written with their parent (post_search_texts with its post,
+// thread_rankings with its thread's activity): written over, by their key.
+const KEPT_BY_TRIGGERS: Record<string, string> = { PostSearchText: "postId", ThreadRanking: "threadId" };
 // Rows a post's statement may already have written (its slot is thread_id % 16): written over, not added.
 const TALLIES: Record<string, string> = { GroupTally: "groupId_slot", UserTally: "userId_slot" };
 const talliedBy = (model: string) => TALLIES[model]!.split("_")[0]!;
@@ -106,8 +107,8 @@ describe("migrations agree with schema.prisma", () => {
       const delegate = (db as unknown as Record<string, Delegate>)[model.charAt(0).toLowerCase() + model.slice(1)]!;
       const written = SINGLETONS.has(model)
         ? await delegate.update({ where: { id: 1 }, data: { ...data, id: 1 } })
-        : KEPT_BY_TRIGGERS.has(model)
-          ? await delegate.update({ where: { postId: post.id }, data })
+        : KEPT_BY_TRIGGERS[model]
+          ? await delegate.upsert({ where: { [KEPT_BY_TRIGGERS[model]]: data[KEPT_BY_TRIGGERS[model]] }, create: data, update: data })
           : TALLIES[model]
             ? await delegate.upsert({
                 where: { [TALLIES[model]]: { [talliedBy(model)]: data[talliedBy(model)], slot: data.slot } },
