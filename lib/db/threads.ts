@@ -34,7 +34,7 @@ export const THREAD_DETAIL_SELECT = {
   updatedAt: true,
   group: { select: { name: true } },
   user: { select: USER_BRIEF_SELECT },
-  tags: { orderBy: { tagId: "asc" }, select: { tag: { select: { id: true, name: true } } } },
+  tags: { orderBy: [{ tag: { order: "asc" } }, { tagId: "asc" }], select: { tag: { select: { id: true, name: true } } } },
 } satisfies Prisma.ThreadSelect;
 
 /** A thread as its page and get thread show it. */
