@@ -37,6 +37,7 @@ export interface TagRecord {
 export interface TagBrief {
   id: number;
   name: string;
+  color: string;
 }
 
 function readTag(row: Prisma.TagGetPayload<{ select: typeof TAG_SELECT }>): TagRecord {

@@ -42,12 +42,12 @@ export async function listTagsOfThreads(threadIds: readonly number[]): Promise<M
   const byThread = new Map<number, TagBrief[]>();
   if (threadIds.length === 0) return byThread;
   const db = await getDb();
-  const rows = await db.$queryRaw<{ threadId: number; id: number; name: string }[]>`
-    SELECT tt.thread_id AS "threadId", t.id, t.name FROM thread_tags tt JOIN tags t ON t.id = tt.tag_id
+  const rows = await db.$queryRaw<{ threadId: number; id: number; name: string; color: string }[]>`
+    SELECT tt.thread_id AS "threadId", t.id, t.name, t.color FROM thread_tags tt JOIN tags t ON t.id = tt.tag_id
     WHERE tt.thread_id IN (${Prisma.join([...threadIds])}) ORDER BY t."order", t.id`;
   for (const row of rows) {
     const list = byThread.get(row.threadId) ?? [];
-    list.push({ id: row.id, name: row.name });
+    list.push({ id: row.id, name: row.name, color: row.color });
     byThread.set(row.threadId, list);
   }
   return byThread;

@@ -16,10 +16,12 @@ import {
 } from "@/lib/db/tags";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { loadReadableRole } from "@/lib/services/group-access";
+import { parseField } from "@/lib/services/parse-field";
+import { TagColorSchema, TagDescriptionSchema, TagNameSchema } from "@/lib/schemas/tag-schemas";
 
 // Contract section 18, "Tags": a group's vocabulary, read by anyone who may read the group and
-// kept by its admins (the owner and admins), each write a modlog entry. Names are validated at
-// the edge (lib/schemas/tag-schemas.ts); here a name taken in the group, in any case, is a 409.
+// kept by its admins (the owner and admins), each write a modlog entry. Fields are checked here
+// too (the pages' actions call these), and a name taken in the group, in any case, is a 409.
 
 /** The group's tags in the admins' order, for anyone who may read the group (403 private, 404 hidden). */
 export async function listTags(actor: Actor, groupId: number): Promise<TagRecord[]> {
@@ -68,8 +70,19 @@ async function readTag(tagId: number): Promise<TagRecord> {
   return tag;
 }
 
+/** The fields given, checked as the API checks them (trimmed name, color, description). */
+function checkFields<T extends Partial<TagFields>>(fields: T): T {
+  return {
+    ...fields,
+    ...(fields.name === undefined ? {} : { name: parseField(TagNameSchema, fields.name, "name") }),
+    ...(fields.color === undefined ? {} : { color: parseField(TagColorSchema, fields.color, "color") }),
+    ...(fields.description === undefined ? {} : { description: parseField(TagDescriptionSchema, fields.description, "description") }),
+  };
+}
+
 /** A new tag after the group's last. */
-export async function createTag(actor: SignedIn, groupId: number, fields: TagFields): Promise<TagRecord> {
+export async function createTag(actor: SignedIn, groupId: number, input: TagFields): Promise<TagRecord> {
+  const fields = checkFields(input);
   const id = await withGroupTags(actor, groupId, async (tx, tags) => {
     checkNameFree(tags, fields.name, null);
     const created = await appendTag(tx, groupId, fields);
@@ -80,7 +93,8 @@ export async function createTag(actor: SignedIn, groupId: number, fields: TagFie
 }
 
 /** Changes the fields given; the others stay. */
-export async function editTag(actor: SignedIn, groupId: number, tagId: number, edit: Partial<TagFields>): Promise<TagRecord> {
+export async function editTag(actor: SignedIn, groupId: number, tagId: number, input: Partial<TagFields>): Promise<TagRecord> {
+  const edit = checkFields(input);
   await withGroupTags(actor, groupId, async (tx, tags) => {
     const tag = tagOf(tags, tagId);
     const fields: TagFields = {

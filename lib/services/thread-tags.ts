@@ -6,6 +6,7 @@ import { findGroupTags, findTag, type TagRecord } from "@/lib/db/tags";
 import { changeThreadTags, listThreadTagIds } from "@/lib/db/thread-tags";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { loadReadableRole } from "@/lib/services/group-access";
+import { MAX_THREAD_TAGS } from "@/lib/schemas/tag-schemas";
 
 // Contract section 18: the tags a thread carries (create thread and thread edit take `tags`), and
 // the listings' tag_id filter.
@@ -24,7 +25,9 @@ export interface TaggedThread {
  * be a tag of the thread's group (400 otherwise), and only moderators add a restricted tag (403);
  * one the thread already carries may stay. Whether the set changed.
  */
-export async function setThreadTags(tx: Tx, actor: SignedIn, role: GroupRole, thread: TaggedThread, tagIds: readonly number[]): Promise<boolean> {
+export async function setThreadTags(tx: Tx, actor: SignedIn, role: GroupRole, thread: TaggedThread, wanted: readonly number[]): Promise<boolean> {
+  const tagIds = [...new Set(wanted)];
+  if (tagIds.length > MAX_THREAD_TAGS) throw new Invalid("tags", `must name at most ${MAX_THREAD_TAGS} tags`);
   const tags = await findGroupTags(tx, thread.groupId, tagIds);
   const missing = tagIds.filter((id) => !tags.some((tag) => tag.id === id));
   if (missing.length > 0) throw new Invalid("tags", `no such tag in this group: ${missing.join(", ")}`);
