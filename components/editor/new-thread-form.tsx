@@ -11,6 +11,8 @@ import { TextField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { createThreadAction } from "@/lib/actions/thread-actions";
 import type { DraftSnapshot } from "@/lib/views/draft-view";
+import type { TagView } from "@/lib/views/tag-view";
+import { TagPicker } from "@/components/tags/tag-picker";
 import { MAX_THREAD_TITLE_LENGTH, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import type { CategoryOption } from "./category-options";
 import { CategorySelectField } from "./category-select-field";
@@ -25,6 +27,9 @@ export interface NewThreadFormProps {
   initialCategoryId: number | null;
   /** The group takes other files than images from this person (attachment chips under the editor). */
   allowFiles?: boolean;
+  /** The group's tags, and whether this person may add its restricted ones (contract section 18). */
+  tags?: TagView[];
+  canAddRestrictedTags?: boolean;
 }
 
 /** The New thread page's form: starts from the person's draft for this group (on any device) and saves it as they type. */
@@ -47,6 +52,8 @@ function NewThreadFields({
   categories,
   initialCategoryId,
   allowFiles = false,
+  tags = [],
+  canAddRestrictedTags = false,
   draftKey,
   stored,
 }: NewThreadFormProps & { draftKey: string; stored: DraftSnapshot | null }) {
@@ -56,6 +63,7 @@ function NewThreadFields({
   const storedCategory = stored?.categoryId && categories.some((option) => option.id === stored.categoryId) ? stored.categoryId : null;
   const [categoryId, setCategoryId] = useState(String(initialCategoryId ?? storedCategory ?? ""));
   const [nsfw, setNsfw] = useState(false);
+  const [tagIds, setTagIds] = useState<number[]>([]);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const bodyLabelId = useId();
@@ -70,7 +78,7 @@ function NewThreadFields({
     mutationFn: async (input: { title: string; content: string; fileAttachments: number[] }) => {
       // The last save lands first; the thread's transaction then deletes the draft.
       await autosave.settle();
-      return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey, nsfw }));
+      return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey, nsfw, tagIds }));
     },
     onSuccess: ({ url }) => router.push(url),
     onError: autosave.resume,
@@ -121,6 +129,7 @@ function NewThreadFields({
           }}
         />
       ) : null}
+      <TagPicker tags={tags} value={tagIds} onChange={setTagIds} canAddRestricted={canAddRestrictedTags} />
       <label className="form-check">
         <input type="checkbox" checked={nsfw} onChange={(event) => setNsfw(event.target.checked)} />
         Sensitive content: cover the post until a reader chooses Show

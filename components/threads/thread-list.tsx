@@ -4,6 +4,7 @@ import { HeartIcon, MessageIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatCount } from "@/lib/format/counts";
 import type { ThreadRowView } from "@/lib/views/board-view";
+import { TagChips } from "@/components/tags/tag-chips";
 import { LockedBadge, PinnedBadge } from "./pinned-badge";
 import "./threads.css";
 
@@ -61,6 +62,7 @@ function ThreadRow({ groupName: listGroup, thread, showCategory }: Omit<ThreadLi
               {category.name}
             </Link>
           ) : null}
+          <TagChips groupName={groupName} tags={thread.tags} inRow />
           <span>
             by{" "}
             <Link className="above-stretch" href={`/u/${author.id}`}>

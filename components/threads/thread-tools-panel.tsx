@@ -12,6 +12,8 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { deleteThreadAction, editThreadAction, setThreadLockedAction, setThreadPinnedAction } from "@/lib/actions/thread-moderation-actions";
 import type { CategoryView } from "@/lib/views/group-view";
+import type { TagView } from "@/lib/views/tag-view";
+import { TagPicker } from "@/components/tags/tag-picker";
 import "../forms/forms.css";
 import "./thread-tools.css";
 
@@ -21,6 +23,9 @@ export interface ThreadToolsPanelProps {
   title: string;
   categoryId: number | null;
   categories: CategoryView[];
+  /** The group's tags, and the ids of the thread's (contract section 18). */
+  tags: TagView[];
+  tagIds: number[];
   isPinned: boolean;
   isLocked: boolean;
   canModerate: boolean;
@@ -34,13 +39,20 @@ function EditDialog({
   title,
   categoryId,
   categories,
+  tags,
+  tagIds,
+  canModerate,
   onClose,
-}: Pick<ThreadToolsPanelProps, "threadId" | "title" | "categoryId" | "categories" | "onClose">) {
+}: Pick<ThreadToolsPanelProps, "threadId" | "title" | "categoryId" | "categories" | "tags" | "tagIds" | "canModerate" | "onClose">) {
   const router = useRouter();
   const [draftTitle, setDraftTitle] = useState(title);
   const [category, setCategory] = useState(categoryId === null ? "" : String(categoryId));
+  const [chosenTags, setChosenTags] = useState(tagIds);
   const mutation = useMutation({
-    mutationFn: () => unwrapAction(() => editThreadAction({ threadId, title: draftTitle, categoryId: category === "" ? 0 : Number(category) })),
+    mutationFn: () =>
+      unwrapAction(() =>
+        editThreadAction({ threadId, title: draftTitle, categoryId: category === "" ? 0 : Number(category), ...(tags.length > 0 ? { tagIds: chosenTags } : {}) }),
+      ),
     onSuccess: () => {
       onClose();
       router.refresh();
@@ -52,6 +64,7 @@ function EditDialog({
       {categories.length > 0 ? (
         <CategorySelectField label="Category" emptyLabel="No category" categories={toCategoryOptions(categories)} value={category} onChange={setCategory} />
       ) : null}
+      <TagPicker tags={tags} value={chosenTags} onChange={setChosenTags} canAddRestricted={canModerate} initial={tagIds} />
       <DialogActions
         error={mutation.isError ? mutation.error.message : null}
         onCancel={onClose}
@@ -120,7 +133,7 @@ function ThreadToolsButtons(props: ThreadToolsPanelProps) {
       ) : null}
       {props.canEdit ? (
         <button type="button" className="button button--secondary" onClick={() => setDialog("edit")}>
-          Edit title or category
+          {props.tags.length > 0 ? "Edit title, category or tags" : "Edit title or category"}
         </button>
       ) : null}
       {props.canDelete ? (

@@ -5,6 +5,7 @@ import { defineAction } from "@/lib/actions/define-action";
 import { DraftKeySchema } from "@/lib/schemas/draft-schemas";
 import { GroupNameSchema } from "@/lib/schemas/group-schemas";
 import { idParam } from "@/lib/schemas/params";
+import { MAX_THREAD_TAGS } from "@/lib/schemas/tag-schemas";
 import { readLivePosts } from "@/lib/services/live";
 import { MAX_FILE_ATTACHMENTS } from "@/lib/services/post-attachments";
 import { readThread } from "@/lib/services/thread-reads";
@@ -23,13 +24,15 @@ const NewThreadInput = z.object({
   draftKey: DraftKeySchema.optional(),
   /** The opening post is sensitive content (contract section 17). */
   nsfw: z.boolean().default(false),
+  /** Tags of the group (contract section 18). */
+  tagIds: z.array(z.number().int().positive()).max(MAX_THREAD_TAGS).default([]),
 });
 export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw });
+  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 

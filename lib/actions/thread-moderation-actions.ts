@@ -2,11 +2,14 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import { MAX_THREAD_TAGS } from "@/lib/schemas/tag-schemas";
 import { deleteThread, editThread, lockThreadPosting, pinThread } from "@/lib/services/thread-moderation";
 
 // The thread tools' actions, through the same use cases as the API (contract section 12).
 
 const ThreadId = z.object({ threadId: z.number().int().positive() });
+/** Contract section 18: the thread's tags, replacing the set. */
+const ThreadTagIdsInput = z.array(z.number().int().positive()).max(MAX_THREAD_TAGS);
 
 export const setThreadPinnedAction = defineAction(
   { name: "setThreadPinned", auth: "user", input: ThreadId.extend({ pinned: z.boolean() }) },
@@ -25,9 +28,13 @@ export const setThreadLockedAction = defineAction(
 );
 
 export const editThreadAction = defineAction(
-  { name: "editThread", auth: "user", input: ThreadId.extend({ title: z.string().optional(), categoryId: z.number().int().min(0).optional() }) },
+  {
+    name: "editThread",
+    auth: "user",
+    input: ThreadId.extend({ title: z.string().optional(), categoryId: z.number().int().min(0).optional(), tagIds: ThreadTagIdsInput.optional() }),
+  },
   async ({ viewer, input }) => {
-    await editThread(viewer, input.threadId, { title: input.title, categoryId: input.categoryId });
+    await editThread(viewer, input.threadId, { title: input.title, categoryId: input.categoryId, tagIds: input.tagIds });
     return { threadId: input.threadId };
   },
 );

@@ -12,6 +12,7 @@ import * as notifications from "@/lib/api/endpoints/notifications";
 import * as postModeration from "@/lib/api/endpoints/post-moderation";
 import * as posts from "@/lib/api/endpoints/posts";
 import * as search from "@/lib/api/endpoints/search";
+import * as tags from "@/lib/api/endpoints/tags";
 import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
 import * as threads from "@/lib/api/endpoints/threads";
@@ -45,6 +46,7 @@ const MODULES = [
   userIgnores,
   bookmarks,
   feeds,
+  tags,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -111,6 +111,8 @@ export function canManageGroup(role: GroupRole): boolean {
 }
 
 export const canManageCategories = canManageGroup;
+/** A group's tags (contract section 18): the owner and admins. */
+export const canManageTags = canManageGroup;
 
 /** Delete others' posts, pin, lock, ban, handle reports: moderators and above. */
 export function canModerate(role: GroupRole): boolean {
@@ -224,6 +226,9 @@ export function canChangeRole(actor: Actor, role: GroupRole, target: RoleTarget,
 export function isModerator(actor: Actor, role: GroupRole): boolean {
   return isActing(actor, role) && canModerate(role);
 }
+
+/** Putting a restricted tag on a thread (contract section 18): the group's moderators. */
+export const canAddRestrictedTag = isModerator;
 
 /** Who did what in the modlog: visible to the group's moderators only. */
 export const canSeeModerators = isModerator;

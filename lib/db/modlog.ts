@@ -26,9 +26,14 @@ export type ModAction =
   | "gate"
   | "edit_category"
   | "delete_category"
-  | "order_categories";
+  | "order_categories"
+  | "tag_thread"
+  | "create_tag"
+  | "edit_tag"
+  | "delete_tag"
+  | "order_tags";
 
-export type ModTarget = "post" | "thread" | "report" | "user" | "category" | "group";
+export type ModTarget = "post" | "thread" | "report" | "user" | "category" | "group" | "tag";
 
 export interface ModlogWrite {
   groupId: number;

@@ -20,6 +20,8 @@ const HEADLINE_OPTIONS = "StartSel=\u0001, StopSel=\u0002, MaxWords=35, MinWords
 export interface SearchQuery extends PageWindow {
   text: string;
   groupId: number | null;
+  /** Only threads carrying this tag (and their posts); null: any. */
+  tagId: number | null;
   /** Groups whose posts the reader may not see (contract section 14): left out of the candidates. */
   excludedGroupIds: number[];
 }
@@ -32,6 +34,11 @@ export interface SearchQuery extends PageWindow {
  */
 const searchTextOf = (post: Prisma.Sql) =>
   Prisma.sql`COALESCE((SELECT st.text FROM post_search_texts st WHERE st.post_id = ${post}.id), agora_search_text(${post}.content))`;
+
+/** Only the threads carrying the tag ("" for none). */
+function withTag(threadId: Prisma.Sql, tagId: number | null): Prisma.Sql {
+  return tagId === null ? Prisma.empty : Prisma.sql`AND EXISTS (SELECT 1 FROM thread_tags tt WHERE tt.thread_id = ${threadId} AND tt.tag_id = ${tagId})`;
+}
 
 /** Hits of these groups are left out ("" when there are none: the plan stays as it was). */
 function outsideGroups(column: Prisma.Sql, ids: number[]): Prisma.Sql {
@@ -134,7 +141,7 @@ export async function searchPosts(query: SearchQuery): Promise<SearchPage> {
   const liveMatches = (match: Prisma.Sql) => Prisma.sql`SELECT p.id, p.created_at, p.search_vector
       -- Row by row (OFFSET 0 keeps the planner from hashing every thread for a few matches).
       FROM posts p CROSS JOIN LATERAL (SELECT 1 FROM threads t WHERE t.id = p.thread_id AND t.is_delete = 0 OFFSET 0) AS live
-      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND ${match} ${inGroup} ${outsideGroups(Prisma.sql`p.group_id`, query.excludedGroupIds)}`;
+      WHERE numnode(${q}) > 0 AND p.deleted = 0 AND ${match} ${inGroup} ${withTag(Prisma.sql`p.thread_id`, query.tagId)} ${outsideGroups(Prisma.sql`p.group_id`, query.excludedGroupIds)}`;
   const phrases = requiredPhrases(query.text);
   // With quoted phrases, the posts holding their word pairs (one index lookup) are checked against
   // the whole query (ts_match_vq: not the word index again); phrases with no adjacent pair
@@ -172,7 +179,7 @@ export async function searchThreads(query: SearchQuery): Promise<SearchPage> {
     query,
     Prisma.sql`SELECT t.id, t.created_at, t.search_vector
       FROM threads t
-      WHERE numnode(${q}) > 0 AND t.is_delete = 0 AND t.first_post_id IS NOT NULL AND t.search_vector @@ ${q} ${inGroup} ${outsideGroups(Prisma.sql`t.group_id`, query.excludedGroupIds)}
+      WHERE numnode(${q}) > 0 AND t.is_delete = 0 AND t.first_post_id IS NOT NULL AND t.search_vector @@ ${q} ${inGroup} ${withTag(Prisma.sql`t.id`, query.tagId)} ${outsideGroups(Prisma.sql`t.group_id`, query.excludedGroupIds)}
       ORDER BY t.id DESC`,
     Prisma.sql`t.id AS thread_id, t.first_post_id AS post_id, t.group_id, g.name AS group_name, g.title AS group_title, t.slug, t.title,
       t.created_at, u.id AS user_id, u.username, u.photo_url,

@@ -5,6 +5,8 @@ import { getDb } from "@/lib/db/engine/client";
 import type { PageWindow } from "@/lib/db/pagination";
 import { isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
 import { readPostAuthor, type PostAuthor } from "@/lib/db/records/user-brief";
+import type { TagBrief } from "@/lib/db/tags";
+import { listTagsOfThreads } from "@/lib/db/thread-tags";
 
 const THREAD_LIST_SELECT = {
   id: true,
@@ -82,6 +84,8 @@ export interface ThreadListEntry {
   lastPosterBanned: boolean;
   firstPost: FirstPostSummary | null;
   category: CategoryNameRow | null;
+  /** Its tags, in its group's order (contract section 18). */
+  tags: TagBrief[];
 }
 
 /** Which threads a listing walks, and in which order. */
@@ -91,12 +95,19 @@ export interface ThreadOrder {
   categoryId: number;
   /** "new": pinned first, then latest activity; "old": oldest created first. */
   sort: "new" | "old";
+  /** Only threads carrying this tag (contract section 18); 0 or absent: any. */
+  tagId?: number;
 }
 
 export type ThreadListQuery = ThreadOrder & PageWindow;
 
-function listWhere(input: { groupId: number; categoryId: number }): Prisma.ThreadWhereInput {
-  return { groupId: input.groupId, isDelete: 0, ...(input.categoryId > 0 ? { categoryId: input.categoryId } : {}) };
+function listWhere(input: { groupId: number; categoryId: number; tagId?: number }): Prisma.ThreadWhereInput {
+  return {
+    groupId: input.groupId,
+    isDelete: 0,
+    ...(input.categoryId > 0 ? { categoryId: input.categoryId } : {}),
+    ...(input.tagId ? { tags: { some: { tagId: input.tagId } } } : {}),
+  };
 }
 
 /**
@@ -106,9 +117,11 @@ function listWhere(input: { groupId: number; categoryId: number }): Prisma.Threa
  * a deep page skips index entries, never heap rows.
  */
 function orderedIdsSql(order: ThreadOrder, skip: number, take: number | null): Prisma.Sql {
-  const { groupId, categoryId } = order;
-  const where =
+  const { groupId, categoryId, tagId } = order;
+  const inCategory =
     categoryId > 0 ? Prisma.sql`group_id = ${groupId} AND category_id = ${categoryId} AND is_delete = 0` : Prisma.sql`group_id = ${groupId} AND is_delete = 0`;
+  // A tag's threads: a semi-join the planner may drive from thread_tags (tag_id) for a rare tag.
+  const where = tagId ? Prisma.sql`${inCategory} AND EXISTS (SELECT 1 FROM thread_tags tt WHERE tt.thread_id = threads.id AND tt.tag_id = ${tagId})` : inCategory;
   const orderBy = order.sort === "old" ? Prisma.sql`id ASC` : Prisma.sql`is_pin DESC, last_activity_at DESC, id DESC`;
   const limit = take === null ? Prisma.empty : Prisma.sql` LIMIT ${take}`;
   const offset = skip === 0 ? Prisma.empty : Prisma.sql` OFFSET ${skip}`;
@@ -157,10 +170,11 @@ export async function loadThreadEntries(groupId: number | null, ids: readonly nu
   // Starters and last posters in one query: a relation would cost a statement of its own.
   const lastUserIds = uniqueIds(rows.flatMap((row) => [row.userId, row.lastPostUserId ?? row.userId]));
   const firstPostIds = uniqueIds(rows.map((row) => row.firstPostId));
-  const [users, firstPosts, categories] = await Promise.all([
+  const [users, firstPosts, categories, tags] = await Promise.all([
     lastUserIds.length === 0 ? [] : listUsersWithBans(db, groupId === null ? uniqueIds(rows.map((row) => row.groupId)) : [groupId], lastUserIds),
     firstPostIds.length === 0 ? [] : listFirstPosts(db, firstPostIds),
     findCategoryNames(uniqueIds(rows.map((row) => row.categoryId))),
+    listTagsOfThreads(rows.map((row) => row.id)),
   ]);
   const usersById = new Map<number, PostAuthor>(users.map((user) => [user.id, readPostAuthor(user)]));
   const bannedIn = new Map(users.map((user) => [user.id, user.bannedIn]));
@@ -172,11 +186,12 @@ export async function loadThreadEntries(groupId: number | null, ids: readonly nu
     lastPosterBanned: bannedIn.get(thread.lastPostUserId ?? thread.userId)?.includes(thread.groupId) ?? false,
     firstPost: thread.firstPostId === null ? null : (postsById.get(thread.firstPostId) ?? null),
     category: thread.categoryId === null ? null : (categories.get(thread.categoryId) ?? null),
+    tags: tags.get(thread.id) ?? [],
   }));
 }
 
-/** How many live threads a group (or one of its categories, categoryId > 0) holds, for page counts. */
-export async function countGroupThreads(input: { groupId: number; categoryId: number }): Promise<number> {
+/** How many live threads a group (or one of its categories, categoryId > 0; or carrying a tag) holds, for page counts. */
+export async function countGroupThreads(input: { groupId: number; categoryId: number; tagId?: number }): Promise<number> {
   const db = await getDb();
   return db.thread.count({ where: listWhere(input) });
 }

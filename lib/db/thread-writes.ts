@@ -2,6 +2,7 @@ import "server-only";
 import { groupWhere, type GroupKey } from "@/lib/db/groups";
 import { flagCode, isSet } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
+import { uncountThreadTags } from "@/lib/db/thread-tags";
 
 // The writes of a thread's own row (create, retitle, move, remove, pin, lock), each inside the
 // caller's transaction. Counters move in the same transaction: the thread row first, then its group.
@@ -80,6 +81,7 @@ export async function hasPostsByOthers(tx: Tx, threadId: number, authorId: numbe
 /** Removes a thread from its group's listings (unpinned) and from its group's thread count. */
 export async function markThreadDeleted(tx: Tx, thread: { id: number; groupId: number }): Promise<void> {
   await tx.thread.update({ where: { id: thread.id }, data: { isDelete: 1, isPin: 0 }, select: { id: true } });
+  await uncountThreadTags(tx, thread.id);
   await tx.group.update({ where: { id: thread.groupId }, data: { threadsCount: { decrement: 1 } }, select: { id: true } });
 }
 

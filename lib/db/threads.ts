@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { getDb } from "@/lib/db/engine/client";
 import { isSet } from "@/lib/db/records/codes";
 import { readUserBrief, USER_BRIEF_SELECT, type UserBrief } from "@/lib/db/records/user-brief";
+import type { TagBrief } from "@/lib/db/tags";
 
 /** How many pinned and hot threads the thread record lists. */
 export const SIDEBAR_THREADS = 5;
@@ -34,7 +35,7 @@ export const THREAD_DETAIL_SELECT = {
   updatedAt: true,
   group: { select: { name: true } },
   user: { select: USER_BRIEF_SELECT },
-  tags: { orderBy: { tagId: "asc" }, select: { tag: { select: { id: true, name: true } } } },
+  tags: { orderBy: [{ tag: { order: "asc" } }, { tagId: "asc" }], select: { tag: { select: { id: true, name: true, color: true } } } },
 } satisfies Prisma.ThreadSelect;
 
 /** A thread as its page and get thread show it. */
@@ -61,7 +62,7 @@ export interface ThreadDetail {
   snapshotAuthor: string;
   updatedAt: Date;
   user: UserBrief;
-  tags: { id: number; name: string }[];
+  tags: TagBrief[];
 }
 
 function readThreadDetail(row: Prisma.ThreadGetPayload<{ select: typeof THREAD_DETAIL_SELECT }>): ThreadDetail {
@@ -73,7 +74,7 @@ function readThreadDetail(row: Prisma.ThreadGetPayload<{ select: typeof THREAD_D
     locked: isSet(isLocked),
     deleted: isSet(isDelete),
     user: readUserBrief(user),
-    tags: tags.map(({ tag }) => ({ id: tag.id, name: tag.name })),
+    tags: tags.map(({ tag }) => tag),
   };
 }
 

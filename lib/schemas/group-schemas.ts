@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GroupInfoTagSchema } from "@/lib/schemas/tag-schemas";
 
 /** Contract section 7: a group's handle. */
 export const GroupNameSchema = z
@@ -82,8 +83,9 @@ export const GroupSchema = z.object({
     show_link_preview: z.string(),
     show_poll_cate: z.string(),
   }),
-  tags: z.array(z.unknown()),
-  order_tags: z.array(z.unknown()),
+  // Contract section 18: by name, and in the admins' order.
+  tags: z.array(GroupInfoTagSchema),
+  order_tags: z.array(GroupInfoTagSchema),
   poll_category: z.array(z.unknown()),
   tip_token_info: z.array(z.unknown()),
   main_token_address: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam, pageParam, pageSizeParam, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
 import { ApiTimestampSchema } from "@/lib/schemas/post-schemas";
+import { TagFilterParamSchema } from "@/lib/schemas/tag-schemas";
 import { SEARCH_QUERY_MAX, SEARCH_TYPES } from "@/lib/search/limits";
 
 // Contract section 13: GET /api/v2/search.
@@ -12,6 +13,8 @@ export const SearchParamsSchema = z.object({
   // Words, "quoted phrases" and -excluded words (PostgreSQL's websearch_to_tsquery).
   q: trimmedString({ min: 1, max: SEARCH_QUERY_MAX }),
   group_id: unsetWhenBlank(idParam().optional()),
+  // Contract section 18: only threads carrying this tag (and posts in them).
+  tag_id: TagFilterParamSchema,
   type: unsetWhenBlank(z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(", ")}` }).default("posts")),
   page: pageParam(),
   per_page: pageSizeParam(SEARCH_PER_PAGE),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam, intParam, pageParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
+import { TagFilterParamSchema } from "@/lib/schemas/tag-schemas";
 
 const IntOrEmpty = z.union([z.number().int(), z.literal("")]);
 
@@ -48,6 +49,8 @@ export const ThreadListItemSchema = z.strictObject({
   first_post: FirstPostSummarySchema,
   // The reference answers an empty array, not null, for a thread without a category.
   category: z.union([z.strictObject({ id: z.number().int(), name: z.string() }), z.array(z.never()).length(0)]),
+  // Contract section 18: the thread's tags, as get thread's.
+  tags: z.array(z.strictObject({ name: z.string(), id: z.number().int() })),
 });
 
 export type ThreadListItemDto = z.infer<typeof ThreadListItemSchema>;
@@ -62,6 +65,7 @@ export const GroupThreadsParamsSchema = z.object({
   per_page: pageSizeParam(10),
   category_id: unsetWhenBlank(intParam({ min: 0 }).default(0)),
   sort: unsetWhenBlank(z.enum(THREAD_SORTS, { error: `must be one of ${THREAD_SORTS.join(", ")}` }).default("old")),
+  tag_id: TagFilterParamSchema,
 });
 
 /** Endpoint 2: the reference names no paging; Agora pages it like every listing. */
@@ -70,4 +74,5 @@ export const CategoryThreadsParamsSchema = z.object({
   category_id: idParam(),
   page: pageParam(),
   per_page: pageSizeParam(20),
+  tag_id: TagFilterParamSchema,
 });

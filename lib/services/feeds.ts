@@ -1,6 +1,7 @@
 import "server-only";
 import type { Actor, SignedIn } from "@/lib/auth/permissions";
 import { loadReadableRole } from "@/lib/services/group-access";
+import { resolveTagFilter } from "@/lib/services/thread-tags";
 import {
   countFeedThreads,
   dismissFeedThreads,
@@ -63,6 +64,7 @@ export async function listFeedPage(actor: Actor, input: FeedInput): Promise<{ en
 async function loadFeed(actor: Actor, input: FeedInput, lookAhead: number): Promise<FeedEntry[]> {
   requireReaderFor(actor, input.filter);
   await checkNamedGroup(actor, input.groupId);
+  await resolveTagFilter(actor, input.tagId, input.groupId > 0 ? input.groupId : null);
   const window = toPageWindow(input.page, input.perPage);
   const refs = await listFeedThreadIds({ ...input, userId: actor?.id ?? null, skip: window.skip, take: window.take + lookAhead });
   const ids = refs.map((ref) => ref.id);

@@ -1,6 +1,6 @@
 import "server-only";
 import { isGroupMuted } from "@/lib/db/mutes";
-import { canManageGroup, canSeeGroup, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
+import { canManageGroup, canReadGroup, canSeeGroup, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import type { AttachRules } from "@/lib/db/attach-rules";
 import type { PendingRequestRow } from "@/lib/db/memberships";
 import { listPendingForModerators } from "@/lib/services/memberships";
@@ -19,6 +19,7 @@ import {
 } from "@/lib/db/groups";
 import { readGroupVersion } from "@/lib/db/read-versions";
 import { listEvmWalletAddresses } from "@/lib/db/wallets";
+import { listGroupTags, type TagRecord } from "@/lib/db/tags";
 import { createVersionedCache } from "@/lib/cache/versioned-cache";
 import { findGroupAttachRules, insertGroup, updateGroupPageFields, updateGroupPolicyColumns, type GroupPageFields } from "@/lib/db/group-writes";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
@@ -56,11 +57,13 @@ export interface GroupRecord {
   viewerTokenBalance: string;
   /** The viewer muted the group (contract section 17). */
   viewerMuted: boolean;
+  /** Its tags in the admins' order (contract section 18); [] for a viewer who may not read the group. */
+  tags: TagRecord[];
 }
 
 // A group as everyone sees it, kept per read version (any change in the group moves it); the
 // lifetime bounds how old its count of members online may be.
-type PublicGroup = Pick<GroupRecord, "group" | "onlineMembers">;
+type PublicGroup = Pick<GroupRecord, "group" | "onlineMembers" | "tags">;
 const publicGroups = createVersionedCache<PublicGroup>({ name: "public-groups", max: 1000, ttlMs: 30_000 });
 
 async function loadPublicGroup(key: GroupKey): Promise<PublicGroup> {
@@ -72,7 +75,8 @@ async function loadPublicGroup(key: GroupKey): Promise<PublicGroup> {
   if (kept) return kept;
   const group = await findGroupDetail(key);
   if (!group) throw new NotFound("group");
-  const record = { group, onlineMembers: await countOnlineMembers(group.id) };
+  const [onlineMembers, tags] = await Promise.all([countOnlineMembers(group.id), listGroupTags(group.id)]);
+  const record = { group, onlineMembers, tags };
   publicGroups.keep(memoKey, version, record);
   return record;
 }
@@ -103,7 +107,7 @@ export async function getGroup(actor: Actor, key: GroupKey): Promise<GroupRecord
     readViewerTokenBalance(actor, gate),
     actor ? isGroupMuted(actor.id, record.group.id) : false,
   ]);
-  return { ...record, role, pending, viewerTokenBalance, viewerMuted };
+  return { ...record, tags: canReadGroup(role) ? record.tags : [], role, pending, viewerTokenBalance, viewerMuted };
 }
 
 /** A group's rules for attached files (kept with its public record). */

@@ -7,6 +7,7 @@ import { toPageWindow } from "@/lib/db/pagination";
 import { countGroupThreads, listThreadEntries, loadThreadEntries, type ThreadListEntry } from "@/lib/db/thread-lists";
 import { NotFound } from "@/lib/errors";
 import { findDeepPageIds } from "@/lib/services/thread-orders";
+import { resolveTagFilter } from "@/lib/services/thread-tags";
 
 export interface ThreadListInput {
   groupId: number;
@@ -16,6 +17,8 @@ export interface ThreadListInput {
   perPage: number;
   /** "new": pinned first, then latest activity; "old": oldest created first. */
   sort: "new" | "old";
+  /** Only threads carrying this tag of the group (contract section 18); 0 or absent: any. */
+  tagId?: number;
 }
 
 /** The version of what a reader without a token sees of a group's listings and info (null: no such group). */
@@ -42,6 +45,7 @@ export async function listGroupThreads(actor: Actor, input: ThreadListInput): Pr
   // The role decides first: nothing of a group the reader may not read is loaded.
   const role = await loadReadableRole(actor, input.groupId);
   await requireCategory(input.groupId, input.categoryId);
+  await resolveTagFilter(actor, input.tagId, input.groupId);
   const query = { ...input, ...toPageWindow(input.page, input.perPage) };
   const deepIds = await findDeepPageIds(query, query);
   const entries = deepIds ? await loadThreadEntries(input.groupId, deepIds) : await listThreadEntries(query);

@@ -9,6 +9,7 @@ import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { lockThread, type ThreadTarget } from "@/lib/services/moderation-targets";
 import { parseField } from "@/lib/services/parse-field";
+import { setThreadTags } from "@/lib/services/thread-tags";
 import { slugify } from "@/lib/services/slug";
 
 /** Where the thread lives after the write, for reading it back as its full record. */
@@ -21,12 +22,14 @@ export interface ThreadEdit {
   title?: string;
   /** 0 or null: no category; undefined: unchanged. */
   categoryId?: number | null;
+  /** The thread's tags, replacing the set (contract section 18); undefined: unchanged. */
+  tagIds?: readonly number[];
 }
 
 /** Contract section 12: the author or a moderator retitles a thread or moves it to another category. */
 export async function editThread(actor: SignedIn, threadId: number, edit: ThreadEdit): Promise<ThreadWritten> {
   const title = edit.title === undefined ? undefined : parseField(ThreadTitleSchema, edit.title, "title");
-  if (title === undefined && edit.categoryId === undefined) throw new Invalid(null, "Nothing to change: send title or category_id");
+  if (title === undefined && edit.categoryId === undefined && edit.tagIds === undefined) throw new Invalid(null, "Nothing to change: send title, category_id or tags");
   const written = await inTransaction(async (tx) => {
     const { thread, role } = await lockThread(tx, actor, threadId);
     const { groupName } = thread;
@@ -35,8 +38,9 @@ export async function editThread(actor: SignedIn, threadId: number, edit: Thread
     if (categoryId !== null && categoryId !== thread.categoryId && !(await isCategoryOfGroup(tx, categoryId, thread.groupId))) {
       throw new NotFound("category", "category_id: no such category in this group");
     }
+    const retagged = edit.tagIds !== undefined && (await setThreadTags(tx, actor, role, { ...thread, live: !thread.deleted }, edit.tagIds));
     const changed = (title !== undefined && title !== thread.title) || categoryId !== thread.categoryId;
-    if (!changed) return { id: thread.id, groupName, groupId: null };
+    if (!changed) return { id: thread.id, groupName, groupId: retagged ? thread.groupId : null };
     await updateThreadRow(tx, thread.id, { categoryId, ...(title !== undefined ? { title, slug: slugify(title) } : {}) });
     if (thread.userId !== actor.id) {
       await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "edit_thread", targetType: "thread", targetId: thread.id });

@@ -29,7 +29,7 @@ export async function findDeepPageIds(order: ThreadOrder, window: PageWindow): P
   // The version is read before the ids: an order is never kept under a version newer than its rows.
   const version = await readGroupVersion({ id: order.groupId });
   if (version === null) return null;
-  const key = `${order.groupId}:${order.categoryId}:${order.sort}`;
+  const key = `${order.groupId}:${order.categoryId}:${order.tagId ?? 0}:${order.sort}`;
   const kept = await orders.getOrBuild(key, version, async () => ({ ids: await listOrderedThreadIds(order) }));
   return Array.from(kept.ids.subarray(window.skip, window.skip + window.take));
 }

@@ -13,6 +13,7 @@ import { parseField } from "@/lib/services/parse-field";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { announceCreatedPost, insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
+import { setThreadTags } from "@/lib/services/thread-tags";
 
 export interface NewThreadInput {
   group: GroupKey;
@@ -27,6 +28,8 @@ export interface NewThreadInput {
   draftKey?: string;
   /** The opening post is sensitive content (contract section 17). */
   nsfw?: boolean;
+  /** Tags of the group for the thread (contract section 18). */
+  tagIds?: readonly number[];
 }
 
 export interface CreatedThread {
@@ -53,6 +56,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
       throw new NotFound("category", "category_id: no such category in this group");
     }
     const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
+    if (input.tagIds?.length) await setThreadTags(tx, actor, role, { ...thread, userId: actor.id, live: true }, input.tagIds);
     const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw }, true);
     if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
     if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });

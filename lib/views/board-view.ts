@@ -6,6 +6,7 @@ import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listNewPostCounts } from "@/lib/services/read-markers";
 import { listGroupThreadsWithTotal } from "@/lib/services/thread-lists";
 import { excerptFromContent } from "@/lib/views/excerpt";
+import { toTagChipView, type TagChipView } from "@/lib/views/tag-view";
 
 export const THREADS_PER_PAGE = 20;
 
@@ -26,6 +27,8 @@ export interface ThreadRowView {
   /** Who replied last, when someone did. */
   lastReplyBy: string | null;
   category: { id: number; name: string } | null;
+  /** Its tags (contract section 18). */
+  tags: TagChipView[];
   /** Posts since the signed-in reader last opened the thread ("N new"); null when not read before or nothing is new. */
   newPosts: number | null;
 }
@@ -35,7 +38,7 @@ export interface BoardPageView {
   totalPages: number;
 }
 
-export function toThreadRowView({ thread, starter, lastPoster, firstPost, category }: ThreadListEntry): ThreadRowView {
+export function toThreadRowView({ thread, starter, lastPoster, firstPost, category, tags }: ThreadListEntry): ThreadRowView {
   const replies = Math.max(thread.postsCount - 1, 0);
   return {
     id: thread.id,
@@ -52,12 +55,13 @@ export function toThreadRowView({ thread, starter, lastPoster, firstPost, catego
     author: { id: thread.userId, username: starter?.username || "unknown", photoUrl: proxyImageUrl(starter?.photoUrl) },
     lastReplyBy: replies > 0 && lastPoster?.username ? lastPoster.username : null,
     category: category ? { id: category.id, name: category.name } : null,
+    tags: tags.map(toTagChipView),
     newPosts: null,
   };
 }
 
-/** One page of a group's threads (categoryId null) or of one category's, pinned first, then latest activity. */
-export async function loadBoardPage(input: { groupId: number; categoryId: number | null; page: number }): Promise<BoardPageView> {
+/** One page of a group's threads (categoryId null) or of one category's (and of one tag's), pinned first, then latest activity. */
+export async function loadBoardPage(input: { groupId: number; categoryId: number | null; page: number; tagId?: number }): Promise<BoardPageView> {
   // Rows show excerpts only, and a deleted opening post has none for anyone, so the list is read as a guest.
   const { entries, total } = await listGroupThreadsWithTotal(await getViewer(), {
     groupId: input.groupId,
@@ -65,6 +69,7 @@ export async function loadBoardPage(input: { groupId: number; categoryId: number
     page: input.page,
     perPage: THREADS_PER_PAGE,
     sort: "new",
+    tagId: input.tagId,
   });
   const threads = entries.map(toThreadRowView);
   // Unread markers are the signed-in reader's own: one query over the page's threads, none for guests.

@@ -14,6 +14,7 @@ import type { GroupCard } from "@/lib/db/groups";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GroupRecord } from "@/lib/services/groups";
+import { toTagView, type TagView } from "@/lib/views/tag-view";
 
 export type { GroupJoining, GroupVisibility };
 
@@ -56,6 +57,8 @@ export interface GroupView {
   viewerCanAttachFiles: boolean;
   /** The token gate as the settings editor edits it. */
   gate: { logic: "all" | "any"; rules: GateRuleView[] } | null;
+  /** Its tags in the admins' order (contract section 18); none for a viewer who may not read it. */
+  tags: TagView[];
 }
 
 export interface GateRuleView {
@@ -95,7 +98,7 @@ function membershipOf(role: GroupRole): GroupView["membership"] {
   return role.pending ? "pending" : "none";
 }
 
-export function toGroupView({ group, onlineMembers, role, pending, viewerMuted }: GroupRecord): GroupView {
+export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, tags }: GroupRecord): GroupView {
   const { gate } = group;
   return {
     id: group.id,
@@ -133,6 +136,7 @@ export function toGroupView({ group, onlineMembers, role, pending, viewerMuted }
           })),
         }
       : null,
+    tags: tags.map(toTagView),
   };
 }
 

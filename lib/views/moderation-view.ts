@@ -227,7 +227,9 @@ const THREAD_VERBS: Record<string, string> = {
   unpin_thread: "Unpinned",
   lock_thread: "Locked",
   unlock_thread: "Unlocked",
+  tag_thread: "Changed the tags of",
 };
+const TAG_VERBS = { create_tag: "Created the tag", edit_tag: "Edited the tag", delete_tag: "Deleted the tag" } as const;
 const POST_VERBS: Record<string, string> = {
   edit_post: "Edited",
   delete_post: "Deleted",
@@ -266,6 +268,12 @@ function describeEntry(
       return { verb: "Deleted the category", target: { label: row.reason || "a category", href: null }, rest: "", reason: "" };
     case "order_categories":
       return { verb: "Reordered the categories", target: null, rest: "", reason: "" };
+    case "create_tag":
+    case "edit_tag":
+    case "delete_tag":
+      return { verb: TAG_VERBS[row.action], target: { label: row.reason || "a tag", href: null }, rest: "", reason: "" };
+    case "order_tags":
+      return { verb: "Reordered the tags", target: null, rest: "", reason: "" };
     case "gate":
       return { verb: "The token gate removed", target: user, rest: "", reason: row.reason };
     case "set_role":

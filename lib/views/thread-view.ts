@@ -18,6 +18,7 @@ import { localUploadPath, proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import { excerptFromContent } from "@/lib/views/excerpt";
+import { toTagChipView, type TagChipView } from "@/lib/views/tag-view";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
 import { presentUploadedImages } from "@/lib/views/post-images";
 import type { AttachmentView, PostPageView, PostView } from "@/lib/views/post-view";
@@ -31,6 +32,8 @@ export interface ThreadView {
   /** Removed from the group; only its moderators get this far. */
   isDeleted: boolean;
   categoryId: number | null;
+  /** Its tags, in its group's order (contract section 18). */
+  tags: TagChipView[];
   replies: number;
   participants: number;
   likes: number;
@@ -187,6 +190,7 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
     isLocked: thread.locked,
     isDeleted: thread.deleted,
     categoryId: thread.categoryId,
+    tags: thread.tags.map(toTagChipView),
     replies: Math.max(thread.postsCount - 1, 0),
     participants: read.participants,
     likes: thread.likesCount,

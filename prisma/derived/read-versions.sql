@@ -14,6 +14,8 @@
 --                                          | when a pinned thread's pin, title, category, time or  |                                         |
 --                                          | removal moves                                         |                                         |
 -- categories, group_features (any)         | their groups' versions                                | groups.cache_version                    | -
+-- tags (any; not a change of thread_count  | their groups' versions (get group info lists them);   | groups.cache_version                    | -
+--   alone)                                 | a count moves with a thread write that moves them     |                                         |
 -- group_bans, group_admins (any)           | their groups' versions and frames                     | groups.cache_version, frame_version     | -
 -- users (update)                           | the users epoch, only when name, avatar or NFT mark   | cache_epochs.users_version              | -
 --                                          | change (not presence or counters)                     |                                         |
@@ -122,6 +124,25 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- Tags: what get group info and the pages show of a group's tags. A change of thread_count alone
+-- comes with a write to thread_tags or threads, which moves the group's version through its
+-- threads, so it does not take the group's row again.
+CREATE FUNCTION "agora_bump_tag_group_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1 WHERE "id" IN (SELECT DISTINCT "group_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1 WHERE "id" IN (SELECT DISTINCT "group_id" FROM "old_rows");
+  ELSE
+    UPDATE "groups" SET "cache_version" = "cache_version" + 1
+    WHERE "id" IN (
+      SELECT unnest(ARRAY[n."group_id", o."group_id"]) FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+      WHERE (n."group_id", n."name", n."color", n."description", n."restricted", n."order")
+        IS DISTINCT FROM (o."group_id", o."name", o."color", o."description", o."restricted", o."order"));
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- Users: only what other people see of them (name, avatar, NFT mark) moves the epoch; presence
 -- (last_seen_at) and counters do not.
 CREATE FUNCTION "agora_bump_users_epoch"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -151,6 +172,9 @@ CREATE TRIGGER "threads_bump_group_del" AFTER DELETE ON "threads" REFERENCING OL
 CREATE TRIGGER "categories_bump_group_ins" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
 CREATE TRIGGER "categories_bump_group_upd" AFTER UPDATE ON "categories" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
 CREATE TRIGGER "categories_bump_group_del" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "tags_bump_group_ins" AFTER INSERT ON "tags" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_tag_group_versions"();
+CREATE TRIGGER "tags_bump_group_upd" AFTER UPDATE ON "tags" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_tag_group_versions"();
+CREATE TRIGGER "tags_bump_group_del" AFTER DELETE ON "tags" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_tag_group_versions"();
 CREATE TRIGGER "group_features_bump_group_ins" AFTER INSERT ON "group_features" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
 CREATE TRIGGER "group_features_bump_group_upd" AFTER UPDATE ON "group_features" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
 CREATE TRIGGER "group_features_bump_group_del" AFTER DELETE ON "group_features" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();

@@ -125,7 +125,9 @@ describe("privacy in every feed (contract section 14)", () => {
   let hiddenGroup: Group;
   let privateThread: number;
   let hiddenThread: number;
-  let tagId: number;
+  // A tag is its group's (contract section 18): one in each.
+  let privateTag: number;
+  let hiddenTag: number;
 
   beforeAll(async () => {
     [owner, member, stranger] = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
@@ -145,7 +147,8 @@ describe("privacy in every feed (contract section 14)", () => {
       await postAs(stranger, `/api/v2/threads/${threadId}/subscribe`, { subscribe: 1 });
       await createPostOverHttp(owner, threadId, "Members only");
     }
-    tagId = await tagThreads([privateThread, hiddenThread]);
+    privateTag = await tagThreads([privateThread]);
+    hiddenTag = await tagThreads([hiddenThread]);
   });
 
   it("never shows a private or hidden group's threads to those who may not read them", async () => {
@@ -154,12 +157,17 @@ describe("privacy in every feed (contract section 14)", () => {
       for (const period of filter === "top" ? ["week", "all"] : ["week"]) {
         // Site-wide (no group_id), without and with the threads' tag.
         expect(await feedIdsAmong(stranger, mine, { filter, period })).toEqual([]);
-        expect(await feedIds(stranger, { filter, period, tag_id: tagId })).toEqual([]);
-        if (filter !== "new" && filter !== "unread") expect(await feedIds(undefined, { filter, period, tag_id: tagId })).toEqual([]);
-        if (filter !== "unread") expect(await feedIds(member, { filter, period, tag_id: tagId })).toEqual([hiddenThread, privateThread]);
+        // A tag names its group: read as the group is (403 private, 404 hidden).
+        expectRefused(await getAs(stranger, "/api/v2/feed", { filter, period, tag_id: privateTag }), 40300);
+        expectRefused(await getAs(stranger, "/api/v2/feed", { filter, period, tag_id: hiddenTag }), 40400);
+        if (filter !== "new" && filter !== "unread") expectRefused(await getAs(undefined, "/api/v2/feed", { filter, period, tag_id: hiddenTag }), 40400);
+        if (filter !== "unread") {
+          expect(await feedIds(member, { filter, period, tag_id: privateTag })).toEqual([privateThread]);
+          expect(await feedIds(member, { filter, period, tag_id: hiddenTag })).toEqual([hiddenThread]);
+        }
       }
     }
-    expect(await feedIds(member, { filter: "new", tag_id: tagId })).toEqual([hiddenThread, privateThread]);
+    expect(await feedIds(member, { filter: "new", tag_id: hiddenTag })).toEqual([hiddenThread]);
   });
 
   it("answers group_id of a private group 403 and of a hidden one 404, in feeds and dismiss", async () => {

@@ -177,7 +177,8 @@ describe("GET /api/v2/feed and POST /api/v2/feed/dismiss", () => {
     const tagged = await createThreadOverHttp(owner, own.id);
     await createThreadOverHttp(owner, own.id);
     const db = await getDb();
-    const tag = await db.tag.create({ data: { name: uniqueName("tag") } });
+    const name = uniqueName("tag");
+    const tag = await db.tag.create({ data: { groupId: own.id, name, nameKey: name } });
     await db.threadTag.create({ data: { threadId: tagged.id, tagId: tag.id } });
     expect(await feedIds(reader, { tag_id: tag.id })).toEqual([tagged.id]);
     expect(await feedIds(reader, { tag_id: tag.id, filter: "top", period: "all" })).toEqual([tagged.id]);

@@ -55,7 +55,7 @@ const GROUP_THREADS_GUEST_QUERIES =
   1 + // the reader's role in the group: may they read it (contract section 14); it proves the group exists
   1 + // the page's thread ids
   1 + // those threads
-  3; // of the page: starters and last posters, opening posts, categories
+  4; // of the page: starters and last posters, opening posts, categories, tags
 const GROUP_THREADS_GUEST_KEPT_QUERIES = 1;
 /** Signed in (never a kept answer): no version (the token's check is kept). */
 const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES - 1;

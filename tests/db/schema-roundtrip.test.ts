@@ -74,7 +74,7 @@ describe("migrations agree with schema.prisma", () => {
     const group = await db.group.create({ data: { name: `g${unique}`, title: "t", ownerId: user.id } });
     const thread = await db.thread.create({ data: { groupId: group.id, userId: user.id, title: "t", slug: "t" } });
     const post = await db.post.create({ data: { threadId: thread.id, groupId: group.id, userId: user.id, content: "[]" } });
-    const tag = await db.tag.create({ data: { name: `tag${unique}` } });
+    const tag = await db.tag.create({ data: { groupId: group.id, name: `tag${unique}`, nameKey: `tag${unique}` } });
     const category = await db.category.create({ data: { groupId: group.id, name: "c" } });
     const references: Record<string, number | null> = {
       userId: user.id,

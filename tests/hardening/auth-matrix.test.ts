@@ -37,8 +37,9 @@ interface Target {
   /** An upload of the author's in the group, and a PNG to upload. */
   uploadId: number;
   png: Blob;
-  /** A category of the group (contract section 17's category writes). */
+  /** A category and a tag of the group (contract sections 17 and 18's writes of them). */
   categoryId: number;
+  tagId: number;
 }
 
 interface WriteCase {
@@ -50,6 +51,8 @@ interface WriteCase {
    */
   anotherUser: 403 | "own";
 }
+
+const inGroup = (t: Target, rest: string, body: Record<string, unknown>) => ({ path: `/api/v2/groups/${t.cast.group.id}/${rest}`, body });
 
 const WRITES: Record<string, WriteCase> = {
   "POST /api/v2/groups/{group_id}/threads/create": {
@@ -77,22 +80,17 @@ const WRITES: Record<string, WriteCase> = {
     }),
     anotherUser: 403,
   },
-  "POST /api/v2/groups/{group_id}/categories/create": {
-    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/create`, body: { name: "Matrix category" } }),
-    anotherUser: 403,
-  },
+  "POST /api/v2/groups/{group_id}/categories/create": { request: (t) => inGroup(t, "categories/create", { name: "Matrix category" }), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/categories/{category_id}/edit": {
-    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/${t.categoryId}/edit`, body: { name: "Matrix rename" } }),
+    request: (t) => inGroup(t, `categories/${t.categoryId}/edit`, { name: "Matrix rename" }),
     anotherUser: 403,
   },
-  "POST /api/v2/groups/{group_id}/categories/{category_id}/delete": {
-    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/${t.categoryId}/delete`, body: {} }),
-    anotherUser: 403,
-  },
-  "POST /api/v2/groups/{group_id}/categories/order": {
-    request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/categories/order`, body: { ids: String(t.categoryId) } }),
-    anotherUser: 403,
-  },
+  "POST /api/v2/groups/{group_id}/categories/{category_id}/delete": { request: (t) => inGroup(t, `categories/${t.categoryId}/delete`, {}), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/categories/order": { request: (t) => inGroup(t, "categories/order", { ids: String(t.categoryId) }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/tags": { request: (t) => inGroup(t, "tags", { name: "Matrix tag" }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/tags/{tag_id}/edit": { request: (t) => inGroup(t, `tags/${t.tagId}/edit`, { name: "Matrix retag" }), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/tags/{tag_id}/delete": { request: (t) => inGroup(t, `tags/${t.tagId}/delete`, {}), anotherUser: 403 },
+  "POST /api/v2/groups/{group_id}/tags/order": { request: (t) => inGroup(t, "tags/order", { ids: String(t.tagId) }), anotherUser: 403 },
   // Drafts are everyone's own: another user's token saves and deletes only that user's (drafts are not content here).
   "POST /api/v2/drafts/{draft_key}": {
     request: () => ({ path: "/api/v2/drafts/matrix-draft", body: { content: textDelta("draft"), sequence: 0 } }),
@@ -187,6 +185,8 @@ const CONTENT_TABLES = [
   "group_members",
   "group_bans",
   "categories",
+  "tags",
+  "thread_tags",
   "threads",
   "posts",
   "post_likes",
@@ -241,7 +241,8 @@ beforeAll(async () => {
   // The draft the other user's delete cell deletes (their own, at sequence 1).
   expect((await postAs(cast.banned, "/api/v2/drafts/matrix-delete", { content: textDelta("to delete"), sequence: 0 })).status).toBe(200);
   const categoryId = category.body.data.category.id;
-  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png, categoryId };
+  const tagId = (await postAs<{ tag: { id: number } }>(cast.owner, `/api/v2/groups/${cast.group.id}/tags`, { name: "Matrix label" })).body.data.tag.id;
+  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png, categoryId, tagId };
 
   // The forged tokens name the owner, who may do every one of these writes.
   const valid = await issueUserToken(cast.owner.id);

@@ -23,8 +23,8 @@ export const getGroupThreads = defineEndpoint(
     guestVersion: (params) => groupGuestVersion(params.group_id),
   },
   async ({ params, viewer }) => {
-    const { group_id: groupId, category_id: categoryId, page, per_page: perPage, sort } = params;
-    const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort });
+    const { group_id: groupId, category_id: categoryId, page, per_page: perPage, sort, tag_id: tagId } = params;
+    const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort, tagId });
     return { threads: entries.map((entry) => serializeThreadListItem(entry, access)) };
   },
 );
@@ -45,8 +45,8 @@ export const getCategoryThreads = defineEndpoint(
     guestVersion: (params) => groupGuestVersion(params.group_id),
   },
   async ({ params, viewer }) => {
-    const { group_id: groupId, category_id: categoryId, page, per_page: perPage } = params;
-    const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort: "new" });
+    const { group_id: groupId, category_id: categoryId, page, per_page: perPage, tag_id: tagId } = params;
+    const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort: "new", tagId });
     return { threads: entries.map((entry) => serializeThreadListItem(entry, access)) };
   },
 );

@@ -4,6 +4,7 @@ import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { readFullThread } from "@/lib/api/endpoints/threads";
 import { EmptyResponseSchema, flagParam, ReasonParamSchema } from "@/lib/schemas/moderation-schemas";
 import { idParam, unsetWhenBlank } from "@/lib/schemas/params";
+import { ThreadTagsParamSchema } from "@/lib/schemas/tag-schemas";
 import { optionalIntParam, ThreadResponseSchema, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { deleteThread, editThread, lockThreadPosting, pinThread } from "@/lib/services/thread-moderation";
 
@@ -19,12 +20,16 @@ export const editThreadEndpoint = defineEndpoint(
     family: "v2",
     auth: "user",
     tag: "Moderation",
-    summary: "Retitle a thread or move it to another category (0 = none)",
-    params: threadParams.extend({ title: unsetWhenBlank(ThreadTitleSchema.optional()), category_id: optionalIntParam({ min: 0 }) }),
+    summary: "Retitle a thread, move it to another category (0 = none) or replace its tags (\"\" clears them)",
+    params: threadParams.extend({
+      title: unsetWhenBlank(ThreadTitleSchema.optional()),
+      category_id: optionalIntParam({ min: 0 }),
+      tags: ThreadTagsParamSchema.optional(),
+    }),
     response: ThreadResponseSchema,
   },
   async ({ params, viewer }) => {
-    const written = await editThread(viewer, params.thread_id, { title: params.title, categoryId: params.category_id });
+    const written = await editThread(viewer, params.thread_id, { title: params.title, categoryId: params.category_id, tagIds: params.tags });
     return readFullThread(viewer, written);
   },
 );

@@ -12,6 +12,7 @@ import { readThread, threadGuestVersion } from "@/lib/services/thread-reads";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
 import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
+import { ThreadTagsParamSchema } from "@/lib/schemas/tag-schemas";
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -69,6 +70,8 @@ export const createGroupThread = defineEndpoint(
       draft_key: DraftKeyParamSchema,
       // Contract section 17: the opening post is sensitive content.
       nsfw: NsfwParamSchema.optional(),
+      // Contract section 18: tag ids of the group, comma-separated, at most 5.
+      tags: ThreadTagsParamSchema.optional(),
     }),
     response: ThreadResponseSchema,
   },
@@ -81,6 +84,7 @@ export const createGroupThread = defineEndpoint(
       fileAttachments: params.file_attachments ?? [],
       draftKey: params.draft_key,
       nsfw: params.nsfw === 1,
+      tagIds: params.tags ?? [],
     };
     return readFullThread(viewer, await createThread(viewer, input));
   },

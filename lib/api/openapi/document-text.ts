@@ -7,6 +7,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Posts: "Posts: write, reply, like.",
   Groups: "Groups (communities): read one, create one.",
   Categories: "A group's categories.",
+  Tags: "A group's tags (contract section 18): its vocabulary for threads, kept by its admins.",
   Users: "The signed-in user's account and profile.",
   "User posts": "What a user or a wallet has written.",
   Wallet: "Wallet sign-in: nonce, login, register, purse register, logout.",

@@ -1,6 +1,7 @@
 import "server-only";
 import { formatGroupTimestamp } from "@/lib/api/time";
 import { serializePermissionLevel } from "@/lib/api/serializers/permission-level";
+import { serializeGroupInfoTags } from "@/lib/api/serializers/tag";
 import type { GroupAdminRecord } from "@/lib/db/groups";
 import { adminRoleLevel, flagCode, joiningCode, visibilityCode } from "@/lib/db/records/codes";
 import type { GroupAdminDto, GroupDto } from "@/lib/schemas/group-schemas";
@@ -101,8 +102,7 @@ export function serializeGroup(record: GroupRecord): GroupDto {
       show_link_preview: stringField(settings, "show_link_preview", "1"),
       show_poll_cate: stringField(settings, "show_poll_cate", "0"),
     },
-    tags: [],
-    order_tags: [],
+    ...serializeGroupInfoTags(record.tags),
     poll_category: [],
     tip_token_info: [],
     main_token_address: row.mainTokenAddress,

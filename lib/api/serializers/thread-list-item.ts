@@ -54,5 +54,6 @@ export function serializeThreadListRow(entry: ThreadListEntry, showDeletedConten
       nsfw: String(firstPost ? flagCode(firstPost.nsfw) : 0),
     },
     category: category ? { id: category.id, name: category.name } : [],
+    tags: entry.tags.map((tag) => ({ name: tag.name, id: tag.id })),
   };
 }

@@ -4,9 +4,11 @@ import { NewThreadLink } from "@/components/editor/new-thread-link";
 import { BoardThreads } from "@/components/groups/board-threads";
 import { GroupBoard } from "@/components/groups/group-board";
 import { JoinPanel } from "@/components/groups/join-panel";
+import { TagFilter } from "@/components/tags/tag-filter";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { describeGroupPage } from "@/lib/views/group-metadata";
 import { getGroupByName, getGroupCategories, readPageParam } from "@/lib/views/page-data";
+import { readTagParam } from "@/lib/views/tag-view";
 
 interface GroupPageProps {
   params: Promise<{ name: string }>;
@@ -31,6 +33,8 @@ export default async function GroupPage({ params, searchParams }: GroupPageProps
   const group = await getGroupByName(name);
   const categories = await getGroupCategories(group.id);
   const page = readPageParam(query.page);
+  // Contract section 18: ?tag= lists one tag's threads; a tag the group does not have is a 404.
+  const tag = readTagParam(query.tag, group.tags);
   const newThread = <NewThreadLink groupName={group.name} />;
   // A private group shows its card to everyone and its threads to members only.
   if (!group.viewerCanRead) {
@@ -41,9 +45,16 @@ export default async function GroupPage({ params, searchParams }: GroupPageProps
     );
   }
   return (
-    <GroupBoard group={group} categories={categories} category={null} newThread={newThread}>
-      <Suspense key={page} fallback={<SkeletonRows rows={6} variant="row" />}>
-        <BoardThreads groupId={group.id} groupName={group.name} categoryId={null} page={page} newThread={newThread} />
+    <GroupBoard
+      group={group}
+      categories={categories}
+      category={null}
+      newThread={newThread}
+      trail={<TagFilter groupName={group.name} tags={group.tags} activeId={tag?.id ?? null} />}
+      heading={tag ? `Threads tagged “${tag.name}”` : undefined}
+    >
+      <Suspense key={`${page}:${tag?.id ?? 0}`} fallback={<SkeletonRows rows={6} variant="row" />}>
+        <BoardThreads groupId={group.id} groupName={group.name} categoryId={null} page={page} newThread={newThread} tagId={tag?.id} />
       </Suspense>
     </GroupBoard>
   );

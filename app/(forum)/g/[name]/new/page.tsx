@@ -32,6 +32,8 @@ export default async function NewThreadPage({ params, searchParams }: NewThreadP
         categories={options}
         initialCategoryId={initialCategoryId}
         allowFiles={group.viewerCanAttachFiles}
+        tags={group.tags}
+        canAddRestrictedTags={group.viewerIsModerator}
       />
     </GroupFormPage>
   );

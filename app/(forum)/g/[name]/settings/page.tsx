@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryManager } from "@/components/group-admin/category-manager";
 import { GateEditor } from "@/components/group-admin/gate-editor";
+import { TagManager } from "@/components/group-admin/tag-manager";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
 import { MembershipSettingsForm } from "@/components/group-admin/membership-settings-form";
 import { GroupFormPage } from "@/components/groups/group-form-page";
@@ -45,6 +46,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
       <MembershipSettingsForm group={group} />
       <GateEditor group={group} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
+      <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
     </GroupFormPage>
   );
 }

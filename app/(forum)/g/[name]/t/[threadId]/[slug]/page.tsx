@@ -5,6 +5,7 @@ import { FileAttachmentsAllowedProvider } from "@/components/editor/file-attachm
 import { PostCard } from "@/components/posts/post-card";
 import { PostLightbox } from "@/components/posts/post-lightbox";
 import { PostTree } from "@/components/posts/post-tree";
+import { TagChips } from "@/components/tags/tag-chips";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
 import { LockedBadge, PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
@@ -81,6 +82,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
             <p className="thread-header__meta">
               {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} · {pluralize(thread.likes, "like")}
             </p>
+            <TagChips groupName={group.name} tags={thread.tags} />
             <ThreadHeaderControls
               threadId={thread.id}
               isDeleted={thread.isDeleted}
@@ -91,6 +93,8 @@ export default async function ThreadPage(props: ThreadPageProps) {
                 title: thread.title,
                 categoryId: thread.categoryId,
                 categories,
+                tags: group.tags,
+                tagIds: thread.tags.map((tag) => tag.id),
                 isPinned: thread.isPinned,
                 isLocked: thread.isLocked,
               }}
