@@ -23,6 +23,8 @@ const NewThreadInput = z.object({
   draftKey: DraftKeySchema.optional(),
   /** The opening post is sensitive content (contract section 17). */
   nsfw: z.boolean().default(false),
+  /** The composer's polls (contract section 18's poll objects), checked by the polls service. */
+  polls: z.array(z.record(z.string(), z.unknown())).max(5).default([]),
 });
 export type NewThreadInput = z.input<typeof NewThreadInput>;
 

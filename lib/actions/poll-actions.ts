@@ -1,0 +1,36 @@
+"use server";
+
+import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
+import { idParam } from "@/lib/schemas/params";
+import type { PollView, PollVoterPageView } from "@/lib/views/poll-view";
+
+// The thread page's poll card: vote, withdraw, close and reopen, and reading a poll again (after
+// a live `poll` event) and its public voters, through the same services as the API.
+
+const PollInput = z.object({ pollId: idParam() });
+const VoteInput = z.object({ pollId: idParam(), optionIds: z.array(idParam()).min(1).max(20) });
+const CloseInput = z.object({ pollId: idParam(), closed: z.boolean() });
+const VotersInput = z.object({ pollId: idParam(), page: z.number().int().min(1).max(10_000).default(1) });
+export type VoteInput = z.input<typeof VoteInput>;
+
+async function notWired(): Promise<never> {
+  throw new Error("polls are not wired yet");
+}
+
+/** Casts (or replaces) the reader's ballot; answers the poll as they now see it. */
+export const votePollAction = defineAction({ name: "votePoll", auth: "user", input: VoteInput }, async (): Promise<PollView> => notWired());
+
+/** Withdraws the reader's ballot. */
+export const unvotePollAction = defineAction({ name: "unvotePoll", auth: "user", input: PollInput }, async (): Promise<PollView> => notWired());
+
+/** Closes or reopens a poll (the thread's author and moderators). */
+export const closePollAction = defineAction({ name: "closePoll", auth: "user", input: CloseInput }, async (): Promise<PollView> => notWired());
+
+/** The poll as this reader sees it now (after a live `poll` event). */
+export const loadPollAction = defineAction({ name: "loadPoll", auth: "optional", input: PollInput }, async (): Promise<PollView> => notWired());
+
+/** A page of a public poll's voters. */
+export const loadPollVotersAction = defineAction({ name: "loadPollVoters", auth: "optional", input: VotersInput }, async (): Promise<PollVoterPageView> =>
+  notWired(),
+);
