@@ -1,6 +1,6 @@
 import { pluralize } from "@/lib/format/counts";
 import type { PollView } from "@/lib/views/poll-view";
-import { formatBaseUnits, formatPercent, sharePercent } from "./poll-numbers";
+import { formatBaseUnits, formatPercent, sharePercent } from "@/lib/format/poll-numbers";
 
 /** Why the reader sees no numbers yet: results after they vote, or after the poll closes. */
 export function PollResultsHidden({ poll }: { poll: PollView }) {

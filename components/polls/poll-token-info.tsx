@@ -1,5 +1,5 @@
 import type { PollTokenView, PollView } from "@/lib/views/poll-view";
-import { formatBaseUnits, shortAddress } from "./poll-numbers";
+import { formatBaseUnits, shortAddress } from "@/lib/format/poll-numbers";
 
 const TOKEN_KINDS: Record<PollTokenView["type"], string> = { erc20: "ERC-20", erc721: "ERC-721", erc1155: "ERC-1155", native: "native coin" };
 

@@ -65,24 +65,31 @@ export function PollVotePanel({ poll, onPoll, onStatus }: PollVotePanelProps) {
       </p>
     );
   }
-  if (!viewer.eligible) {
-    return <p className="poll-vote__note">Only holders of the poll&apos;s token at its snapshot block may vote, and your wallets held too little.</p>;
+  if (!voted && !poll.canVote) {
+    const why =
+      poll.tokenEligibility && !viewer.eligible
+        ? "Only holders of the poll\u2019s token at its snapshot block may vote, and your wallets held too little."
+        : "You cannot vote in this group.";
+    return <p className="poll-vote__note">{why}</p>;
   }
-  if (!poll.canVote) return yourVote ?? <p className="poll-vote__note">You cannot vote in this group.</p>;
   if (voted && !changing) {
     return (
       <div className="poll-vote">
         {yourVote}
-        {poll.allowChange ? (
+        {poll.canVote || poll.canUnvote ? (
           <div className="poll-ballot__actions">
-            <button type="button" className="button button--secondary" onClick={() => setChanging(true)} disabled={pending}>
-              Change vote
-            </button>
-            <button type="button" className="button button--secondary" onClick={withdraw} disabled={pending}>
-              {pending ? "Withdrawing…" : "Withdraw vote"}
-            </button>
+            {poll.canVote ? (
+              <button type="button" className="button button--secondary" onClick={() => setChanging(true)} disabled={pending}>
+                Change vote
+              </button>
+            ) : null}
+            {poll.canUnvote ? (
+              <button type="button" className="button button--secondary" onClick={withdraw} disabled={pending}>
+                {pending ? "Withdrawing…" : "Withdraw vote"}
+              </button>
+            ) : null}
           </div>
-        ) : (
+        ) : poll.allowChange ? null : (
           <p className="form-hint">Votes in this poll cannot be changed.</p>
         )}
         <ActionError error={error} />

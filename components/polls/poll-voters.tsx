@@ -7,7 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { loadPollVotersAction } from "@/lib/actions/poll-actions";
 import { pluralize } from "@/lib/format/counts";
 import type { PollView, PollVoterView } from "@/lib/views/poll-view";
-import { formatBaseUnits } from "./poll-numbers";
+import { formatBaseUnits } from "@/lib/format/poll-numbers";
 
 /** A public poll's voters and what each chose, loaded when asked for, 20 at a time. */
 export function PollVoters({ poll }: { poll: PollView }) {

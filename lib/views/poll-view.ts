@@ -72,8 +72,10 @@ export interface PollView {
   winnerId: number | null;
   /** Null for guests. */
   viewer: PollViewerView | null;
-  /** What the reader may do (lib/auth/permissions.ts decided; every action asks again). */
+  /** What the reader may do now (lib/auth/permissions.ts decided; every action asks again): cast a ballot, or replace theirs. */
   canVote: boolean;
+  /** Withdraw their ballot (open, `allow_change`). */
+  canUnvote: boolean;
   /** The thread's author and the group's moderators: close and reopen. */
   canManage: boolean;
 }
