@@ -84,7 +84,7 @@ export const GroupSchema = z.object({
   }),
   tags: z.array(z.unknown()),
   order_tags: z.array(z.unknown()),
-  poll_category: z.array(z.unknown()),
+  poll_category: z.array(z.number().int()),
   tip_token_info: z.array(z.unknown()),
   main_token_address: z.string(),
   // Contract section 17: the viewer muted the group (0 for guests).
