@@ -30,8 +30,8 @@ export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw });
+  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw, polls } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw, polls });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 
