@@ -38,6 +38,23 @@ const run = (args) => {
 const distDir = env.AGORA_NEXT_DIST_DIR || ".next";
 if (!(env.AGORA_TEST_REUSE_BUILD === "1" && fs.existsSync(path.join(distDir, "BUILD_ID")))) run([process.execPath, next, "build"]);
 run(["npm", "run", "--silent", "db:seed"]);
+// Token polls read balances from a real local chain: anvil (chain 31337) on the app's port +
+// 20000, where the browser tests deploy and mint too (e2e/helpers/e2e-chain.ts).
+let anvil = null;
+if (!env.AGORA_RPC_URLS) {
+  const rpcPort = Number(port) + 20000;
+  anvil = spawn(path.resolve("node_modules/.bin/anvil"), ["--port", String(rpcPort), "--host", "127.0.0.1", "--chain-id", "31337", "--silent"], {
+    stdio: "ignore",
+  });
+  env.AGORA_RPC_URLS = `31337=http://127.0.0.1:${rpcPort}`;
+}
 const server = spawn(process.execPath, nextStartArgs(port, env), { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    anvil?.kill("SIGTERM");
+    server.kill(signal);
+  });
+server.on("exit", (code) => {
+  anvil?.kill("SIGTERM");
+  process.exit(code ?? 0);
+});

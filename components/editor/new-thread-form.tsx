@@ -8,6 +8,7 @@ import { useDraftAutosave, useStoredDraft } from "@/components/drafts/use-draft-
 import { FormError } from "@/components/forms/form-field";
 import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextField } from "@/components/forms/text-field";
+import { PollBuilder, usePollDrafts } from "@/components/polls/poll-builder";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { createThreadAction } from "@/lib/actions/thread-actions";
 import type { DraftSnapshot } from "@/lib/views/draft-view";
@@ -66,6 +67,8 @@ function NewThreadFields({
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
+  const [pollError, setPollError] = useState<string | null>(null);
+  const polls = usePollDrafts();
   const bodyLabelId = useId();
   const bodyErrorId = useId();
 
@@ -75,7 +78,7 @@ function NewThreadFields({
     content: editorRef.current?.getContent() ?? "[]",
   }));
   const mutation = useMutation({
-    mutationFn: async (input: { title: string; content: string; fileAttachments: number[] }) => {
+    mutationFn: async (input: { title: string; content: string; fileAttachments: number[]; polls: Record<string, unknown>[] }) => {
       // The last save lands first; the thread's transaction then deletes the draft.
       await autosave.settle();
       return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey, nsfw, tagIds }));
@@ -98,8 +101,10 @@ function NewThreadFields({
     setTitleError(parsedTitle.success ? null : `Title ${parsedTitle.error.issues[0]?.message ?? "is not valid"}`);
     const uploading = !empty && editor.isUploadingFiles();
     setBodyError(empty ? "Write something in the post before publishing." : uploading ? "Wait for the attached files to finish uploading." : null);
-    if (!parsedTitle.success || !editor || empty || uploading) return;
-    mutation.mutate({ title: parsedTitle.data, content: editor.getContent(), fileAttachments: editor.getFileIds() });
+    const pollInputs = polls.check();
+    setPollError(pollInputs ? null : "Some poll fields need fixing: see the messages under them.");
+    if (!parsedTitle.success || !editor || empty || uploading || !pollInputs) return;
+    mutation.mutate({ title: parsedTitle.data, content: editor.getContent(), fileAttachments: editor.getFileIds(), polls: pollInputs });
   }
 
   return (
@@ -154,6 +159,8 @@ function NewThreadFields({
         />
         {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
+      <PollBuilder polls={polls.polls} onChange={polls.change} errors={polls.errors} />
+      {pollError ? <FormError>{pollError}</FormError> : null}
       <DraftStatus autosave={autosave} onTakeTheirs={takeTheirs} />
       <FormStatus mutation={mutation} />
       {/* Success opens the new thread, so the button stays busy until it does. */}

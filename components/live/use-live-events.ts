@@ -79,7 +79,7 @@ function open(): void {
   if (from !== null) query.set("last_event_id", String(from));
   const opened = new EventSource(`/live/events?${query}`);
   source = opened;
-  for (const type of ["post", "edit", "delete", "like", "notification"]) opened.addEventListener(type, dispatch as EventListener);
+  for (const type of ["post", "edit", "delete", "like", "poll", "notification"]) opened.addEventListener(type, dispatch as EventListener);
   opened.onopen = () => {
     failures = 0;
   };

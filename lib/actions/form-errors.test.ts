@@ -15,6 +15,12 @@ describe("describeForForm", () => {
     ],
     [new Conflict("username is already taken", "username"), "username is already taken", "username"],
     [new Invalid("weird_field", "must be odd"), "weird_field: must be odd", "weird_field"],
+    [
+      new Invalid("polls.1.token.chain_id", "the server has no RPC for chain 5"),
+      "Poll 2, token chain id: the server has no RPC for chain 5",
+      "polls.1.token.chain_id",
+    ],
+    [new Invalid("polls", "threads in this category must carry a poll"), "Polls: threads in this category must carry a poll", "polls"],
   ])("%s", (error, message, field) => {
     expect(describeForForm(error)).toEqual({ ok: false, error: message, field });
   });

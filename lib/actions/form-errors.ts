@@ -12,6 +12,7 @@ const FIELD_LABELS: Record<string, string> = {
   cover_image: "Cover image address",
   email: "Email",
   remind_at: "Reminder",
+  polls: "Polls",
 };
 
 // Services speak of "photo_url"; the profile form's fields are camelCase.
@@ -29,6 +30,9 @@ export function describeForForm(error: DomainError): { ok: false; error: string;
     const plain = error.message === `${prefix}${detail}`;
     return { ...at, error: plain ? `The post ${detail}.`.replace(/\.\.$/, ".") : `The post could not be saved (${error.message}).` };
   }
+  // The composer's polls (contract section 18): "polls.0.token.chain_id" is poll 1's token chain id.
+  const inPoll = /^polls\.(\d+)\.(.+)$/.exec(field);
+  if (inPoll && detail !== null) return { ...at, error: `Poll ${Number(inPoll[1]) + 1}, ${inPoll[2]!.replace(/[._]/g, " ")}: ${detail}` };
   const label = FIELD_LABELS[field];
   if (!label || detail === null) return { ...at, error: error.message };
   return { ...at, error: /^(must|is|are|should|cannot|not) /.test(detail) ? `${label} ${detail}` : `${label}: ${detail}` };

@@ -26,13 +26,15 @@ const NewThreadInput = z.object({
   nsfw: z.boolean().default(false),
   /** Tags of the group (contract section 18). */
   tagIds: z.array(z.number().int().positive()).max(MAX_THREAD_TAGS).default([]),
+  /** The composer's polls (contract section 18's poll objects), checked by the polls service. */
+  polls: z.array(z.record(z.string(), z.unknown())).max(5).default([]),
 });
 export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds });
+  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds, polls } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds, polls });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 

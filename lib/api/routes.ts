@@ -9,6 +9,7 @@ import * as groups from "@/lib/api/endpoints/groups";
 import * as live from "@/lib/api/endpoints/live";
 import * as memberships from "@/lib/api/endpoints/memberships";
 import * as notifications from "@/lib/api/endpoints/notifications";
+import * as polls from "@/lib/api/endpoints/polls";
 import * as postModeration from "@/lib/api/endpoints/post-moderation";
 import * as posts from "@/lib/api/endpoints/posts";
 import * as search from "@/lib/api/endpoints/search";
@@ -47,6 +48,7 @@ const MODULES = [
   bookmarks,
   feeds,
   tags,
+  polls,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -157,6 +157,8 @@ export function canReply(actor: Actor, role: GroupRole, thread: { locked: boolea
 
 export const canLike = canPost;
 export const canReport = canPost;
+/** Voting in a poll (contract section 18): as for posting; token eligibility is the poll's own check. */
+export const canVote = canPost;
 
 /** A removed thread is gone for everyone but the group's moderators (who can still review it). */
 export function canReadThread(thread: { deleted: boolean }, role: GroupRole | null): boolean {
@@ -199,6 +201,9 @@ export function canRestorePost(actor: Actor, post: { userId: number; deletedBy: 
 export function canEditThread(actor: Actor, thread: { userId: number }, role: GroupRole): boolean {
   return (isAuthor(actor, thread) && !role.banned) || (isActing(actor, role) && canModerate(role));
 }
+
+/** Adding, editing and closing a thread's polls (contract section 18): as for the thread's title. */
+export const canManagePolls = canEditThread;
 
 /** Removing a thread: moderators, or its author while nobody else has replied. */
 export function canDeleteThread(actor: Actor, thread: { userId: number }, role: GroupRole, othersReplied: boolean): boolean {

@@ -61,6 +61,8 @@ const GROUP_DETAIL_SELECT = {
   updatedAt: true,
   features: { orderBy: { id: "asc" } },
   admins: GROUP_ADMINS_QUERY,
+  // Contract section 18's poll_category: categories whose new threads must carry a poll.
+  categories: { where: { requiresPoll: 1 }, select: { id: true }, orderBy: { id: "asc" } },
 } satisfies Prisma.GroupSelect;
 
 type GroupDetailRow = Prisma.GroupGetPayload<{ select: typeof GROUP_DETAIL_SELECT }>;
@@ -101,6 +103,8 @@ export interface GroupDetail {
   updatedAt: Date;
   features: GroupFeatureRecord[];
   admins: GroupAdminRecord[];
+  /** Contract section 18: the categories whose new threads must carry a poll. */
+  pollCategoryIds: number[];
 }
 
 function toGroupDetail(row: GroupDetailRow): GroupDetail {
@@ -128,6 +132,7 @@ function toGroupDetail(row: GroupDetailRow): GroupDetail {
     updatedAt: row.updatedAt,
     features: row.features.map((feature) => ({ id: feature.id, name: feature.featureName, isSetting: isSet(feature.isSetting), status: feature.status })),
     admins: row.admins.map(toAdminRecord),
+    pollCategoryIds: row.categories.map((category) => category.id),
   };
 }
 

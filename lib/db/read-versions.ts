@@ -20,13 +20,14 @@ const GROUP_VERSION_SQL = "(g.cache_version + COALESCE((SELECT sum(s.cache_versi
 /**
  * The version of a thread a guest may be answered from a kept answer: null unless its group is
  * public (contract section 14), so a private or hidden group's content is never kept for guests,
- * and a group that stops being public stops matching at once.
+ * and a group that stops being public stops matching at once. A thread with polls is never kept
+ * (contract section 18: a poll's status and snapshot move with the clock, its counts with every vote).
  */
 export async function readPublicThreadVersion(threadId: number): Promise<string | null> {
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string | null }>(
     statement(
-      `SELECT CASE WHEN g.visibility = 0 THEN ${THREAD_VERSION_SQL} END AS v
+      `SELECT CASE WHEN g.visibility = 0 AND t.poll_count = 0 THEN ${THREAD_VERSION_SQL} END AS v
            FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e WHERE t.id = $1`,
       [threadId],
     ),
@@ -63,12 +64,12 @@ export async function readGroupVersion(key: GroupKey): Promise<string | null> {
 // above: a thread page names its group and category, so their names and face are part of its
 // version (hashed, not the group's cache_version, which every post in the group moves).
 
-/** What a guest's thread page shows: null unless its group is public. */
+/** What a guest's thread page shows: null unless its group is public (and, as above, for a thread with polls). */
 export async function readPublicThreadPageVersion(threadId: number): Promise<string | null> {
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string | null }>(
     statement(
-      `SELECT CASE WHEN g.visibility = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version || '.'
+      `SELECT CASE WHEN g.visibility = 0 AND t.poll_count = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version || '.'
              || md5(ROW(g.name, g.title, g.description, g.logo, g.cover, g.joining, g.members_count, c.name)::text) END AS v
            FROM threads t JOIN groups g ON g.id = t.group_id LEFT JOIN categories c ON c.id = t.category_id
            CROSS JOIN cache_epochs e WHERE t.id = $1`,

@@ -32,6 +32,7 @@ export const THREAD_DETAIL_SELECT = {
   lotteryId: true,
   snapshotId: true,
   snapshotAuthor: true,
+  pollCount: true,
   updatedAt: true,
   group: { select: { name: true } },
   user: { select: USER_BRIEF_SELECT },
@@ -60,6 +61,8 @@ export interface ThreadDetail {
   lotteryId: number;
   snapshotId: string;
   snapshotAuthor: string;
+  /** Contract section 18: how many polls it carries (read with the viewer when > 0). */
+  pollCount: number;
   updatedAt: Date;
   user: UserBrief;
   tags: TagBrief[];

@@ -86,7 +86,7 @@ export const GroupSchema = z.object({
   // Contract section 18: by name, and in the admins' order.
   tags: z.array(GroupInfoTagSchema),
   order_tags: z.array(GroupInfoTagSchema),
-  poll_category: z.array(z.unknown()),
+  poll_category: z.array(z.number().int()),
   tip_token_info: z.array(z.unknown()),
   main_token_address: z.string(),
   // Contract section 17: the viewer muted the group (0 for guests).

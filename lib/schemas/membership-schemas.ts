@@ -63,11 +63,22 @@ const AttachedFilesParamSchema = z.preprocess(
   ),
 );
 
+const PollCategoryParamSchema = z.preprocess(
+  (value) => (typeof value === "number" ? String(value) : Array.isArray(value) ? value.join(",") : value),
+  z
+    .string({ error: "must be category ids, comma-separated" })
+    .trim()
+    .regex(/^(\d{1,9}(\s*,\s*\d{1,9})*)?$/, { error: "must be category ids, comma-separated" })
+    .transform((text) => [...new Set(text === "" ? [] : text.split(",").map((part) => Number(part.trim())))]),
+);
+
 export const GroupMembershipSettingsSchema = z.object({
   joining: unsetWhenBlank(intParam({ min: 0, max: 3 }).optional()),
   visibility: unsetWhenBlank(intParam({ min: 0, max: 2 }).optional()),
   open_readonly: unsetWhenBlank(flagString("open_readonly").optional()),
   attached_files: unsetWhenBlank(AttachedFilesParamSchema.optional()),
+  // Contract section 18: category ids, comma-separated, whose new threads must carry a poll ("" clears).
+  poll_category: PollCategoryParamSchema.optional(),
 });
 export type GroupMembershipSettings = z.infer<typeof GroupMembershipSettingsSchema>;
 export const SettingsParamsSchema = GroupMembershipSettingsSchema.extend({ group_id: idParam() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intParam, unsetWhenBlank } from "@/lib/schemas/params";
+import { PollSchema } from "@/lib/schemas/poll-schemas";
 import { ApiTimestampSchema, FirstPostSchema, PostSchema, UserBriefSchema } from "@/lib/schemas/post-schemas";
 
 const Int = z.number().int();
@@ -75,7 +76,8 @@ export const ThreadSchema = z.strictObject({
   pinned: z.strictObject({ home: z.array(PinnedThreadSchema) }),
   hots: z.array(HotThreadSchema),
   edit_history: z.strictObject({ count: Int, lists: z.array(EditHistoryEntrySchema) }),
-  polls: z.array(z.unknown()),
+  // Contract section 18: the thread's polls as the viewer sees them.
+  polls: z.array(PollSchema),
   tags: z.array(z.strictObject({ name: z.string(), id: Int })),
   snapshot_id: z.string(),
   snapshot_author: z.string(),

@@ -43,19 +43,39 @@ function balances(): LRUCache<string, { value: bigint; at: number }> {
   return resource("chains.balances", () => new LRUCache<string, { value: bigint; at: number }>({ max: 50_000, ttl: gateRecheckMs() }));
 }
 
-async function fetchBalance(rule: GateRule, wallet: `0x${string}`): Promise<bigint> {
+/** A wallet's balance for a rule, at `blockNumber` when given (a poll's snapshot), else at the latest block. */
+async function fetchBalance(rule: GateRule, wallet: `0x${string}`, blockNumber?: bigint): Promise<bigint> {
   const client = clientFor(rule.chain_id);
   const address = rule.contract_address as `0x${string}`;
   switch (rule.type) {
     case "native":
-      return client.getBalance({ address: wallet });
+      return client.getBalance({ address: wallet, blockNumber });
     case "erc20":
-      return client.readContract({ address, abi: erc20Abi, functionName: "balanceOf", args: [wallet] });
+      return client.readContract({ address, abi: erc20Abi, functionName: "balanceOf", args: [wallet], blockNumber });
     case "erc721":
-      return client.readContract({ address, abi: erc721Abi, functionName: "balanceOf", args: [wallet] });
+      return client.readContract({ address, abi: erc721Abi, functionName: "balanceOf", args: [wallet], blockNumber });
     case "erc1155":
-      return client.readContract({ address, abi: erc1155Abi, functionName: "balanceOf", args: [wallet, BigInt(rule.token_id || "0")] });
+      return client.readContract({ address, abi: erc1155Abi, functionName: "balanceOf", args: [wallet, BigInt(rule.token_id || "0")], blockNumber });
   }
+}
+
+function balancesAtBlocks(): LRUCache<string, bigint> {
+  return resource("chains.balances-at-blocks", () => new LRUCache<string, bigint>({ max: 50_000 }));
+}
+
+/** A wallet's balance at a past block (contract section 18's snapshots); a block's balances never change, so they are kept. */
+export async function readBalanceAtBlock(rule: GateRule, wallet: string, blockNumber: bigint): Promise<bigint> {
+  const key = `${rule.chain_id}:${rule.type}:${rule.contract_address}:${rule.token_id}:${wallet.toLowerCase()}@${blockNumber}`;
+  const kept = balancesAtBlocks().get(key);
+  if (kept !== undefined) return kept;
+  const value = await fetchBalance(rule, wallet.toLowerCase() as `0x${string}`, blockNumber);
+  balancesAtBlocks().set(key, value);
+  return value;
+}
+
+/** The chain's latest block number, asked of the chain now (viem's client keeps it a few seconds otherwise). */
+export async function readLatestBlockNumber(chainId: number): Promise<bigint> {
+  return clientFor(chainId).getBlockNumber({ cacheTime: 0 });
 }
 
 /** A wallet's balance for a rule, from the 10-minute cache or the chain; `fresh` skips the cache. */

@@ -18,6 +18,7 @@ import {
   type GroupKey,
 } from "@/lib/db/groups";
 import { readGroupVersion } from "@/lib/db/read-versions";
+import { setPollCategories } from "@/lib/services/poll-categories";
 import { listEvmWalletAddresses } from "@/lib/db/wallets";
 import { listGroupTags, type TagRecord } from "@/lib/db/tags";
 import { createVersionedCache } from "@/lib/cache/versioned-cache";
@@ -168,6 +169,8 @@ export interface GroupPolicyInput {
   visibility?: GroupVisibility;
   openReadonly?: boolean;
   attachRules?: Partial<AttachRules>;
+  /** Contract section 18's poll_category: exactly these categories' new threads must carry a poll. */
+  pollCategoryIds?: number[];
 }
 
 /** Contract section 14's group settings: joining, visibility, read-only for non-members, attachment rules (admins). */
@@ -176,9 +179,10 @@ export async function updateGroupPolicy(actor: SignedIn, groupId: number, input:
     const role = await loadGroupRole(actor, groupId, tx);
     if (!role || !canSeeGroup(role)) throw new NotFound("group");
     if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
-    const { attachRules, ...policy } = input;
+    const { attachRules, pollCategoryIds, ...policy } = input;
     const rules = attachRules === undefined ? undefined : { ...(await findGroupAttachRules(tx, groupId)), ...attachRules };
     await updateGroupPolicyColumns(tx, groupId, { ...policy, attachRules: rules });
+    if (pollCategoryIds !== undefined) await setPollCategories(tx, groupId, pollCategoryIds);
   });
   return getGroup(actor, { id: groupId });
 }

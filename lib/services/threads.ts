@@ -11,6 +11,7 @@ import { ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { prepareWrittenContent } from "@/lib/services/content";
 import { parseField } from "@/lib/services/parse-field";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
+import { prepareThreadPolls, writeThreadPolls } from "@/lib/services/polls";
 import { announceCreatedPost, insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
 import { setThreadTags } from "@/lib/services/thread-tags";
@@ -30,6 +31,8 @@ export interface NewThreadInput {
   nsfw?: boolean;
   /** Tags of the group for the thread (contract section 18). */
   tagIds?: readonly number[];
+  /** Contract section 18: up to 5 poll objects (a JSON array), written with the thread. */
+  polls?: unknown;
 }
 
 export interface CreatedThread {
@@ -44,6 +47,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
   const content = await prepareWrittenContent(actor.id, input.content);
   const categoryId = input.categoryId || null;
   const fileIds = input.fileAttachments ?? [];
+  const polls = await prepareThreadPolls(input.polls);
   const created = await inTransaction(async (tx) => {
     const group = await findGroupForThread(tx, input.group);
     if (!group) throw new NotFound("group");
@@ -58,6 +62,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
     const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
     if (input.tagIds?.length) await setThreadTags(tx, actor, role, { ...thread, userId: actor.id, live: true }, input.tagIds);
     const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw }, true);
+    await writeThreadPolls(tx, { id: thread.id, userId: actor.id, categoryId }, polls);
     if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
     if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });
     return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };

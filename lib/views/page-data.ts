@@ -9,12 +9,14 @@ import { findOwnBan } from "@/lib/services/bans";
 import { listCategories } from "@/lib/services/categories";
 import { readLiveCursor } from "@/lib/services/live";
 import { getGroup, listCommunities } from "@/lib/services/groups";
+import { readThreadPolls } from "@/lib/services/poll-reads";
 import { locateThread, readThread } from "@/lib/services/thread-reads";
 import { toCategoryView, toGroupCardView, toGroupView } from "@/lib/views/group-view";
 import { loadMembersPage } from "@/lib/views/members-view";
 import { loadModerationPage, loadModlogPage } from "@/lib/views/moderation-view";
 import type { PostSort } from "@/lib/views/post-view";
 import { loadProfile } from "@/lib/views/profile-view";
+import { toPollView } from "@/lib/views/poll-views";
 import { toThreadView } from "@/lib/views/thread-view";
 
 // What the pages read, as view models. Each loader turns "not found" into the 404 page and is
@@ -82,8 +84,12 @@ export const getThread = cache(async (threadId: number, groupName: string, sort:
   const viewer = await getViewer();
   // One extra top-level post tells whether "Load more" has anything to load.
   const read = await orGroupPage(readThread(viewer, { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }), groupName);
-  const ban = viewer && read.access.role.banned ? await findOwnBan(viewer, read.thread.groupId) : null;
-  return toThreadView(read, pageSize, ban);
+  const [ban, polls] = await Promise.all([
+    viewer && read.access.role.banned ? findOwnBan(viewer, read.thread.groupId) : null,
+    // Read for this reader: such a page is never kept for guests (readPublicThreadPageVersion).
+    read.thread.pollCount > 0 ? readThreadPolls(viewer, read.access.role, read.thread.id) : [],
+  ]);
+  return toThreadView(read, pageSize, ban, polls.map(toPollView));
 });
 
 /**

@@ -21,6 +21,7 @@ import { excerptFromContent } from "@/lib/views/excerpt";
 import { toTagChipView, type TagChipView } from "@/lib/views/tag-view";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
 import { presentUploadedImages } from "@/lib/views/post-images";
+import type { PollView } from "@/lib/views/poll-view";
 import type { AttachmentView, PostPageView, PostView } from "@/lib/views/post-view";
 
 /** What the thread page shows besides its posts. */
@@ -44,6 +45,8 @@ export interface ThreadView {
   firstPost: PostView;
   page: PostPageView;
   viewer: ThreadViewerView;
+  /** The thread's polls as this reader sees them (contract section 18). */
+  polls: PollView[];
 }
 
 /** Said where the composer would be: why there is none, or that the thread is hidden. */
@@ -181,7 +184,7 @@ export function toThreadViewerView(read: ThreadRead, ban: BanRecord | null = nul
 }
 
 /** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
-export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord | null = null): ThreadView {
+export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord | null = null, polls: PollView[] = []): ThreadView {
   const { thread } = read;
   return {
     id: thread.id,
@@ -199,5 +202,6 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
     firstPost: toPostView(read.firstPost, read.access),
     page: toPostPage(read.posts, pageSize, read.access, read.cutByBudget),
     viewer: toThreadViewerView(read, ban),
+    polls,
   };
 }

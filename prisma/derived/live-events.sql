@@ -10,6 +10,7 @@
 -- posts (insert; per row)                  | -                        | -     | thread:<id> post {post_id, parent_id}
 -- posts (update of content, deleted)       | -                        | -     | thread:<id> delete, or edit {post_id, parent_id[, restored]}
 -- post_likes (insert, delete; deferred)    | -                        | -     | thread:<id> like {post_id, total_likes}
+-- poll_ballots (insert, update, delete)    | -                        | -     | thread:<id> poll {poll_id}
 --
 -- Lock order: the like event is deferred to commit and reads posts, whose row the write already
 -- locked to move likes_count (post_likes → posts); live_events is append-only and locks no row.
@@ -69,3 +70,15 @@ END $$;
 
 CREATE CONSTRAINT TRIGGER "post_likes_live_like" AFTER INSERT OR DELETE ON "post_likes" DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION "agora_live_post_liked"();
+
+-- poll: a vote cast, replaced or taken back (contract section 18); data {poll_id} only, since
+-- what a reader may see of the counts depends on who they are: clients read the poll again.
+CREATE FUNCTION "agora_live_poll_voted"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+DECLARE
+  "ballot" "poll_ballots" := COALESCE(NEW, OLD);
+BEGIN
+  PERFORM agora_publish('thread:' || "ballot"."thread_id", 'poll', jsonb_build_object('poll_id', "ballot"."poll_id"));
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "poll_ballots_live_poll" AFTER INSERT OR UPDATE OR DELETE ON "poll_ballots" FOR EACH ROW EXECUTE FUNCTION "agora_live_poll_voted"();

@@ -18,17 +18,18 @@ export const threadEvents = defineStreamEndpoint(
     family: "v2",
     auth: "optional",
     tag: "Live",
-    summary: "Follow a thread: post, edit, delete and like events (server-sent events)",
+    summary: "Follow a thread: post, edit, delete, like and poll events (server-sent events)",
     params: z.object({ thread_id: idParam(), last_event_id: lastEventIdParam }),
     response: z
       .object({
-        post_id: z.number().int(),
+        post_id: z.number().int().optional(),
+        poll_id: z.number().int().optional(),
         parent_id: z.number().int().nullable().optional(),
         total_likes: z.number().int().optional(),
         restored: z.boolean().optional(),
       })
       .describe(
-        "One event's `data`: `post` and `delete` carry post_id and parent_id, `edit` post_id (restored: true when a deleted post came back), `like` post_id and total_likes.",
+        "One event's `data`: `post` and `delete` carry post_id and parent_id, `edit` post_id (restored: true when a deleted post came back), `like` post_id and total_likes, `poll` (a vote cast, changed or taken back) poll_id.",
       ),
     errors: ["not_found", "forbidden"],
   },

@@ -42,6 +42,7 @@ function readPolicyParams(params: GroupMembershipSettings): GroupPolicyInput {
       ...(files.allow_post !== undefined ? { allowPost: isSet(files.allow_post) } : {}),
       ...(files.allow_all_file_type !== undefined ? { allowAllFileTypes: isSet(files.allow_all_file_type) } : {}),
     },
+    pollCategoryIds: params.poll_category,
   };
 }
 

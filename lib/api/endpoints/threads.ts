@@ -8,18 +8,26 @@ import { serializeThread } from "@/lib/api/serializers/thread";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
-import { readThread, threadGuestVersion } from "@/lib/services/thread-reads";
+import { readThread, threadGuestVersion, type ThreadRead } from "@/lib/services/thread-reads";
+import { readThreadPolls } from "@/lib/services/poll-reads";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
 import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
 import { ThreadTagsParamSchema } from "@/lib/schemas/tag-schemas";
+import { parseJsonParam } from "@/lib/schemas/poll-schemas";
 
 const DEFAULT_PAGE_SIZE = 10;
+
+/** The answer with the thread's polls, read for this viewer (never kept: contract section 18's polls move with the clock and every vote). */
+async function answerWithPolls(viewer: Actor, read: ThreadRead) {
+  const polls = read.thread.pollCount > 0 ? await readThreadPolls(viewer, read.access.role, read.thread.id) : [];
+  return { thread: serializeThread(read, polls) };
+}
 
 /** A thread's full record as get thread's first page shows it to `viewer` (the answer to the thread writes). */
 export async function readFullThread(viewer: Actor, thread: { id: number; groupName: string }) {
   const page = { threadId: thread.id, groupName: thread.groupName, sort: "new" as const, pageSize: DEFAULT_PAGE_SIZE, startPostId: 0 };
-  return { thread: serializeThread(await readThread(viewer, page)) };
+  return answerWithPolls(viewer, await readThread(viewer, page));
 }
 
 // GET /api/get_thread/{thread_id}
@@ -45,6 +53,7 @@ export const getThread = defineEndpoint(
   async ({ params, viewer }) => {
     const { thread_id: threadId, group_name: groupName, sort, page_size: pageSize, start_post_id: startPostId } = params;
     const read = await readThread(viewer, { threadId, groupName, sort, pageSize, startPostId });
+    if (read.thread.pollCount > 0) return answerWithPolls(viewer, read);
     const answer = () => ({ thread: serializeThread(read) });
     return read.readerVersion === null ? answer() : new ReaderVersioned(read.readerVersion, answer);
   },
@@ -72,11 +81,14 @@ export const createGroupThread = defineEndpoint(
       nsfw: NsfwParamSchema.optional(),
       // Contract section 18: tag ids of the group, comma-separated, at most 5.
       tags: ThreadTagsParamSchema.optional(),
+      // Contract section 18: a JSON array of up to 5 poll objects, checked by the service.
+      polls: z.preprocess(parseJsonParam, z.unknown()).optional(),
     }),
     response: ThreadResponseSchema,
   },
   async ({ params, viewer }) => {
     const input = {
+      polls: params.polls,
       group: { id: params.group_id },
       title: params.title,
       content: params.content,

@@ -100,10 +100,10 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     group_settings: {
       layout_type: stringField(settings, "layout_type", "forum"),
       show_link_preview: stringField(settings, "show_link_preview", "1"),
-      show_poll_cate: stringField(settings, "show_poll_cate", "0"),
+      show_poll_cate: row.pollCategoryIds.length > 0 ? "1" : "0",
     },
     ...serializeGroupInfoTags(record.tags),
-    poll_category: [],
+    poll_category: row.pollCategoryIds,
     tip_token_info: [],
     main_token_address: row.mainTokenAddress,
     is_muted: flagCode(record.viewerMuted),

@@ -5,9 +5,11 @@ import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
 import { adminRoleLevel, flagCode } from "@/lib/db/records/codes";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { ThreadRead } from "@/lib/services/thread-reads";
+import type { PollState } from "@/lib/services/poll-reads";
+import { serializePoll } from "@/lib/api/serializers/poll";
 
-/** Thread (full record), as get thread answers it under data.thread. */
-export function serializeThread(parts: ThreadRead): ThreadDto {
+/** Thread (full record), as get thread answers it under data.thread; `polls` as the viewer sees them (contract section 18). */
+export function serializeThread(parts: ThreadRead, polls: readonly PollState[] = []): ThreadDto {
   const row = parts.thread;
   const now = Date.now();
   return {
@@ -59,7 +61,7 @@ export function serializeThread(parts: ThreadRead): ThreadDto {
         post_type: edit.postType,
       })),
     },
-    polls: [],
+    polls: polls.map(serializePoll),
     tags: row.tags.map((tag) => ({ name: tag.name, id: tag.id })),
     snapshot_id: row.snapshotId,
     snapshot_author: row.snapshotAuthor,
