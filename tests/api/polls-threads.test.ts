@@ -18,7 +18,8 @@ const createThread = (fields: Record<string, unknown>) =>
   });
 const threadCount = async () => (await getDb()).thread.count({ where: { groupId: cast.group.id } });
 const groupInfo = async () =>
-  (await getAs<{ group: { poll_category: number[]; group_settings: { show_poll_cate: string } } }>(undefined, `/api/v2/groups/${cast.group.id}`)).body.data.group;
+  (await getAs<{ group: { poll_category: number[]; group_settings: { show_poll_cate: string } } }>(undefined, `/api/v2/groups/${cast.group.id}`)).body.data
+    .group;
 
 beforeAll(async () => {
   cast = await createCast();
@@ -27,7 +28,10 @@ afterAll(() => open.forEach((stream) => stream.close()));
 
 describe("create thread's polls", () => {
   it("writes up to 5 polls with the thread, in order", async () => {
-    const polls = [{ options: ["a", "b"], title: "First" }, { type: "ranked", options: ["x", "y", "z"] }];
+    const polls = [
+      { options: ["a", "b"], title: "First" },
+      { type: "ranked", options: ["x", "y", "z"] },
+    ];
     const created = await createThread({ polls: JSON.stringify(polls) });
     expectOk(created);
     expect(created.body.data.thread.polls).toMatchObject([
@@ -57,7 +61,8 @@ describe("get thread's polls", () => {
     expect(await readPollAs(undefined, cast.group, threadId, poll.id)).toMatchObject({ voter_count: 1, viewer: null });
     expect(await readPollAs(cast.stranger, cast.group, threadId, poll.id)).toMatchObject({ voter_count: 1, viewer: { voted: 1, options: [a] } });
     expect(await readPollAs(cast.moderator, cast.group, threadId, poll.id)).toMatchObject({ viewer: { voted: 0 } });
-    const threadPolls = (await getAs<{ thread: { polls: Poll[] } }>(undefined, `/api/get_thread/${threadId}`, { group_name: cast.group.name })).body.data.thread.polls;
+    const threadPolls = (await getAs<{ thread: { polls: Poll[] } }>(undefined, `/api/get_thread/${threadId}`, { group_name: cast.group.name })).body.data.thread
+      .polls;
     expect(threadPolls.map((entry) => entry.id)).toEqual([poll.id]);
   });
 

@@ -14,7 +14,12 @@ import { createThreadOverHttp } from "../support/thread-helpers";
 
 let chain: PollChain;
 let cast: Cast;
-const token = (type: string, contract: string, extra: Record<string, string> = {}) => ({ type, chain_id: ANVIL_CHAIN_ID, contract_address: contract, ...extra });
+const token = (type: string, contract: string, extra: Record<string, string> = {}) => ({
+  type,
+  chain_id: ANVIL_CHAIN_ID,
+  contract_address: contract,
+  ...extra,
+});
 
 async function createTokenPoll(poll: Record<string, unknown>) {
   const threadId = (await createThreadOverHttp(cast.author, cast.group.id)).id;
@@ -58,7 +63,14 @@ describe("token polls", () => {
     expect((await readPollAs(later, cast.group, threadId, poll.id)).viewer).toMatchObject({ eligible: 0 });
     const voted = await vote(holder, poll.id, [optionIds(poll)[0]!]);
     expectOk(voted);
-    expect(voted.body.data.poll).toMatchObject({ total_weight: "180", voter_count: 1, options: [{ votes: 1, weight: "180" }, { votes: 0, weight: "0" }] });
+    expect(voted.body.data.poll).toMatchObject({
+      total_weight: "180",
+      voter_count: 1,
+      options: [
+        { votes: 1, weight: "180" },
+        { votes: 0, weight: "0" },
+      ],
+    });
     expect(voted.body.data.poll.viewer).toEqual({ voted: 1, options: [optionIds(poll)[0]], weight: "180", eligible: 1 });
     expectRefused(await vote(later, poll.id, [optionIds(poll)[1]!]), 40300);
     expectRefused(await vote(newcomer, poll.id, [optionIds(poll)[1]!]), 40300);
@@ -77,18 +89,28 @@ describe("token polls", () => {
     expectRefused(await vote(receiver, poll.id, [optionIds(poll)[1]!]), 40300);
   });
 
-  it("ERC-1155 with eligibility everyone: weight is the balance of the token id at the snapshot, \"0\" for a holder of nothing; min_amount only gates eligibility", async () => {
+  it('ERC-1155 with eligibility everyone: weight is the balance of the token id at the snapshot, "0" for a holder of nothing; min_amount only gates eligibility', async () => {
     const [big, small, none] = [await createTestUser(), await createTestUser(), await createTestUser()];
     await chain.mint1155(big.address, 7n, 5n);
     await chain.mint1155(small.address, 7n, 2n);
     await chain.mint1155(none.address, 8n, 50n);
-    const { threadId, poll } = await createTokenPoll({ weighting: "token_balance", token: token("erc1155", chain.erc1155, { token_id: "7", min_amount: "3" }) });
+    const { threadId, poll } = await createTokenPoll({
+      weighting: "token_balance",
+      token: token("erc1155", chain.erc1155, { token_id: "7", min_amount: "3" }),
+    });
     await chain.move1155(big.address, none.address, 7n, 5n);
     expect((await vote(none, poll.id, [optionIds(poll)[0]!])).body.data.poll.viewer).toMatchObject({ voted: 1, weight: "0", eligible: 1 });
     expect((await vote(small, poll.id, [optionIds(poll)[0]!])).body.data.poll.viewer).toMatchObject({ weight: "2" });
     expect((await vote(big, poll.id, [optionIds(poll)[1]!])).body.data.poll.viewer).toMatchObject({ weight: "5" });
     const counted = await readPollAs(undefined, cast.group, threadId, poll.id);
-    expect(counted).toMatchObject({ voter_count: 3, total_weight: "7", options: [{ votes: 2, weight: "2" }, { votes: 1, weight: "5" }] });
+    expect(counted).toMatchObject({
+      voter_count: 3,
+      total_weight: "7",
+      options: [
+        { votes: 2, weight: "2" },
+        { votes: 1, weight: "5" },
+      ],
+    });
   });
 
   it("a poll opening later has no snapshot until it opens, then fixes it at its first read (the chain's latest block, read fresh)", async () => {
