@@ -83,7 +83,8 @@ async function lockManagedPoll(tx: Tx, actor: SignedIn, pollId: number) {
   if (!place) throw new NotFound("poll");
   const role = await loadGroupRole(actor, place.groupId, tx);
   if (role && !canReadThread({ deleted: place.threadDeleted }, role)) throw new NotFound("poll");
-  if (!role || !canManagePolls(actor, { userId: place.threadAuthorId }, role)) refuseWrite(role, "poll", "Only the thread's author and the group's moderators can change its polls");
+  if (!role || !canManagePolls(actor, { userId: place.threadAuthorId }, role))
+    refuseWrite(role, "poll", "Only the thread's author and the group's moderators can change its polls");
   return place;
 }
 
