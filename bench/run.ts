@@ -211,7 +211,7 @@ async function main(): Promise<void> {
     const record = await runOne(plan, settings);
     records.push(record);
     console.log(`\n${formatTable(record)}\n`);
-    log(`wrote ${writeRecord(record)}`);
+    log(`wrote ${writeRecord(record, textOption("only", "") === "")}`);
     if (!Number.isFinite(floorOf(record))) throw new Error("the floor was not measured");
   }
   console.log("\n## Agora load benchmark\n");

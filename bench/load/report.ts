@@ -92,15 +92,16 @@ export function formatComparison(small: RunRecord, large: RunRecord): string {
 }
 
 /**
- * bench/results/<timestamp>-<scale>-<database>.json (git-ignored: one per run) and
- * latest-<scale>-<database>.json (tracked: the record behind bench/results/<date>.md).
+ * bench/results/<timestamp>-<scale>-<database>.json (git-ignored: one per run) and, for a run of
+ * every row, latest-<scale>-<database>.json (tracked: the record behind bench/results/<date>.md;
+ * a run of some rows, `--only`, leaves it alone).
  */
-export function writeRecord(record: RunRecord): string {
+export function writeRecord(record: RunRecord, everyRow: boolean): string {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = record.startedAt.replace(/[:.]/g, "-");
   const file = path.join(RESULTS_DIR, `${stamp}-${record.scale}-${record.databaseKind}.json`);
   const json = `${JSON.stringify(record, null, 2)}\n`;
   fs.writeFileSync(file, json);
-  fs.writeFileSync(path.join(RESULTS_DIR, `latest-${record.scale}-${record.databaseKind}.json`), json);
+  if (everyRow) fs.writeFileSync(path.join(RESULTS_DIR, `latest-${record.scale}-${record.databaseKind}.json`), json);
   return path.relative(process.cwd(), file);
 }

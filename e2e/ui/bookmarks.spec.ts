@@ -71,6 +71,15 @@ test("bookmark a post, pick reminders, find it on the Bookmarks page and remove 
   await expect(row).toContainText("Worth keeping for later.");
   await expect(row).toContainText("Reminder:");
   await expect(row.getByRole("link")).toHaveAttribute("href", new RegExp(`/t/${threadId}/.*#post-${postId}$`));
+  // The note is edited in place and kept (read back after a reload).
+  await row.getByRole("button", { name: "Add a note" }).click();
+  await row.getByLabel("Note").fill("  Read before the vote.  ");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row).toContainText("Note: Read before the vote.");
+  await page.reload();
+  await expect(row).toContainText("Note: Read before the vote.");
+  await row.getByRole("button", { name: "Edit note" }).click();
+  await expect(row.getByLabel("Note")).toHaveValue("Read before the vote.");
   await page.screenshot({ path: `${SHOTS}/page-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/page-1280.png`, fullPage: true });
