@@ -4,9 +4,9 @@ import { ThreadLive } from "@/components/live/thread-live";
 import { FileAttachmentsAllowedProvider } from "@/components/editor/file-attachments-allowed";
 import { PostCard } from "@/components/posts/post-card";
 import { PostLightbox } from "@/components/posts/post-lightbox";
+import { LazyThreadPolls } from "@/components/polls/lazy-thread-polls";
 import { PostTree } from "@/components/posts/post-tree";
 import { TagChips } from "@/components/tags/tag-chips";
-import { ThreadPolls } from "@/components/polls/thread-polls";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
 import { LockedBadge, PinnedBadge } from "@/components/threads/pinned-badge";
 import { PostSortToggle } from "@/components/threads/post-sort-toggle";
@@ -105,7 +105,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
           {/* Posts may hold h3s of their own; without this the outline would jump from the title's h1 to them. */}
           <h2 className="visually-hidden">Opening post</h2>
           <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
-          {thread.polls.length > 0 ? <ThreadPolls threadId={thread.id} polls={thread.polls} since={liveCursor} /> : null}
+          {thread.polls.length > 0 ? <LazyThreadPolls threadId={thread.id} polls={thread.polls} since={liveCursor} /> : null}
           {firstPost.children.length > 0 ? (
             <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
           ) : null}
