@@ -7,6 +7,7 @@ import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
 import { refreshThreadRankingsJob } from "@/lib/jobs/refresh-thread-rankings";
 import { remindBookmarkJob } from "@/lib/jobs/remind-bookmark";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
+import { snapshotPollJob } from "@/lib/jobs/snapshot-poll";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
 import { sweepOrphanUploadsJob } from "@/lib/jobs/sweep-orphan-uploads";
 
@@ -21,4 +22,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   pruneDraftsJob,
   remindBookmarkJob,
   refreshThreadRankingsJob,
+  snapshotPollJob,
 ];

@@ -57,6 +57,12 @@ export async function ensureSnapshot(poll: PollRecord, now = new Date()): Promis
   return { ...poll, snapshotBlock: await fixSnapshotBlock(poll.id, block) };
 }
 
+/** The snapshot-poll job: fixes a token poll's snapshot once it has opened (nothing for a poll gone or not open yet). */
+export async function snapshotOpenedPoll(pollId: number): Promise<void> {
+  const poll = await findPoll(pollId);
+  if (poll) await ensureSnapshot(poll);
+}
+
 /** The sum of the user's EVM wallets' balances of the token, at the block (null: the latest, kept a while). */
 export async function readVoterBalance(token: PollToken, userId: number, block: bigint | null): Promise<bigint> {
   const wallets = await listEvmWalletAddresses(userId);
