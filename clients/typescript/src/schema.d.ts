@@ -672,6 +672,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/groups/{group_id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tags of a group, in the admins' order
+         * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
+         */
+        get: operations["getGroupTags"];
+        put?: never;
+        /**
+         * Create a tag (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["createGroupTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/groups/{group_id}/tags/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the order of a group's tags (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["orderGroupTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/groups/{group_id}/tags/{tag_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a tag; it leaves its threads (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["deleteGroupTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/groups/{group_id}/tags/{tag_id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a tag: the fields sent change (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["editGroupTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/groups/{group_id}/threads": {
         parameters: {
             query?: never;
@@ -1042,7 +1126,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retitle a thread or move it to another category (0 = none)
+         * Retitle a thread, move it to another category (0 = none) or replace its tags ("" clears them)
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
         post: operations["editThread"];
@@ -1530,6 +1614,10 @@ export interface components {
                 id: number;
                 name: string;
             } | unknown[];
+            tags: {
+                name: string;
+                id: number;
+            }[];
             group: {
                 id: number;
                 name: string;
@@ -1665,8 +1753,18 @@ export interface components {
                 show_link_preview: string;
                 show_poll_cate: string;
             };
-            tags: unknown[];
-            order_tags: unknown[];
+            tags: {
+                id: number;
+                name: string;
+                color: string;
+                thread_count: number;
+            }[];
+            order_tags: {
+                id: number;
+                name: string;
+                color: string;
+                thread_count: number;
+            }[];
             poll_category: unknown[];
             tip_token_info: unknown[];
             main_token_address: string;
@@ -1693,7 +1791,7 @@ export interface components {
             id: number;
             action: string;
             /** @enum {string} */
-            target_type: "post" | "thread" | "report" | "user" | "category" | "group";
+            target_type: "post" | "thread" | "report" | "user" | "category" | "group" | "tag";
             target_id: number;
             reason: string;
             created_at: string;
@@ -1909,6 +2007,10 @@ export interface components {
                 id: number;
                 name: string;
             } | unknown[];
+            tags: {
+                name: string;
+                id: number;
+            }[];
         };
         /** @description The signed-in user's own account. */
         User: {
@@ -4616,6 +4718,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                tag_id?: number;
             };
             header?: never;
             path: {
@@ -6439,6 +6542,658 @@ export interface operations {
             };
         };
     };
+    getGroupTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                                description: string;
+                                restricted: 0 | 1;
+                                thread_count: number;
+                                order: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    createGroupTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: unknown;
+                    /** @default  */
+                    color?: string;
+                    /** @default  */
+                    description?: string;
+                    /** @default 0 */
+                    restricted?: 0 | 1;
+                };
+                "application/x-www-form-urlencoded": {
+                    name: unknown;
+                    /** @default  */
+                    color?: string;
+                    /** @default  */
+                    description?: string;
+                    /** @default 0 */
+                    restricted?: 0 | 1;
+                };
+                "multipart/form-data": {
+                    name: unknown;
+                    /** @default  */
+                    color?: string;
+                    /** @default  */
+                    description?: string;
+                    /** @default 0 */
+                    restricted?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            tag: {
+                                id: number;
+                                name: string;
+                                color: string;
+                                description: string;
+                                restricted: 0 | 1;
+                                thread_count: number;
+                                order: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40900: Already taken */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    orderGroupTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    ids: unknown;
+                };
+                "multipart/form-data": {
+                    ids: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                                description: string;
+                                restricted: 0 | 1;
+                                thread_count: number;
+                                order: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    deleteGroupTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+                /** @description Numbers may also be sent as strings. */
+                tag_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": Record<string, never>;
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    editGroupTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+                /** @description Numbers may also be sent as strings. */
+                tag_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: unknown;
+                    color?: string;
+                    description?: string;
+                    restricted?: 0 | 1;
+                };
+                "application/x-www-form-urlencoded": {
+                    name?: unknown;
+                    color?: string;
+                    description?: string;
+                    restricted?: 0 | 1;
+                };
+                "multipart/form-data": {
+                    name?: unknown;
+                    color?: string;
+                    description?: string;
+                    restricted?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            tag: {
+                                id: number;
+                                name: string;
+                                color: string;
+                                description: string;
+                                restricted: 0 | 1;
+                                thread_count: number;
+                                order: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40900: Already taken */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
     getGroupThreads: {
         parameters: {
             query?: {
@@ -6446,6 +7201,7 @@ export interface operations {
                 per_page?: number;
                 category_id?: number;
                 sort?: "old" | "new";
+                tag_id?: number;
             };
             header?: never;
             path: {
@@ -6571,6 +7327,7 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    tags?: unknown;
                 };
                 "application/x-www-form-urlencoded": {
                     title: string;
@@ -6580,6 +7337,7 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    tags?: unknown;
                 };
                 "multipart/form-data": {
                     title: string;
@@ -6589,6 +7347,7 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    tags?: unknown;
                 };
             };
         };
@@ -8380,6 +9139,7 @@ export interface operations {
             query: {
                 q: string;
                 group_id?: number;
+                tag_id?: number;
                 type?: "threads" | "posts";
                 page?: number;
                 per_page?: number;
@@ -8635,14 +9395,17 @@ export interface operations {
                 "application/json": {
                     title?: string;
                     category_id?: number;
+                    tags?: unknown;
                 };
                 "application/x-www-form-urlencoded": {
                     title?: string;
                     category_id?: number;
+                    tags?: unknown;
                 };
                 "multipart/form-data": {
                     title?: string;
                     category_id?: number;
+                    tags?: unknown;
                 };
             };
         };
