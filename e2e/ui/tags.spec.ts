@@ -36,6 +36,8 @@ async function savedTags(baseURL: string, groupId: number) {
 }
 
 test("an admin keeps the tags; a writer tags a thread, edits its tags, and readers filter by them", async ({ page, request, baseURL, wallet }) => {
+  // One story through four pages, with axe runs and screenshots at two widths: longer than the default minute.
+  test.setTimeout(180_000);
   const username = `tagger_${suffix}`;
   await signInWithWallet(page, { username });
   const api = await createApiClient(request, baseURL!, `e2e tags ${suffix}`);
