@@ -15,7 +15,7 @@ interface SortableItem {
   name: string;
 }
 
-function SortableRow<T extends SortableItem>({ item, noun, testId, children }: { item: T; noun: string; testId: string; children: ReactNode }) {
+function SortableRow<T extends SortableItem>({ item, testId, children }: { item: T; testId: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   return (
     <li
@@ -25,7 +25,7 @@ function SortableRow<T extends SortableItem>({ item, noun, testId, children }: {
       data-testid={testId}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <button type="button" ref={setActivatorNodeRef} className="category-row__handle" aria-label={`Move ${noun} ${item.name}`} {...attributes} {...listeners}>
+      <button type="button" ref={setActivatorNodeRef} className="category-row__handle" aria-label={`Move ${item.name}`} {...attributes} {...listeners}>
         <span aria-hidden="true">⠿</span>
       </button>
       {children}
@@ -96,7 +96,7 @@ export function SortableRows<T extends SortableItem>({ items, noun, label, testI
         <SortableContext items={order.map((item) => item.id)} strategy={verticalListSortingStrategy}>
           <ul className="category-list" aria-label={label}>
             {order.map((item) => (
-              <SortableRow key={item.id} item={item} noun={noun} testId={testId}>
+              <SortableRow key={item.id} item={item} testId={testId}>
                 {renderRow(item)}
               </SortableRow>
             ))}

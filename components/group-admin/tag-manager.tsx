@@ -53,8 +53,8 @@ export function TagManager({ groupId, groupName, tags }: TagManagerProps) {
       <div>
         <h2 id="tags-title">Tags</h2>
         <p className="form-hint">
-          Tags describe threads across categories; people pick up to five when they start or edit a thread, and readers filter the community page by them.
-          Drag a handle, or focus it and use Space and the arrow keys, to change the order.
+          Tags describe threads across categories; people pick up to five when they start or edit a thread, and readers filter the community page by them. Drag
+          a handle, or focus it and use Space and the arrow keys, to change the order.
         </p>
       </div>
       {tags.length === 0 ? (
@@ -76,7 +76,8 @@ export function TagManager({ groupId, groupName, tags }: TagManagerProps) {
           renderRow={(tag) => (
             <>
               <span className="category-row__name">
-                <TagDot color={tag.color} /> {tag.name}
+                <TagDot color={tag.color} />
+                {tag.name}
                 <span className="category-row__parent">
                   {" "}
                   · {tag.threadCount === 1 ? "1 thread" : `${tag.threadCount} threads`}

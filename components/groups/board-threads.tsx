@@ -27,7 +27,10 @@ export async function BoardThreads({ groupId, groupName, categoryId, page, newTh
         <p>There are fewer threads than this page number suggests.</p>
       </EmptyState>
     ) : (
-      <EmptyState title={tagId ? "No threads with this tag yet" : categoryId === null ? "No threads yet" : "No threads in this category yet"} action={newThread}>
+      <EmptyState
+        title={tagId ? "No threads with this tag yet" : categoryId === null ? "No threads yet" : "No threads in this category yet"}
+        action={newThread}
+      >
         <p>Start the first conversation: ask a question, share a link or say hello.</p>
       </EmptyState>
     );

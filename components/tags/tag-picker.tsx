@@ -38,12 +38,7 @@ export function TagPicker({ tags, value, onChange, canAddRestricted, initial = [
           const lockedOut = tag.restricted && !canAddRestricted && !initial.includes(tag.id);
           return (
             <label key={tag.id} className="tag-option" data-checked={checked ? "true" : undefined} title={tag.description || undefined}>
-              <input
-                type="checkbox"
-                checked={checked}
-                disabled={!checked && (full || lockedOut)}
-                onChange={(event) => toggle(tag.id, event.target.checked)}
-              />
+              <input type="checkbox" checked={checked} disabled={!checked && (full || lockedOut)} onChange={(event) => toggle(tag.id, event.target.checked)} />
               <TagDot color={tag.color} />
               {tag.name}
               {tag.restricted ? <span className="tag-option__note">moderators only</span> : null}

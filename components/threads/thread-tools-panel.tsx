@@ -51,7 +51,12 @@ function EditDialog({
   const mutation = useMutation({
     mutationFn: () =>
       unwrapAction(() =>
-        editThreadAction({ threadId, title: draftTitle, categoryId: category === "" ? 0 : Number(category), ...(tags.length > 0 ? { tagIds: chosenTags } : {}) }),
+        editThreadAction({
+          threadId,
+          title: draftTitle,
+          categoryId: category === "" ? 0 : Number(category),
+          ...(tags.length > 0 ? { tagIds: chosenTags } : {}),
+        }),
       ),
     onSuccess: () => {
       onClose();

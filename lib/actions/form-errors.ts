@@ -3,6 +3,7 @@ import { Conflict, Invalid, type DomainError } from "@/lib/errors";
 // Services name fields the way the API spells its parameters; a form names them the way its labels do.
 const FIELD_LABELS: Record<string, string> = {
   name: "Handle",
+  tag_name: "Name",
   title: "Title",
   description: "Description",
   cover: "Cover image address",

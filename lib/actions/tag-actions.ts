@@ -5,6 +5,7 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { GroupNameSchema } from "@/lib/schemas/group-schemas";
 import { MAX_ID } from "@/lib/schemas/params";
+import { Conflict, Invalid } from "@/lib/errors";
 import { createTag, deleteTag, editTag, orderTags } from "@/lib/services/tags";
 
 // The tag manager (group settings, contract section 18): the same use cases, and checks, as the API's.
@@ -13,6 +14,18 @@ const Id = z.number().int().min(1).max(MAX_ID);
 const Group = { groupId: Id, groupName: GroupNameSchema };
 const Fields = { name: z.string().max(200), color: z.string().max(20), description: z.string().max(1000), restricted: z.boolean() };
 
+/** The forms name a tag's `name` "Name" (a group's `name` is its "Handle"): its refusals say so. */
+async function asTagForm<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error instanceof Invalid || error instanceof Conflict) && error.field === "name") {
+      throw new Invalid("tag_name", error instanceof Invalid ? error.detail : error.message.replace(/^name: /, ""));
+    }
+    throw error;
+  }
+}
+
 /** The group's pages show its tags (filter, chips, pickers): each write refreshes them. */
 function refresh(groupName: string): void {
   revalidatePath(`/g/${groupName}`, "layout");
@@ -20,20 +33,17 @@ function refresh(groupName: string): void {
 
 export const createTagAction = defineAction({ name: "createTag", auth: "user", input: z.object({ ...Group, ...Fields }) }, async ({ viewer, input }) => {
   const { groupId, groupName, ...fields } = input;
-  const tag = await createTag(viewer, groupId, fields);
+  const tag = await asTagForm(() => createTag(viewer, groupId, fields));
   refresh(groupName);
   return { id: tag.id, name: tag.name };
 });
 
-export const editTagAction = defineAction(
-  { name: "editTag", auth: "user", input: z.object({ ...Group, tagId: Id, ...Fields }) },
-  async ({ viewer, input }) => {
-    const { groupId, groupName, tagId, ...fields } = input;
-    const tag = await editTag(viewer, groupId, tagId, fields);
-    refresh(groupName);
-    return { id: tag.id, name: tag.name };
-  },
-);
+export const editTagAction = defineAction({ name: "editTag", auth: "user", input: z.object({ ...Group, tagId: Id, ...Fields }) }, async ({ viewer, input }) => {
+  const { groupId, groupName, tagId, ...fields } = input;
+  const tag = await asTagForm(() => editTag(viewer, groupId, tagId, fields));
+  refresh(groupName);
+  return { id: tag.id, name: tag.name };
+});
 
 export const deleteTagAction = defineAction({ name: "deleteTag", auth: "user", input: z.object({ ...Group, tagId: Id }) }, async ({ viewer, input }) => {
   await deleteTag(viewer, input.groupId, input.tagId);

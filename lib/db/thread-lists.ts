@@ -121,7 +121,9 @@ function orderedIdsSql(order: ThreadOrder, skip: number, take: number | null): P
   const inCategory =
     categoryId > 0 ? Prisma.sql`group_id = ${groupId} AND category_id = ${categoryId} AND is_delete = 0` : Prisma.sql`group_id = ${groupId} AND is_delete = 0`;
   // A tag's threads: a semi-join the planner may drive from thread_tags (tag_id) for a rare tag.
-  const where = tagId ? Prisma.sql`${inCategory} AND EXISTS (SELECT 1 FROM thread_tags tt WHERE tt.thread_id = threads.id AND tt.tag_id = ${tagId})` : inCategory;
+  const where = tagId
+    ? Prisma.sql`${inCategory} AND EXISTS (SELECT 1 FROM thread_tags tt WHERE tt.thread_id = threads.id AND tt.tag_id = ${tagId})`
+    : inCategory;
   const orderBy = order.sort === "old" ? Prisma.sql`id ASC` : Prisma.sql`is_pin DESC, last_activity_at DESC, id DESC`;
   const limit = take === null ? Prisma.empty : Prisma.sql` LIMIT ${take}`;
   const offset = skip === 0 ? Prisma.empty : Prisma.sql` OFFSET ${skip}`;

@@ -53,8 +53,8 @@ export async function listTagsOfThreads(threadIds: readonly number[]): Promise<M
   return byThread;
 }
 
-/** The number of live threads each tag of the group carries, counted (the hourly proof of thread_count). */
-export async function recountGroupTagThreads(tx: Tx): Promise<number> {
+/** Every tag's live threads, counted, and thread_count set where it differs (the hourly proof): how many tags were set. */
+export async function recountAllTagThreads(tx: Tx): Promise<number> {
   return tx.$executeRaw`
     UPDATE tags t SET thread_count = c.n
     FROM (

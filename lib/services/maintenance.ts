@@ -3,6 +3,7 @@ import { inTransaction } from "@/lib/db/engine/transaction";
 import { findCounterDrift, fixTalliedCounters, fixThreadCounters, type CounterDrift, type RecountScope } from "@/lib/db/counter-recount";
 import { deleteExpiredRecords, tryTransactionLock, type PruneResult } from "@/lib/db/pruning";
 import { refreshPastThreadRankings } from "@/lib/db/thread-rankings";
+import { recountAllTagThreads } from "@/lib/db/thread-tags";
 import { NONCE_RETENTION_MS } from "@/lib/services/wallet-auth";
 
 // Expired and revoked tokens stay a week (a client asking why its token stopped working can
@@ -65,4 +66,13 @@ export async function recountPostCounters(scope: RecountScope = {}): Promise<Cou
  */
 export async function refreshThreadRankings(): Promise<number> {
   return refreshPastThreadRankings();
+}
+
+/**
+ * Contract section 18: each tag's count of live threads, proved against thread_tags and set where
+ * it drifted (the writes keep it: lib/db/thread-tags.ts). How many tags were set, or null when
+ * another caller holds the lock.
+ */
+export async function recountTagThreads(): Promise<number | null> {
+  return inTransaction(async (tx) => ((await tryTransactionLock(tx, RECOUNT_LOCK_KEY)) ? recountAllTagThreads(tx) : null));
 }

@@ -29,7 +29,8 @@ export interface ThreadEdit {
 /** Contract section 12: the author or a moderator retitles a thread or moves it to another category. */
 export async function editThread(actor: SignedIn, threadId: number, edit: ThreadEdit): Promise<ThreadWritten> {
   const title = edit.title === undefined ? undefined : parseField(ThreadTitleSchema, edit.title, "title");
-  if (title === undefined && edit.categoryId === undefined && edit.tagIds === undefined) throw new Invalid(null, "Nothing to change: send title, category_id or tags");
+  if (title === undefined && edit.categoryId === undefined && edit.tagIds === undefined)
+    throw new Invalid(null, "Nothing to change: send title, category_id or tags");
   const written = await inTransaction(async (tx) => {
     const { thread, role } = await lockThread(tx, actor, threadId);
     const { groupName } = thread;

@@ -24,6 +24,7 @@ import { getGroup } from "@/lib/services/groups";
 import { listModlog } from "@/lib/services/modlog";
 import { listReportsWithTotal } from "@/lib/services/reports";
 import { toGroupView, type GroupView } from "@/lib/views/group-view";
+import { describeTagEntry } from "@/lib/views/tag-view";
 
 export const REPORTS_PER_PAGE = 20;
 export const MODLOG_PER_PAGE = 30;
@@ -229,7 +230,6 @@ const THREAD_VERBS: Record<string, string> = {
   unlock_thread: "Unlocked",
   tag_thread: "Changed the tags of",
 };
-const TAG_VERBS = { create_tag: "Created the tag", edit_tag: "Edited the tag", delete_tag: "Deleted the tag" } as const;
 const POST_VERBS: Record<string, string> = {
   edit_post: "Edited",
   delete_post: "Deleted",
@@ -249,6 +249,8 @@ function describeEntry(
     return { verb: THREAD_VERBS[row.action]!, target: { label: "a thread", href }, rest: "", reason: row.reason };
   }
   if (row.action in POST_VERBS) return { verb: POST_VERBS[row.action]!, target: { label: "a post", href: null }, rest: "", reason: row.reason };
+  const tagEntry = describeTagEntry(row);
+  if (tagEntry) return tagEntry;
   switch (row.action) {
     case "resolve_report":
       return { verb: "Resolved", target: { label: "a report", href: null }, rest: row.reason ? `(${row.reason})` : "", reason: "" };
@@ -268,12 +270,6 @@ function describeEntry(
       return { verb: "Deleted the category", target: { label: row.reason || "a category", href: null }, rest: "", reason: "" };
     case "order_categories":
       return { verb: "Reordered the categories", target: null, rest: "", reason: "" };
-    case "create_tag":
-    case "edit_tag":
-    case "delete_tag":
-      return { verb: TAG_VERBS[row.action], target: { label: row.reason || "a tag", href: null }, rest: "", reason: "" };
-    case "order_tags":
-      return { verb: "Reordered the tags", target: null, rest: "", reason: "" };
     case "gate":
       return { verb: "The token gate removed", target: user, rest: "", reason: row.reason };
     case "set_role":

@@ -1,6 +1,8 @@
 import "server-only";
 import { notFound } from "next/navigation";
+import type { ModlogRecord } from "@/lib/db/modlog";
 import type { TagBrief, TagRecord } from "@/lib/db/tags";
+import type { ModlogEntryView } from "@/lib/views/moderation-view";
 
 // Contract section 18: tags as the pages show them (chips, the group's filter, the composer's
 // picker and the admins' manager).
@@ -35,4 +37,19 @@ export function readTagParam(value: string | string[] | undefined, tags: readonl
   const tag = typeof value === "string" && /^\d{1,10}$/.test(value) ? tags.find((candidate) => candidate.id === Number(value)) : undefined;
   if (!tag) notFound();
   return tag;
+}
+
+const TAG_VERBS: Record<string, string> = {
+  create_tag: "Created the tag",
+  edit_tag: "Edited the tag",
+  delete_tag: "Deleted the tag",
+  order_tags: "Reordered the tags",
+};
+
+/** A modlog entry of the tag manager in words (its reason holds the tag's name), or null for any other entry. */
+export function describeTagEntry(row: Pick<ModlogRecord, "action" | "reason">): Pick<ModlogEntryView, "verb" | "target" | "rest" | "reason"> | null {
+  const verb = TAG_VERBS[row.action];
+  if (!verb) return null;
+  const target = row.action === "order_tags" ? null : { label: row.reason || "a tag", href: null };
+  return { verb, target, rest: "", reason: "" };
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/engine/client";
 import type { TagDto } from "@/lib/schemas/tag-schemas";
+import { recountTagThreads } from "@/lib/services/maintenance";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import { createCast, expectBadParam, expectOk, expectRefused, getAs, listThreadsAs, postAs, readModlog, type Cast } from "../support/community-helpers";
 import { uniqueName } from "../support/fixtures";
@@ -159,6 +160,17 @@ describe("thread_count and deletion", () => {
     expectOk(await postAs(cast.owner, `/api/v2/groups/${cast.group.id}/tags/${tag.id}/delete`));
     expect(await linksOf(b.id)).toEqual([]);
     expect((await getThreadOverHttp(b.id, { group_name: cast.group.name })).body.data.thread.tags).toEqual([]);
+  });
+
+  it("the hourly proof sets a count that drifted", async () => {
+    const tag = await makeTag(cast.group.id, { name: uniqueName("proof").slice(0, 30) });
+    await createWithTags(cast.author, String(tag.id));
+    // Other files' tags may be set here too: only this one's count is asserted.
+    await recountTagThreads();
+    expect(await countsOf(tag)).toEqual([1]);
+    await (await getDb()).tag.update({ where: { id: tag.id }, data: { threadCount: 7 } });
+    expect(await recountTagThreads()).toBeGreaterThanOrEqual(1);
+    expect(await countsOf(tag)).toEqual([1]);
   });
 
   it("a renamed tag shows its new name on a thread read before", async () => {

@@ -61,7 +61,7 @@ export async function tagThreads(threadIds: readonly number[]): Promise<number> 
   // A tag is its group's (contract section 18): the first thread's group's.
   const { groupId } = await db.thread.findUniqueOrThrow({ where: { id: threadIds[0] }, select: { groupId: true } });
   const name = `feed-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const tag = await db.tag.create({ data: { groupId, name, nameKey: name } });
+  const tag = await db.tag.create({ data: { groupId, name, nameKey: name, threadCount: threadIds.length } });
   await db.threadTag.createMany({ data: threadIds.map((threadId) => ({ threadId, tagId: tag.id })) });
   return tag.id;
 }

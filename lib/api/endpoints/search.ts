@@ -20,6 +20,13 @@ export const search = defineEndpoint(
   },
   async ({ params, viewer }) =>
     serializeSearchPage(
-      await searchForum(viewer, { text: params.q, type: params.type, groupId: params.group_id ?? null, tagId: params.tag_id, page: params.page, perPage: params.per_page }),
+      await searchForum(viewer, {
+        text: params.q,
+        type: params.type,
+        groupId: params.group_id ?? null,
+        tagId: params.tag_id,
+        page: params.page,
+        perPage: params.per_page,
+      }),
     ),
 );

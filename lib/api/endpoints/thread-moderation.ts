@@ -20,7 +20,7 @@ export const editThreadEndpoint = defineEndpoint(
     family: "v2",
     auth: "user",
     tag: "Moderation",
-    summary: "Retitle a thread, move it to another category (0 = none) or replace its tags (\"\" clears them)",
+    summary: 'Retitle a thread, move it to another category (0 = none) or replace its tags ("" clears them)',
     params: threadParams.extend({
       title: unsetWhenBlank(ThreadTitleSchema.optional()),
       category_id: optionalIntParam({ min: 0 }),

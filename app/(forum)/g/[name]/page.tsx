@@ -33,8 +33,6 @@ export default async function GroupPage({ params, searchParams }: GroupPageProps
   const group = await getGroupByName(name);
   const categories = await getGroupCategories(group.id);
   const page = readPageParam(query.page);
-  // Contract section 18: ?tag= lists one tag's threads; a tag the group does not have is a 404.
-  const tag = readTagParam(query.tag, group.tags);
   const newThread = <NewThreadLink groupName={group.name} />;
   // A private group shows its card to everyone and its threads to members only.
   if (!group.viewerCanRead) {
@@ -44,6 +42,8 @@ export default async function GroupPage({ params, searchParams }: GroupPageProps
       </GroupBoard>
     );
   }
+  // Contract section 18: ?tag= lists one tag's threads; a tag the group does not have is a 404.
+  const tag = readTagParam(query.tag, group.tags);
   return (
     <GroupBoard
       group={group}
