@@ -59,7 +59,6 @@ function NewThreadFields({
   const [nsfw, setNsfw] = useState(false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
-  const [pollError, setPollError] = useState<string | null>(null);
   const polls = usePollDrafts();
   const bodyLabelId = useId();
   const bodyErrorId = useId();
@@ -94,7 +93,6 @@ function NewThreadFields({
     const uploading = !empty && editor.isUploadingFiles();
     setBodyError(empty ? "Write something in the post before publishing." : uploading ? "Wait for the attached files to finish uploading." : null);
     const pollInputs = polls.check();
-    setPollError(pollInputs ? null : "Some poll fields need fixing: see the messages under them.");
     if (!parsedTitle.success || !editor || empty || uploading || !pollInputs) return;
     mutation.mutate({ title: parsedTitle.data, content: editor.getContent(), fileAttachments: editor.getFileIds(), polls: pollInputs });
   }
@@ -151,7 +149,7 @@ function NewThreadFields({
         {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
       <PollBuilder polls={polls.polls} onChange={polls.change} errors={polls.errors} />
-      {pollError ? <FormError>{pollError}</FormError> : null}
+      {polls.failed ? <FormError>Some poll fields need fixing: see the messages under them.</FormError> : null}
       <DraftStatus autosave={autosave} onTakeTheirs={takeTheirs} />
       <FormStatus mutation={mutation} />
       {/* Success opens the new thread, so the button stays busy until it does. */}

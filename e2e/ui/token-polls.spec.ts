@@ -43,7 +43,7 @@ test("a token-weighted poll: the token, the snapshot block, and a vote weighing 
   await expect(card.getByText("Token poll", { exact: true })).toBeVisible();
 
   await card.getByRole("radio", { name: "Ship it" }).check();
-  await card.getByRole("button", { name: "Vote" }).click();
+  await card.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(card.getByTestId("poll-my-vote")).toHaveText("You voted: Ship it");
   await expect(terms.locator("div").filter({ hasText: "Your weight" }).locator("dd")).toHaveText("1,500");
   await expect(card.getByTestId("poll-result").filter({ hasText: "Ship it" })).toContainText("1 vote · weight 1,500 · 100%");
