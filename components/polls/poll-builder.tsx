@@ -4,6 +4,7 @@ import { useState } from "react";
 import { checkPollDraft, emptyPollDraft, MAX_POLLS, toPollInput, type PollDraft, type PollDraftErrors } from "./poll-draft";
 import { PollDraftFields } from "./poll-draft-fields";
 import "./polls.css";
+import "./poll-builder.css";
 
 export interface PollBuilderProps {
   polls: PollDraft[];
