@@ -82,6 +82,10 @@ test("multiple within min and max, ranked by keyboard, change and withdraw, hidd
   await expect(ranked.getByTestId("poll-my-vote")).toHaveText("You voted: 1. Gamma, 2. Beta, 3. Alpha");
   expect(await readBallot(baseURL!, thread.polls[1]!.id, world.me.id)).toEqual(["Gamma", "Beta", "Alpha"]);
   await expect(ranked.getByText(/Instant runoff: 1 round, Gamma wins/)).toBeVisible();
+  const gamma = ranked.getByTestId("poll-result").filter({ hasText: "Gamma" });
+  await expect(gamma).toContainText("Winner");
+  await expect(gamma).toContainText("Your #1");
+  await expect(gamma).toContainText("1 vote · 100%");
   await shootCard(ranked, page, "poll-card-ranked-results");
 
   // Results after the close, for everyone; the group's owner (a moderator) closes and reopens it.
