@@ -55,8 +55,8 @@ export async function hasBallots(tx: Tx, pollId: number): Promise<boolean> {
 /**
  * Writes the voter's ballot: a new one, or (when `replace`) the existing one's choices and weight
  * replaced. Answers "existing" without writing when they already voted and `replace` is false.
- * The unique (poll_id, user_id) index makes concurrent first votes of one person one row; the
- * existing row is locked before its choices are replaced.
+ * The unique (poll_id, user_id) index makes concurrent votes of one person one row: the upsert
+ * inserts or locks and updates it in one statement, whatever an unvote did in between.
  */
 export async function writeBallot(
   tx: Tx,
@@ -64,22 +64,22 @@ export async function writeBallot(
   replace: boolean,
 ): Promise<"inserted" | "replaced" | "existing"> {
   const weight = ballot.weight.toString();
-  const inserted = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO poll_ballots (poll_id, thread_id, user_id, weight) VALUES (${ballot.pollId}, ${ballot.threadId}, ${ballot.userId}, ${weight}::numeric)
-    ON CONFLICT (poll_id, user_id) DO NOTHING RETURNING id`;
-  let id = inserted[0]?.id;
-  if (id === undefined) {
-    if (!replace) return "existing";
-    const locked = await tx.$queryRaw<{ id: number }[]>`
-      UPDATE poll_ballots SET weight = ${weight}::numeric, updated_at = now() WHERE poll_id = ${ballot.pollId} AND user_id = ${ballot.userId} RETURNING id`;
-    id = locked[0]!.id;
-    await tx.$executeRaw`DELETE FROM poll_ballot_choices WHERE ballot_id = ${id}`;
-  }
+  const rows = replace
+    ? await tx.$queryRaw<{ id: number; inserted: boolean }[]>`
+        INSERT INTO poll_ballots (poll_id, thread_id, user_id, weight) VALUES (${ballot.pollId}, ${ballot.threadId}, ${ballot.userId}, ${weight}::numeric)
+        ON CONFLICT (poll_id, user_id) DO UPDATE SET weight = EXCLUDED.weight, updated_at = now()
+        RETURNING id, (xmax = 0) AS inserted`
+    : await tx.$queryRaw<{ id: number; inserted: boolean }[]>`
+        INSERT INTO poll_ballots (poll_id, thread_id, user_id, weight) VALUES (${ballot.pollId}, ${ballot.threadId}, ${ballot.userId}, ${weight}::numeric)
+        ON CONFLICT (poll_id, user_id) DO NOTHING RETURNING id, true AS inserted`;
+  const row = rows[0];
+  if (!row) return "existing";
+  if (!row.inserted) await tx.$executeRaw`DELETE FROM poll_ballot_choices WHERE ballot_id = ${row.id}`;
   const ranks = ballot.options.map((_, index) => index + 1);
   await tx.$executeRaw`
     INSERT INTO poll_ballot_choices (ballot_id, option_id, rank)
-    SELECT ${id}, option_id, rank FROM unnest(${[...ballot.options]}::int[], ${ranks}::int[]) AS c(option_id, rank)`;
-  return inserted.length > 0 ? "inserted" : "replaced";
+    SELECT ${row.id}, option_id, rank FROM unnest(${[...ballot.options]}::int[], ${ranks}::int[]) AS c(option_id, rank)`;
+  return row.inserted ? "inserted" : "replaced";
 }
 
 /** Whether the person has a ballot in the poll (read inside the vote's transaction). */

@@ -203,7 +203,10 @@ interface PlaceRow {
 /** The same, without locking (reads). */
 export async function findPollPlaceForRead(pollId: number): Promise<PollPlace | null> {
   const db = await getDb();
-  const row = await db.poll.findUnique({ where: { id: pollId }, select: { id: true, threadId: true, thread: { select: { groupId: true, userId: true, isDelete: true } } } });
+  const row = await db.poll.findUnique({
+    where: { id: pollId },
+    select: { id: true, threadId: true, thread: { select: { groupId: true, userId: true, isDelete: true } } },
+  });
   if (!row) return null;
   return { pollId: row.id, threadId: row.threadId, groupId: row.thread.groupId, threadAuthorId: row.thread.userId, threadDeleted: isSet(row.thread.isDelete) };
 }

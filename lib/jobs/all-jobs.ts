@@ -6,6 +6,7 @@ import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
 import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
 import { remindBookmarkJob } from "@/lib/jobs/remind-bookmark";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
+import { snapshotPollJob } from "@/lib/jobs/snapshot-poll";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
 import { sweepOrphanUploadsJob } from "@/lib/jobs/sweep-orphan-uploads";
 
@@ -19,4 +20,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   recountPostCountersJob,
   pruneDraftsJob,
   remindBookmarkJob,
+  snapshotPollJob,
 ];

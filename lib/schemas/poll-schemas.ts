@@ -62,7 +62,10 @@ const Instant = z
 
 /** Each field of the input poll object, by its key. */
 export const PollInputFields = {
-  title: z.string({ error: "must be a string" }).trim().max(MAX_POLL_TEXT, { error: `must be at most ${MAX_POLL_TEXT} characters` }),
+  title: z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(MAX_POLL_TEXT, { error: `must be at most ${MAX_POLL_TEXT} characters` }),
   type: oneOf(POLL_TYPES),
   options: z
     .array(
@@ -115,9 +118,7 @@ export const PollSchema = z.strictObject({
   total_weight: z.string().nullable(),
   rounds: z.array(z.array(z.strictObject({ option_id: z.number().int(), votes: z.number().int() }))).nullable(),
   winner: z.number().int().nullable(),
-  viewer: z
-    .strictObject({ voted: z.number().int(), options: z.array(z.number().int()), weight: z.string().nullable(), eligible: z.number().int() })
-    .nullable(),
+  viewer: z.strictObject({ voted: z.number().int(), options: z.array(z.number().int()), weight: z.string().nullable(), eligible: z.number().int() }).nullable(),
 });
 export type PollDto = z.infer<typeof PollSchema>;
 export const PollResponseSchema = z.strictObject({ poll: PollSchema });

@@ -1,7 +1,16 @@
 import "server-only";
 import { canManagePolls, canReadThread, canVote, loadGroupRole, type Actor, type GroupRole } from "@/lib/auth/permissions";
 import { listBallots, type BallotRecord } from "@/lib/db/poll-ballots";
-import { findPoll, findPollPlaceForRead, fixSnapshotBlock, listThreadPolls, pollStatus, type PollRecord, type PollStatus, type PollToken } from "@/lib/db/polls";
+import {
+  findPoll,
+  findPollPlaceForRead,
+  fixSnapshotBlock,
+  listThreadPolls,
+  pollStatus,
+  type PollRecord,
+  type PollStatus,
+  type PollToken,
+} from "@/lib/db/polls";
 import { listEvmWalletAddresses } from "@/lib/db/wallets";
 import { NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -48,6 +57,12 @@ export async function ensureSnapshot(poll: PollRecord, now = new Date()): Promis
   return { ...poll, snapshotBlock: await fixSnapshotBlock(poll.id, block) };
 }
 
+/** The snapshot-poll job: fixes a token poll's snapshot once it has opened (nothing for a poll gone or not open yet). */
+export async function snapshotOpenedPoll(pollId: number): Promise<void> {
+  const poll = await findPoll(pollId);
+  if (poll) await ensureSnapshot(poll);
+}
+
 /** The sum of the user's EVM wallets' balances of the token, at the block (null: the latest, kept a while). */
 export async function readVoterBalance(token: PollToken, userId: number, block: bigint | null): Promise<bigint> {
   const wallets = await listEvmWalletAddresses(userId);
@@ -77,9 +92,7 @@ async function stateFor(actor: Actor, role: GroupRole | null, poll: PollRecord, 
   const own = actor ? ballots.find((ballot) => ballot.userId === actor.id) : undefined;
   const mayWrite = actor !== null && role !== null && canVote(actor, role);
   const eligible = mayWrite && (await holdsEnough(poll, actor.id));
-  const viewer: PollViewerState | null = actor
-    ? { voted: own !== undefined, options: own?.options ?? [], weight: own?.weight ?? null, eligible }
-    : null;
+  const viewer: PollViewerState | null = actor ? { voted: own !== undefined, options: own?.options ?? [], weight: own?.weight ?? null, eligible } : null;
   const open = status === "open";
   return {
     poll,

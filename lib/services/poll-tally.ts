@@ -26,7 +26,10 @@ export interface PollTally {
  * round's votes wins; else the option with the fewest votes is dropped, a tie dropping the one
  * with the higher id.
  */
-export function instantRunoff(optionIds: readonly number[], ballots: readonly { options: readonly number[] }[]): { rounds: RoundCount[][]; winner: number | null } {
+export function instantRunoff(
+  optionIds: readonly number[],
+  ballots: readonly { options: readonly number[] }[],
+): { rounds: RoundCount[][]; winner: number | null } {
   const rounds: RoundCount[][] = [];
   if (ballots.length === 0) return { rounds, winner: null };
   const standing = new Set(optionIds);
@@ -62,7 +65,13 @@ export function tallyPoll(poll: { type: string; options: readonly PollOptionReco
       entry.weight += ballot.weight;
     }
   }
-  const ranked = poll.type === "ranked" ? instantRunoff(poll.options.map((option) => option.id), ballots) : null;
+  const ranked =
+    poll.type === "ranked"
+      ? instantRunoff(
+          poll.options.map((option) => option.id),
+          ballots,
+        )
+      : null;
   return {
     options: [...byOption.values()],
     voterCount: ballots.length,

@@ -38,7 +38,9 @@ async function weighVoter(poll: PollRecord, userId: number): Promise<bigint> {
   if (!poll.token || (poll.eligibility !== "token" && poll.weighting !== "token_balance")) return 1n;
   const balance = await readVoterBalance(poll.token, userId, poll.snapshotBlock);
   if (poll.eligibility === "token" && balance < BigInt(poll.token.min_amount)) {
-    throw new Forbidden(`This poll is for holders of at least ${poll.token.min_amount} of its token at block ${poll.snapshotBlock}; your wallets held ${balance}`);
+    throw new Forbidden(
+      `This poll is for holders of at least ${poll.token.min_amount} of its token at block ${poll.snapshotBlock}; your wallets held ${balance}`,
+    );
   }
   return poll.weighting === "token_balance" ? balance : 1n;
 }

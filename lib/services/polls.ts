@@ -2,7 +2,8 @@ import "server-only";
 import { canManagePolls, canReadThread, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { hasBallots } from "@/lib/db/poll-ballots";
 import { categoryRequiresPoll } from "@/lib/db/poll-categories";
-import { findPoll, findPollPlace, fixSnapshotBlock, insertPoll, lockThreadPolls, pollStatus, setPollClosed, updatePoll } from "@/lib/db/polls";
+import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
+import { findPoll, findPollPlace, fixSnapshotBlock, insertPoll, lockThreadPolls, pollStatus, setPollClosed, updatePoll, type PollFields } from "@/lib/db/polls";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { findThreadRoute } from "@/lib/db/threads";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
@@ -42,9 +43,18 @@ export async function prepareThreadPolls(value: unknown): Promise<PreparedPoll[]
   return prepared;
 }
 
+/** A token poll opening later gets a job at its opening that fixes its snapshot block then. */
+async function scheduleSnapshot(tx: Tx, pollId: number, fields: PollFields): Promise<void> {
+  const opensAt = fields.opensAt;
+  if (!isTokenPoll(fields) || opensAt === null || opensAt.getTime() <= Date.now()) return;
+  const startAfterSeconds = Math.max(0, Math.ceil((opensAt.getTime() - Date.now()) / 1000));
+  await enqueueInTransaction(tx, "snapshot-poll", { pollId, opensAt: opensAt.toISOString() }, { startAfterSeconds });
+}
+
 async function writePoll(tx: Tx, place: { threadId: number; userId: number }, poll: PreparedPoll): Promise<number> {
   const id = await insertPoll(tx, place, poll.fields, poll.options);
   if (poll.snapshotBlock !== null) await fixSnapshotBlock(id, poll.snapshotBlock, tx);
+  await scheduleSnapshot(tx, id, poll.fields);
   return id;
 }
 
@@ -83,7 +93,8 @@ async function lockManagedPoll(tx: Tx, actor: SignedIn, pollId: number) {
   if (!place) throw new NotFound("poll");
   const role = await loadGroupRole(actor, place.groupId, tx);
   if (role && !canReadThread({ deleted: place.threadDeleted }, role)) throw new NotFound("poll");
-  if (!role || !canManagePolls(actor, { userId: place.threadAuthorId }, role)) refuseWrite(role, "poll", "Only the thread's author and the group's moderators can change its polls");
+  if (!role || !canManagePolls(actor, { userId: place.threadAuthorId }, role))
+    refuseWrite(role, "poll", "Only the thread's author and the group's moderators can change its polls");
   return place;
 }
 
@@ -100,6 +111,7 @@ export async function editPoll(actor: SignedIn, pollId: number, input: unknown):
     const opensChanged = (change.fields.opensAt?.getTime() ?? null) !== (poll.opensAt?.getTime() ?? null);
     const resetSnapshot = poll.snapshotBlock !== null && (change.frozenChanged.length > 0 || opensChanged) && !(await hasBallots(tx, pollId));
     await updatePoll(tx, pollId, { fields: change.fields, options: change.options, resetSnapshot });
+    if (opensChanged || change.frozenChanged.length > 0) await scheduleSnapshot(tx, pollId, { ...poll, ...change.fields });
   });
   return readPoll(actor, pollId);
 }

@@ -19,13 +19,34 @@ describe("ranked polls", () => {
   it("counts by instant runoff: each round's votes, the drops, and the winner that passed half", async () => {
     const { threadId, poll } = await threadWithPoll(cast.author, cast.group, { type: "ranked", options: ["A", "B", "C", "D"] });
     const [a, b, c, d] = optionIds(poll) as [number, number, number, number];
-    const preferences = [[a, b], [a, b], [a, b], [b, c], [b, c], [c, b], [c, b], [d, c]];
+    const preferences = [
+      [a, b],
+      [a, b],
+      [a, b],
+      [b, c],
+      [b, c],
+      [c, b],
+      [c, b],
+      [d, c],
+    ];
     for (const [index, ranking] of preferences.entries()) expectOk(await vote(voters[index], poll.id, ranking));
     const counted = await readPollAs(undefined, cast.group, threadId, poll.id);
     expect(counted.rounds).toEqual([
-      [{ option_id: a, votes: 3 }, { option_id: b, votes: 2 }, { option_id: c, votes: 2 }, { option_id: d, votes: 1 }],
-      [{ option_id: a, votes: 3 }, { option_id: b, votes: 2 }, { option_id: c, votes: 3 }],
-      [{ option_id: a, votes: 3 }, { option_id: c, votes: 5 }],
+      [
+        { option_id: a, votes: 3 },
+        { option_id: b, votes: 2 },
+        { option_id: c, votes: 2 },
+        { option_id: d, votes: 1 },
+      ],
+      [
+        { option_id: a, votes: 3 },
+        { option_id: b, votes: 2 },
+        { option_id: c, votes: 3 },
+      ],
+      [
+        { option_id: a, votes: 3 },
+        { option_id: c, votes: 5 },
+      ],
     ]);
     expect(counted.winner).toBe(c);
     // votes: the ballots that ranked the option at all.
@@ -43,8 +64,15 @@ describe("ranked polls", () => {
     expect(mine.body.data.poll.viewer).toMatchObject({ voted: 1, options: [c, a] });
     const counted = await readPollAs(undefined, cast.group, threadId, poll.id);
     expect(counted.rounds).toEqual([
-      [{ option_id: a, votes: 1 }, { option_id: b, votes: 1 }, { option_id: c, votes: 1 }],
-      [{ option_id: a, votes: 2 }, { option_id: b, votes: 1 }],
+      [
+        { option_id: a, votes: 1 },
+        { option_id: b, votes: 1 },
+        { option_id: c, votes: 1 },
+      ],
+      [
+        { option_id: a, votes: 2 },
+        { option_id: b, votes: 1 },
+      ],
     ]);
     expect(counted.winner).toBe(a);
   });
@@ -55,7 +83,15 @@ describe("ranked polls", () => {
     const [a, b] = optionIds(poll) as [number, number];
     expectBadParam(await vote(voters[0], poll.id, [a, b, a]), "options");
     const one = await vote(voters[0], poll.id, [b]);
-    expect(one.body.data.poll).toMatchObject({ rounds: [[{ option_id: a, votes: 0 }, { option_id: b, votes: 1 }]], winner: b });
+    expect(one.body.data.poll).toMatchObject({
+      rounds: [
+        [
+          { option_id: a, votes: 0 },
+          { option_id: b, votes: 1 },
+        ],
+      ],
+      winner: b,
+    });
   });
 
   it("answers rounds and winner null for polls that are not ranked", async () => {

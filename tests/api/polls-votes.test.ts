@@ -23,7 +23,10 @@ describe("POST /api/v2/polls/{poll_id}/vote and /unvote", () => {
     expect(first.body.data.poll).toMatchObject({
       voter_count: 1,
       total_weight: "1",
-      options: [{ id: a, votes: 1, weight: "1" }, { id: b, votes: 0, weight: "0" }],
+      options: [
+        { id: a, votes: 1, weight: "1" },
+        { id: b, votes: 0, weight: "0" },
+      ],
       viewer: { voted: 1, options: [a], weight: "1", eligible: 1 },
     });
     const again = await vote(cast.stranger, poll.id, [b!]);
@@ -71,7 +74,10 @@ describe("POST /api/v2/polls/{poll_id}/vote and /unvote", () => {
   });
 
   it("refuses votes before opens_at and after closes_at or a close (403), and reopens", async () => {
-    const { poll: scheduled } = await threadWithPoll(cast.author, cast.group, { options: ["a", "b"], opens_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const { poll: scheduled } = await threadWithPoll(cast.author, cast.group, {
+      options: ["a", "b"],
+      opens_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expectRefused(await vote(cast.stranger, scheduled.id, [optionIds(scheduled)[0]!]), 40300);
     const { poll: ending } = await threadWithPoll(cast.author, cast.group, { options: ["a", "b"], closes_at: new Date(Date.now() + 1_500).toISOString() });
     expectOk(await vote(cast.stranger, ending.id, [optionIds(ending)[0]!]));
@@ -94,14 +100,24 @@ describe("results visibility, the viewer object and the voters list", () => {
     const { threadId, poll } = await threadWithPoll(cast.author, cast.group, { options: ["a", "b"], results: "on_vote" });
     expectOk(await vote(cast.stranger, poll.id, [optionIds(poll)[0]!]));
     const hidden = await readPollAs(cast.moderator, cast.group, threadId, poll.id);
-    expect(hidden).toMatchObject({ voter_count: null, total_weight: null, options: [{ votes: null, weight: null }, { votes: null, weight: null }] });
+    expect(hidden).toMatchObject({
+      voter_count: null,
+      total_weight: null,
+      options: [
+        { votes: null, weight: null },
+        { votes: null, weight: null },
+      ],
+    });
     expect(await readPollAs(cast.stranger, cast.group, threadId, poll.id)).toMatchObject({ voter_count: 1, options: [{ votes: 1 }, { votes: 0 }] });
 
     const later = await threadWithPoll(cast.author, cast.group, { options: ["a", "b"], results: "on_close", voters: "public" });
     const mine = await vote(cast.stranger, later.poll.id, [optionIds(later.poll)[1]!]);
     expect(mine.body.data.poll).toMatchObject({ voter_count: null, viewer: { voted: 1, options: [optionIds(later.poll)[1]], weight: "1" } });
     for (const viewer of [cast.moderator, cast.owner, cast.author, undefined]) {
-      expect(await readPollAs(viewer, cast.group, later.threadId, later.poll.id)).toMatchObject({ voter_count: null, options: [{ votes: null }, { votes: null }] });
+      expect(await readPollAs(viewer, cast.group, later.threadId, later.poll.id)).toMatchObject({
+        voter_count: null,
+        options: [{ votes: null }, { votes: null }],
+      });
     }
     expectRefused(await listVoters(cast.owner, later.poll.id), 40300);
     await closePoll(cast.author, later.poll.id, 1);
@@ -129,7 +145,10 @@ describe("results visibility, the viewer object and the voters list", () => {
       weight: "1",
       created_at: expect.stringMatching(/Z$/),
     });
-    expect((await listVoters(cast.author, poll.id, { option_id: a! })).body.data).toMatchObject({ count: 1, voters: [{ user: { id: cast.stranger.id }, options: [a, b] }] });
+    expect((await listVoters(cast.author, poll.id, { option_id: a! })).body.data).toMatchObject({
+      count: 1,
+      voters: [{ user: { id: cast.stranger.id }, options: [a, b] }],
+    });
     expect((await listVoters(cast.author, poll.id, { per_page: 2, page: 2 })).body.data.voters).toHaveLength(1);
     expectBadParam(await listVoters(cast.author, poll.id, { option_id: 999_999_999 }), "option_id");
     const secret = await threadWithPoll(cast.author, cast.group, { options: ["a", "b"] });

@@ -57,7 +57,13 @@ describe("POST /api/v2/threads/{thread_id}/polls", () => {
     expect(multiple.body.data.poll).toMatchObject({ type: "multiple", min: 2, max: 3 });
     const ranked = await addPoll(cast.author, threadId, { type: "ranked", options: ["a", "b", "c", "d"], title: "Rank them" });
     expect(ranked.body.data.poll).toMatchObject({ type: "ranked", min: 1, max: 4, rounds: [], winner: null, title: "Rank them" });
-    const scheduled = await addPoll(cast.author, threadId, { options: ["x", "y"], opens_at: inAnHour(), results: "on_close", voters: "public", allow_change: 0 });
+    const scheduled = await addPoll(cast.author, threadId, {
+      options: ["x", "y"],
+      opens_at: inAnHour(),
+      results: "on_close",
+      voters: "public",
+      allow_change: 0,
+    });
     expect(scheduled.body.data.poll).toMatchObject({ status: "scheduled", results: "on_close", voters: "public", allow_change: 0, voter_count: null });
   });
 
@@ -85,7 +91,11 @@ describe("POST /api/v2/threads/{thread_id}/polls", () => {
     ["token_balance without a token", { options: ["a", "b"], weighting: "token_balance" }, "poll.token"],
     ["a token with an unknown key", { options: ["a", "b"], eligibility: "token", token: { type: "native", chain_id: 31337, x: 1 } }, "poll.token"],
     ["a token of an unknown type", { options: ["a", "b"], eligibility: "token", token: { type: "erc99", chain_id: 31337 } }, "poll.token.type"],
-    ["a token on a chain the server cannot read", { options: ["a", "b"], eligibility: "token", token: { type: "native", chain_id: 999 } }, "poll.token.chain_id"],
+    [
+      "a token on a chain the server cannot read",
+      { options: ["a", "b"], eligibility: "token", token: { type: "native", chain_id: 999 } },
+      "poll.token.chain_id",
+    ],
     ["an unknown weighting", { options: ["a", "b"], weighting: "quadratic" }, "poll.weighting"],
     ["allow_change 2", { options: ["a", "b"], allow_change: 2 }, "poll.allow_change"],
     ["a poll that is not an object", ["a", "b"], "poll"],
@@ -130,10 +140,22 @@ describe("POST /api/v2/polls/{poll_id}/edit", () => {
   it("freezes options, type, eligibility, token and weighting after the first vote (403), but takes their current values and the other fields", async () => {
     const { poll } = await threadWithPoll(cast.author, cast.group, { options: ["a", "b"] });
     expectOk(await vote(cast.stranger, poll.id, [optionIds(poll)[0]!]));
-    for (const change of [{ options: ["a", "c"] }, { type: "multiple" }, { eligibility: "token", token: { type: "native", chain_id: 31337 } }, { weighting: "token_balance", token: { type: "native", chain_id: 31337 } }]) {
+    for (const change of [
+      { options: ["a", "c"] },
+      { type: "multiple" },
+      { eligibility: "token", token: { type: "native", chain_id: 31337 } },
+      { weighting: "token_balance", token: { type: "native", chain_id: 31337 } },
+    ]) {
       expectRefused(await editPoll(cast.author, poll.id, change), 40300);
     }
-    const same = await editPoll(cast.author, poll.id, { options: ["a", "b"], type: "single", eligibility: "everyone", weighting: "per_user", token: null, title: "Renamed" });
+    const same = await editPoll(cast.author, poll.id, {
+      options: ["a", "b"],
+      type: "single",
+      eligibility: "everyone",
+      weighting: "per_user",
+      token: null,
+      title: "Renamed",
+    });
     expectOk(same);
     expect(same.body.data.poll.title).toBe("Renamed");
     expect(same.body.data.poll.options).toEqual([

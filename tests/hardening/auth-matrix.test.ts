@@ -9,6 +9,7 @@ import { getPool } from "@/lib/db/engine/client";
 import { createCast, createThreadWithReply, postAs, type Cast } from "../support/community-helpers";
 import { countRows, sendRaw, type Encoding } from "../support/hardening";
 import { makePng } from "../support/upload-helpers";
+import { createMatrixPoll, POLL_WRITES } from "../support/poll-auth-cases";
 import { textDelta } from "../support/thread-helpers";
 
 // Contract section 4, every write × every kind of bad token: no token, garbage, expired,
@@ -39,6 +40,7 @@ interface Target {
   png: Blob;
   /** A category of the group (contract section 17's category writes). */
   categoryId: number;
+  pollId: number; // a poll on the thread (contract section 18)
 }
 
 interface WriteCase {
@@ -52,6 +54,7 @@ interface WriteCase {
 }
 
 const WRITES: Record<string, WriteCase> = {
+  ...POLL_WRITES,
   "POST /api/v2/groups/{group_id}/threads/create": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/threads/create`, body: { title: "Matrix thread", content: textDelta("x") } }),
     anotherUser: 403,
@@ -198,6 +201,8 @@ const CONTENT_TABLES = [
   "attachments",
   "notifications",
   "post_mentions",
+  "polls",
+  "poll_ballots",
 ];
 
 async function digestContent(): Promise<Record<string, string>> {
@@ -241,7 +246,8 @@ beforeAll(async () => {
   // The draft the other user's delete cell deletes (their own, at sequence 1).
   expect((await postAs(cast.banned, "/api/v2/drafts/matrix-delete", { content: textDelta("to delete"), sequence: 0 })).status).toBe(200);
   const categoryId = category.body.data.category.id;
-  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png, categoryId };
+  const pollId = await createMatrixPoll(cast, threadId);
+  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png, categoryId, pollId };
 
   // The forged tokens name the owner, who may do every one of these writes.
   const valid = await issueUserToken(cast.owner.id);

@@ -9,8 +9,7 @@ import { createThreadOverHttp } from "./thread-helpers";
 export type Poll = PollDto;
 export type PollAnswer = { poll: Poll };
 
-export const addPoll = (user: TestUser | undefined, threadId: number, poll: unknown) =>
-  postAs<PollAnswer>(user, `/api/v2/threads/${threadId}/polls`, { poll });
+export const addPoll = (user: TestUser | undefined, threadId: number, poll: unknown) => postAs<PollAnswer>(user, `/api/v2/threads/${threadId}/polls`, { poll });
 export const editPoll = (user: TestUser | undefined, pollId: number, poll: unknown) => postAs<PollAnswer>(user, `/api/v2/polls/${pollId}/edit`, { poll });
 export const vote = (user: TestUser | undefined, pollId: number, options: readonly number[] | string) =>
   postAs<PollAnswer>(user, `/api/v2/polls/${pollId}/vote`, { options: typeof options === "string" ? options : options.join(",") });

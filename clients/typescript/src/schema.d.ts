@@ -772,6 +772,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/polls/{poll_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a poll (closed=1) or open it again (closed=0)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["closePoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/polls/{poll_id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a poll's fields (options, type, eligibility, token and weighting only before the first vote)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["editPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/polls/{poll_id}/unvote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take one's vote back (while open, where allow_change is 1)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["unvotePoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/polls/{poll_id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vote (option ids comma-separated; for ranked polls in order of preference); a second vote replaces the first where allowed
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["votePoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/polls/{poll_id}/voters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who voted (public voters, once the results are visible to the reader), newest first
+         * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
+         */
+        get: operations["listPollVoters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/posts/{post_id}/bookmark": {
         parameters: {
             query?: never;
@@ -1060,7 +1160,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow a thread: post, edit, delete and like events (server-sent events)
+         * Follow a thread: post, edit, delete, like and poll events (server-sent events)
          * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
          */
         get: operations["threadEvents"];
@@ -1126,6 +1226,26 @@ export interface paths {
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
         post: operations["pinThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/threads/{thread_id}/polls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a poll to a thread (its author and moderators; at most 5 a thread)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["createPoll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1667,7 +1787,7 @@ export interface components {
             };
             tags: unknown[];
             order_tags: unknown[];
-            poll_category: unknown[];
+            poll_category: number[];
             tip_token_info: unknown[];
             main_token_address: string;
             is_muted: number;
@@ -1849,7 +1969,56 @@ export interface components {
                     post_type: number;
                 }[];
             };
-            polls: unknown[];
+            polls: {
+                id: number;
+                thread_id: number;
+                title: string;
+                /** @enum {string} */
+                type: "single" | "multiple" | "ranked";
+                options: {
+                    id: number;
+                    text: string;
+                    votes: number | null;
+                    weight: string | null;
+                }[];
+                min: number;
+                max: number;
+                /** @enum {string} */
+                results: "always" | "on_vote" | "on_close";
+                /** @enum {string} */
+                voters: "secret" | "public";
+                /** @enum {string} */
+                status: "scheduled" | "open" | "closed";
+                opens_at: string | null;
+                closes_at: string | null;
+                /** @enum {string} */
+                eligibility: "everyone" | "token";
+                token: {
+                    /** @enum {string} */
+                    type: "erc20" | "erc721" | "erc1155" | "native";
+                    chain_id: number;
+                    contract_address: string;
+                    token_id: string;
+                    min_amount: string;
+                } | null;
+                /** @enum {string} */
+                weighting: "per_user" | "token_balance";
+                allow_change: number;
+                snapshot_block: number | null;
+                voter_count: number | null;
+                total_weight: string | null;
+                rounds: {
+                    option_id: number;
+                    votes: number;
+                }[][] | null;
+                winner: number | null;
+                viewer: {
+                    voted: number;
+                    options: number[];
+                    weight: string | null;
+                    eligible: number;
+                } | null;
+            }[];
             tags: {
                 name: string;
                 id: number;
@@ -6318,6 +6487,7 @@ export interface operations {
                         /** @enum {string} */
                         allow_all_file_type?: "0" | "1";
                     };
+                    poll_category?: unknown;
                 };
                 "application/x-www-form-urlencoded": {
                     joining?: number;
@@ -6330,6 +6500,7 @@ export interface operations {
                         /** @enum {string} */
                         allow_all_file_type?: "0" | "1";
                     };
+                    poll_category?: unknown;
                 };
                 "multipart/form-data": {
                     joining?: number;
@@ -6342,6 +6513,7 @@ export interface operations {
                         /** @enum {string} */
                         allow_all_file_type?: "0" | "1";
                     };
+                    poll_category?: unknown;
                 };
             };
         };
@@ -6571,6 +6743,7 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    polls?: unknown;
                 };
                 "application/x-www-form-urlencoded": {
                     title: string;
@@ -6580,6 +6753,7 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    polls?: unknown;
                 };
                 "multipart/form-data": {
                     title: string;
@@ -6589,6 +6763,7 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    polls?: unknown;
                 };
             };
         };
@@ -6953,6 +7128,788 @@ export interface operations {
             };
             /** @description 40300: Not allowed */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    closePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                poll_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    closed: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    closed: number;
+                };
+                "multipart/form-data": {
+                    closed: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            poll: {
+                                id: number;
+                                thread_id: number;
+                                title: string;
+                                /** @enum {string} */
+                                type: "single" | "multiple" | "ranked";
+                                options: {
+                                    id: number;
+                                    text: string;
+                                    votes: number | null;
+                                    weight: string | null;
+                                }[];
+                                min: number;
+                                max: number;
+                                /** @enum {string} */
+                                results: "always" | "on_vote" | "on_close";
+                                /** @enum {string} */
+                                voters: "secret" | "public";
+                                /** @enum {string} */
+                                status: "scheduled" | "open" | "closed";
+                                opens_at: string | null;
+                                closes_at: string | null;
+                                /** @enum {string} */
+                                eligibility: "everyone" | "token";
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                /** @enum {string} */
+                                weighting: "per_user" | "token_balance";
+                                allow_change: number;
+                                snapshot_block: number | null;
+                                voter_count: number | null;
+                                total_weight: string | null;
+                                rounds: {
+                                    option_id: number;
+                                    votes: number;
+                                }[][] | null;
+                                winner: number | null;
+                                viewer: {
+                                    voted: number;
+                                    options: number[];
+                                    weight: string | null;
+                                    eligible: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    editPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                poll_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    poll: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    poll: unknown;
+                };
+                "multipart/form-data": {
+                    poll: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            poll: {
+                                id: number;
+                                thread_id: number;
+                                title: string;
+                                /** @enum {string} */
+                                type: "single" | "multiple" | "ranked";
+                                options: {
+                                    id: number;
+                                    text: string;
+                                    votes: number | null;
+                                    weight: string | null;
+                                }[];
+                                min: number;
+                                max: number;
+                                /** @enum {string} */
+                                results: "always" | "on_vote" | "on_close";
+                                /** @enum {string} */
+                                voters: "secret" | "public";
+                                /** @enum {string} */
+                                status: "scheduled" | "open" | "closed";
+                                opens_at: string | null;
+                                closes_at: string | null;
+                                /** @enum {string} */
+                                eligibility: "everyone" | "token";
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                /** @enum {string} */
+                                weighting: "per_user" | "token_balance";
+                                allow_change: number;
+                                snapshot_block: number | null;
+                                voter_count: number | null;
+                                total_weight: string | null;
+                                rounds: {
+                                    option_id: number;
+                                    votes: number;
+                                }[][] | null;
+                                winner: number | null;
+                                viewer: {
+                                    voted: number;
+                                    options: number[];
+                                    weight: string | null;
+                                    eligible: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    unvotePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                poll_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": Record<string, never>;
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            poll: {
+                                id: number;
+                                thread_id: number;
+                                title: string;
+                                /** @enum {string} */
+                                type: "single" | "multiple" | "ranked";
+                                options: {
+                                    id: number;
+                                    text: string;
+                                    votes: number | null;
+                                    weight: string | null;
+                                }[];
+                                min: number;
+                                max: number;
+                                /** @enum {string} */
+                                results: "always" | "on_vote" | "on_close";
+                                /** @enum {string} */
+                                voters: "secret" | "public";
+                                /** @enum {string} */
+                                status: "scheduled" | "open" | "closed";
+                                opens_at: string | null;
+                                closes_at: string | null;
+                                /** @enum {string} */
+                                eligibility: "everyone" | "token";
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                /** @enum {string} */
+                                weighting: "per_user" | "token_balance";
+                                allow_change: number;
+                                snapshot_block: number | null;
+                                voter_count: number | null;
+                                total_weight: string | null;
+                                rounds: {
+                                    option_id: number;
+                                    votes: number;
+                                }[][] | null;
+                                winner: number | null;
+                                viewer: {
+                                    voted: number;
+                                    options: number[];
+                                    weight: string | null;
+                                    eligible: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    votePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                poll_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    options: number[];
+                };
+                "application/x-www-form-urlencoded": {
+                    options: number[];
+                };
+                "multipart/form-data": {
+                    options: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            poll: {
+                                id: number;
+                                thread_id: number;
+                                title: string;
+                                /** @enum {string} */
+                                type: "single" | "multiple" | "ranked";
+                                options: {
+                                    id: number;
+                                    text: string;
+                                    votes: number | null;
+                                    weight: string | null;
+                                }[];
+                                min: number;
+                                max: number;
+                                /** @enum {string} */
+                                results: "always" | "on_vote" | "on_close";
+                                /** @enum {string} */
+                                voters: "secret" | "public";
+                                /** @enum {string} */
+                                status: "scheduled" | "open" | "closed";
+                                opens_at: string | null;
+                                closes_at: string | null;
+                                /** @enum {string} */
+                                eligibility: "everyone" | "token";
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                /** @enum {string} */
+                                weighting: "per_user" | "token_balance";
+                                allow_change: number;
+                                snapshot_block: number | null;
+                                voter_count: number | null;
+                                total_weight: string | null;
+                                rounds: {
+                                    option_id: number;
+                                    votes: number;
+                                }[][] | null;
+                                winner: number | null;
+                                viewer: {
+                                    voted: number;
+                                    options: number[];
+                                    weight: string | null;
+                                    eligible: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    listPollVoters: {
+        parameters: {
+            query?: {
+                option_id?: number;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                poll_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            voters: {
+                                user: {
+                                    id: number;
+                                    username: string;
+                                    photo_url: string;
+                                };
+                                options: number[];
+                                weight: string;
+                                created_at: string;
+                            }[];
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -9108,6 +10065,173 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeV2"] & {
                         data: {
                             thread: components["schemas"]["ThreadFull"];
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    createPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                thread_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    poll: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    poll: unknown;
+                };
+                "multipart/form-data": {
+                    poll: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            poll: {
+                                id: number;
+                                thread_id: number;
+                                title: string;
+                                /** @enum {string} */
+                                type: "single" | "multiple" | "ranked";
+                                options: {
+                                    id: number;
+                                    text: string;
+                                    votes: number | null;
+                                    weight: string | null;
+                                }[];
+                                min: number;
+                                max: number;
+                                /** @enum {string} */
+                                results: "always" | "on_vote" | "on_close";
+                                /** @enum {string} */
+                                voters: "secret" | "public";
+                                /** @enum {string} */
+                                status: "scheduled" | "open" | "closed";
+                                opens_at: string | null;
+                                closes_at: string | null;
+                                /** @enum {string} */
+                                eligibility: "everyone" | "token";
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                /** @enum {string} */
+                                weighting: "per_user" | "token_balance";
+                                allow_change: number;
+                                snapshot_block: number | null;
+                                voter_count: number | null;
+                                total_weight: string | null;
+                                rounds: {
+                                    option_id: number;
+                                    votes: number;
+                                }[][] | null;
+                                winner: number | null;
+                                viewer: {
+                                    voted: number;
+                                    options: number[];
+                                    weight: string | null;
+                                    eligible: number;
+                                } | null;
+                            };
                         };
                     };
                 };

@@ -10,7 +10,10 @@ import { listPollVoters, unvotePoll, votePoll } from "@/lib/services/poll-votes"
 // Contract section 18: polls. The poll object is read key by key by the service
 // (lib/services/poll-input.ts), so a bad or unknown key is a 400 naming it.
 
-const PollObjectParam = z.preprocess(parseJsonParam, z.unknown().refine((value) => value !== undefined, { error: "is required" }));
+const PollObjectParam = z.preprocess(
+  parseJsonParam,
+  z.unknown().refine((value) => value !== undefined, { error: "is required" }),
+);
 const pollParams = z.object({ poll_id: idParam() });
 
 // POST /api/v2/threads/{thread_id}/polls

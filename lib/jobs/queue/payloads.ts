@@ -7,6 +7,8 @@ export interface JobPayloads {
   "remove-stored-content": { sha256: string; ext: string };
   /** A bookmark's reminder, due at `remindAt` (ISO time): fires only while the bookmark still holds that time (lib/services/bookmarks.ts). */
   "remind-bookmark": { userId: number; postId: number; remindAt: string };
+  /** A token poll opening at `opensAt` (ISO time): its snapshot block is fixed then, unless a read or vote fixed it first (lib/services/polls.ts). */
+  "snapshot-poll": { pollId: number; opensAt: string };
 }
 
 export type JobName = keyof JobPayloads;
