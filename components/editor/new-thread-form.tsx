@@ -26,6 +26,8 @@ export interface NewThreadFormProps {
   initialCategoryId: number | null;
   /** The group takes other files than images from this person (attachment chips under the editor). */
   allowFiles?: boolean;
+  /** Categories whose threads must carry a poll: the builder says so when one is picked. */
+  pollCategoryIds?: number[];
 }
 
 /** The New thread page's form: starts from the person's draft for this group (on any device) and saves it as they type. */
@@ -48,6 +50,7 @@ function NewThreadFields({
   categories,
   initialCategoryId,
   allowFiles = false,
+  pollCategoryIds = [],
   draftKey,
   stored,
 }: NewThreadFormProps & { draftKey: string; stored: DraftSnapshot | null }) {
@@ -148,7 +151,7 @@ function NewThreadFields({
         />
         {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
-      <PollBuilder polls={polls.polls} onChange={polls.change} errors={polls.errors} />
+      <PollBuilder polls={polls.polls} onChange={polls.change} errors={polls.errors} required={pollCategoryIds.includes(Number(categoryId))} />
       {polls.failed ? <FormError>Some poll fields need fixing: see the messages under them.</FormError> : null}
       <DraftStatus autosave={autosave} onTakeTheirs={takeTheirs} />
       <FormStatus mutation={mutation} />

@@ -32,6 +32,7 @@ export default async function NewThreadPage({ params, searchParams }: NewThreadP
         categories={options}
         initialCategoryId={initialCategoryId}
         allowFiles={group.viewerCanAttachFiles}
+        pollCategoryIds={group.pollCategoryIds}
       />
     </GroupFormPage>
   );
