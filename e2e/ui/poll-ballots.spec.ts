@@ -102,4 +102,9 @@ test("multiple within min and max, ranked by keyboard, change and withdraw, hidd
   await closing.getByRole("button", { name: "Reopen poll" }).click();
   await expect(closing.getByText("Results are shown after the poll closes.")).toBeVisible();
   await expect(closing.getByRole("button", { name: "Change vote" })).toBeVisible();
+
+  // Three polls fit a phone without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, "poll cards on a phone");
 });
