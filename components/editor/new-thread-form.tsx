@@ -31,6 +31,8 @@ export interface NewThreadFormProps {
   /** The group's tags, and whether this person may add its restricted ones (contract section 18). */
   tags?: TagView[];
   canAddRestrictedTags?: boolean;
+  /** Categories whose threads must carry a poll: the builder says so when one is picked. */
+  pollCategoryIds?: number[];
 }
 
 /** The New thread page's form: starts from the person's draft for this group (on any device) and saves it as they type. */
@@ -55,6 +57,7 @@ function NewThreadFields({
   allowFiles = false,
   tags = [],
   canAddRestrictedTags = false,
+  pollCategoryIds = [],
   draftKey,
   stored,
 }: NewThreadFormProps & { draftKey: string; stored: DraftSnapshot | null }) {
@@ -67,7 +70,6 @@ function NewThreadFields({
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
-  const [pollError, setPollError] = useState<string | null>(null);
   const polls = usePollDrafts();
   const bodyLabelId = useId();
   const bodyErrorId = useId();
@@ -102,7 +104,6 @@ function NewThreadFields({
     const uploading = !empty && editor.isUploadingFiles();
     setBodyError(empty ? "Write something in the post before publishing." : uploading ? "Wait for the attached files to finish uploading." : null);
     const pollInputs = polls.check();
-    setPollError(pollInputs ? null : "Some poll fields need fixing: see the messages under them.");
     if (!parsedTitle.success || !editor || empty || uploading || !pollInputs) return;
     mutation.mutate({ title: parsedTitle.data, content: editor.getContent(), fileAttachments: editor.getFileIds(), polls: pollInputs });
   }
@@ -159,8 +160,8 @@ function NewThreadFields({
         />
         {bodyError ? <FormError id={bodyErrorId}>{bodyError}</FormError> : null}
       </div>
-      <PollBuilder polls={polls.polls} onChange={polls.change} errors={polls.errors} />
-      {pollError ? <FormError>{pollError}</FormError> : null}
+      <PollBuilder polls={polls.polls} onChange={polls.change} errors={polls.errors} required={pollCategoryIds.includes(Number(categoryId))} />
+      {polls.failed ? <FormError>Some poll fields need fixing: see the messages under them.</FormError> : null}
       <DraftStatus autosave={autosave} onTakeTheirs={takeTheirs} />
       <FormStatus mutation={mutation} />
       {/* Success opens the new thread, so the button stays busy until it does. */}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { checkPollDraft, emptyPollDraft, MAX_POLLS, toPollInput, type PollDraft, type PollDraftErrors } from "./poll-draft";
 import { PollDraftFields } from "./poll-draft-fields";
 import "./polls.css";
+import "./poll-builder.css";
 
 export interface PollBuilderProps {
   polls: PollDraft[];
@@ -43,19 +44,19 @@ export function PollBuilder({ polls, onChange, errors, required = false }: PollB
   );
 }
 
-/** The composer's poll drafts and their checks: `check()` answers the poll objects to send, or null (and shows why). */
+/**
+ * The composer's poll drafts and their checks. Nothing is said until the first `check()` (at
+ * publish); from then on the messages follow every change, so a fixed field stops showing one.
+ */
 export function usePollDrafts() {
   const [polls, setPolls] = useState<PollDraft[]>([]);
-  const [errors, setErrors] = useState<Record<string, PollDraftErrors>>({});
+  const [checking, setChecking] = useState(false);
+  const found = checking ? Object.fromEntries(polls.map((poll) => [poll.key, checkPollDraft(poll)])) : {};
+  const failed = Object.values(found).some((problems) => Object.keys(problems).length > 0);
+  /** The poll objects to send, or null when a draft needs fixing (its messages are then shown). */
   const check = (): Record<string, unknown>[] | null => {
-    const found = Object.fromEntries(polls.map((poll) => [poll.key, checkPollDraft(poll)]));
-    setErrors(found);
-    return Object.values(found).some((problems) => Object.keys(problems).length > 0) ? null : polls.map(toPollInput);
+    setChecking(true);
+    return polls.some((poll) => Object.keys(checkPollDraft(poll)).length > 0) ? null : polls.map(toPollInput);
   };
-  const change = (next: PollDraft[]) => {
-    setPolls(next);
-    // A fixed field stops showing its old error at the next check, not while typing.
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => next.some((poll) => poll.key === key))));
-  };
-  return { polls, errors, change, check };
+  return { polls, errors: found, failed, change: setPolls, check };
 }

@@ -1,6 +1,7 @@
 import { pluralize } from "@/lib/format/counts";
 import type { PollView } from "@/lib/views/poll-view";
-import { formatBaseUnits, formatPercent, sharePercent } from "@/lib/format/poll-numbers";
+import { resultRows } from "./poll-result-rows";
+import { formatBaseUnits } from "@/lib/format/poll-numbers";
 
 /** Why the reader sees no numbers yet: results after they vote, or after the poll closes. */
 export function PollResultsHidden({ poll }: { poll: PollView }) {
@@ -13,46 +14,56 @@ export function PollResultsHidden({ poll }: { poll: PollView }) {
   return <p className="poll-card__hidden">{text}</p>;
 }
 
+/** The reader's own choice on a bar: "Your vote", or their rank on a ranked ballot. */
+function mineLabel(poll: PollView, optionId: number): string | null {
+  const at = poll.viewer?.optionIds.indexOf(optionId) ?? -1;
+  if (at < 0) return null;
+  return poll.kind === "ranked" ? `Your #${at + 1}` : "Your vote";
+}
+
 /**
- * One bar per option: votes, weight (token-weighted polls) and the share, of the voters or of
- * the total weight. The reader's own choice and a ranked poll's winner are marked in words too.
+ * One bar per option (resultRows says what it counts): votes, weight for token-weighted polls,
+ * the share; the reader's own choice and a ranked poll's winner are marked in words too.
  */
 export function PollResults({ poll }: { poll: PollView }) {
-  const voters = poll.voterCount ?? 0;
-  const total = poll.totalWeight ?? "0";
-  const chosen = new Set(poll.viewer?.optionIds ?? []);
+  const ranked = poll.kind === "ranked" && (poll.rounds ?? []).length > 0;
   return (
     <div className="poll-results">
       <ul className="poll-results__list" aria-label={`Results of ${poll.title || "the poll"}`}>
-        {poll.options.map((option) => {
-          const votes = option.votes ?? 0;
-          const percent = poll.weightedByToken ? sharePercent(option.weight ?? "0", total) : sharePercent(votes, voters);
-          const share = formatPercent(percent, poll.weightedByToken ? (option.weight ?? "0") !== "0" : votes > 0);
-          const winner = poll.winnerId === option.id;
+        {resultRows(poll).map((row) => {
+          const winner = poll.winnerId === row.id;
+          const mine = mineLabel(poll, row.id);
           return (
-            <li key={option.id} className="poll-results__row" data-testid="poll-result" data-option-id={option.id}>
+            <li key={row.id} className="poll-results__row" data-testid="poll-result" data-option-id={row.id}>
               <div className="poll-results__label">
                 <span className="poll-results__text">
-                  {option.text}
+                  {row.text}
                   {winner ? <span className="badge poll-badge poll-badge--winner">Winner</span> : null}
-                  {chosen.has(option.id) ? <span className="badge poll-badge">Your vote</span> : null}
+                  {mine ? <span className="badge poll-badge">{mine}</span> : null}
                 </span>
                 <span className="poll-results__numbers">
-                  {pluralize(votes, "vote")}
-                  {poll.weightedByToken ? ` · weight ${formatBaseUnits(option.weight ?? "0")}` : ""} · <strong>{share}</strong>
+                  {row.outAfterRound !== null ? (
+                    `Out after round ${row.outAfterRound}`
+                  ) : (
+                    <>
+                      {pluralize(row.votes, "vote")}
+                      {row.weight !== null ? ` · weight ${formatBaseUnits(row.weight)}` : ""} · <strong>{row.share}</strong>
+                    </>
+                  )}
                 </span>
               </div>
               <div className="poll-results__track" aria-hidden="true">
-                <div className="poll-results__bar" data-winner={winner ? "true" : undefined} style={{ width: `${percent}%` }} />
+                <div className="poll-results__bar" data-winner={winner ? "true" : undefined} style={{ width: `${row.percent}%` }} />
               </div>
             </li>
           );
         })}
       </ul>
       <p className="poll-results__summary">
-        {pluralize(voters, "voter")}
-        {poll.weightedByToken ? ` · total weight ${formatBaseUnits(total)}` : ""}
+        {pluralize(poll.voterCount ?? 0, "voter")}
+        {poll.weightedByToken ? ` · total weight ${formatBaseUnits(poll.totalWeight ?? "0")}` : ""}
         {poll.kind === "multiple" ? " · shares are of all voters, so they can add up to more than 100%" : ""}
+        {ranked ? " · bars show the last round of the instant runoff" : ""}
       </p>
       {poll.kind === "ranked" ? <PollRounds poll={poll} /> : null}
     </div>

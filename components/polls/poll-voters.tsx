@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ActionError, useActionRun } from "@/components/actions/use-action-run";
 import { Avatar } from "@/components/ui/avatar";
 import { loadPollVotersAction } from "@/lib/actions/poll-actions";
-import { pluralize } from "@/lib/format/counts";
+import { formatCount } from "@/lib/format/counts";
 import type { PollView, PollVoterView } from "@/lib/views/poll-view";
 import { formatBaseUnits } from "@/lib/format/poll-numbers";
 
@@ -39,7 +39,7 @@ export function PollVoters({ poll }: { poll: PollView }) {
   }
   return (
     <section className="poll-voters" aria-label={`Voters of ${poll.title || "the poll"}`}>
-      <p className="form-hint">{pluralize(count, "voter")}</p>
+      <h4 className="poll-voters__title">Who voted ({formatCount(count)})</h4>
       <ul className="poll-voters__list">
         {voters.map((voter) => (
           <li key={voter.user.id} className="poll-voters__row">

@@ -42,11 +42,11 @@ test("multiple within min and max, ranked by keyboard, change and withdraw, hidd
   await expect(multiple.getByText("Results are shown after you vote.")).toBeVisible();
   await expect(multiple.getByText("Choose 2", { exact: true })).toBeVisible();
   await multiple.getByRole("checkbox", { name: "Coffee" }).check();
-  await multiple.getByRole("button", { name: "Vote" }).click();
+  await multiple.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(multiple.getByRole("alert")).toHaveText("Choose 2 options.");
   await multiple.getByRole("checkbox", { name: "Water" }).check();
   await expect(multiple.getByRole("checkbox", { name: "Tea" })).toBeDisabled();
-  await multiple.getByRole("button", { name: "Vote" }).click();
+  await multiple.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(multiple.getByTestId("poll-my-vote")).toHaveText("You voted: Coffee, Water");
   await expect(multiple.getByTestId("poll-result").filter({ hasText: "Water" })).toContainText("1 vote · 100%");
   expect(await readBallot(baseURL!, thread.polls[0]!.id, world.me.id)).toEqual(["Coffee", "Water"]);
@@ -78,16 +78,20 @@ test("multiple within min and max, ranked by keyboard, change and withdraw, hidd
   await expect(rankedTexts(ranked)).toHaveText(["Gamma", "Beta", "Alpha"]);
   await expectNoSeriousViolations(page, "poll ballots");
   await shootCard(ranked, page, "poll-card-ranked-ballot");
-  await ranked.getByRole("button", { name: "Vote" }).click();
+  await ranked.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(ranked.getByTestId("poll-my-vote")).toHaveText("You voted: 1. Gamma, 2. Beta, 3. Alpha");
   expect(await readBallot(baseURL!, thread.polls[1]!.id, world.me.id)).toEqual(["Gamma", "Beta", "Alpha"]);
   await expect(ranked.getByText(/Instant runoff: 1 round, Gamma wins/)).toBeVisible();
+  const gamma = ranked.getByTestId("poll-result").filter({ hasText: "Gamma" });
+  await expect(gamma).toContainText("Winner");
+  await expect(gamma).toContainText("Your #1");
+  await expect(gamma).toContainText("1 vote · 100%");
   await shootCard(ranked, page, "poll-card-ranked-results");
 
   // Results after the close, for everyone; the group's owner (a moderator) closes and reopens it.
   const closing = pollCard(page, later);
   await closing.getByRole("radio", { name: "Yes" }).check();
-  await closing.getByRole("button", { name: "Vote" }).click();
+  await closing.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(closing.getByTestId("poll-my-vote")).toHaveText("You voted: Yes");
   await expect(closing.getByText("Results are shown after the poll closes.")).toBeVisible();
   await closing.getByRole("button", { name: "Close poll" }).click();
@@ -98,4 +102,9 @@ test("multiple within min and max, ranked by keyboard, change and withdraw, hidd
   await closing.getByRole("button", { name: "Reopen poll" }).click();
   await expect(closing.getByText("Results are shown after the poll closes.")).toBeVisible();
   await expect(closing.getByRole("button", { name: "Change vote" })).toBeVisible();
+
+  // Three polls fit a phone without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, "poll cards on a phone");
 });

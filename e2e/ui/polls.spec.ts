@@ -65,10 +65,10 @@ test("a poll built in the composer: options reordered by keyboard, a single vote
   await draft.getByLabel("Option 4", { exact: true }).fill("Mauve");
   await draft.getByRole("button", { name: "Remove option 4" }).click();
   // Blue to the top from the keyboard.
-  await moveHandle(page, draft.getByRole("button", { name: "Move option 3" }), -2);
+  await moveHandle(page, draft.getByRole("button", { name: "Move option 3", exact: true }), -2);
   const optionInputs = draft.getByRole("list", { name: "Options of poll 1" }).getByRole("textbox");
   await expect.poll(() => optionInputs.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["Blue", "Red", "Green"]);
-  await draft.getByLabel("Voters").selectOption({ label: "Public (a list of who voted for what)" });
+  await draft.getByLabel("Voters", { exact: true }).selectOption({ label: "Public (a list of who voted for what)" });
   await expectNoSeriousViolations(page, "the composer's poll builder");
   await shoot(page, page, "composer");
 
@@ -94,10 +94,10 @@ test("a poll built in the composer: options reordered by keyboard, a single vote
   await expect(guestCard.getByText("0 voters")).toBeVisible();
 
   // Voting needs a choice first, then counts.
-  await card.getByRole("button", { name: "Vote" }).click();
+  await card.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(card.getByText("Choose an option first.")).toBeVisible();
   await card.getByRole("radio", { name: "Red" }).check();
-  await card.getByRole("button", { name: "Vote" }).click();
+  await card.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(card.getByTestId("poll-my-vote")).toHaveText("You voted: Red");
   await expect(resultOf(card, "Red")).toContainText("1 vote · 100%");
   await expect(resultOf(card, "Blue")).toContainText("0 votes · 0%");

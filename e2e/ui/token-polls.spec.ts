@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "../fixtures/wallet";
 import { expectNoSeriousViolations } from "../helpers/axe";
 import { withDatabase } from "../helpers/database";
-import { ANVIL_CHAIN_ID, deployE2eTokens } from "../helpers/e2e-chain";
+import { ANVIL_CHAIN_ID, deployE2eToken } from "../helpers/e2e-chain";
 import { setUpForumWorld } from "../helpers/forum-world";
 import { createPollThread, pollCard } from "../helpers/poll-threads";
 
@@ -16,7 +16,7 @@ const SHOTS = "/tmp/shots-polls";
 
 test("a token-weighted poll: the token, the snapshot block, and a vote weighing the balance at the snapshot", async ({ page, request, baseURL, wallet }) => {
   const world = await setUpForumWorld(page, { baseURL: baseURL!, request, wallet, suffix, label: "token-polls" });
-  const chain = await deployE2eTokens(baseURL!);
+  const chain = await deployE2eToken(baseURL!);
   await chain.mintToken(wallet.address, 1500n);
   const title = `Holders decide ${suffix}`;
   const token = { type: "erc20", chain_id: ANVIL_CHAIN_ID, contract_address: chain.token, min_amount: "100" };
@@ -43,7 +43,7 @@ test("a token-weighted poll: the token, the snapshot block, and a vote weighing 
   await expect(card.getByText("Token poll", { exact: true })).toBeVisible();
 
   await card.getByRole("radio", { name: "Ship it" }).check();
-  await card.getByRole("button", { name: "Vote" }).click();
+  await card.getByRole("button", { name: "Vote", exact: true }).click();
   await expect(card.getByTestId("poll-my-vote")).toHaveText("You voted: Ship it");
   await expect(terms.locator("div").filter({ hasText: "Your weight" }).locator("dd")).toHaveText("1,500");
   await expect(card.getByTestId("poll-result").filter({ hasText: "Ship it" })).toContainText("1 vote · weight 1,500 · 100%");

@@ -32,6 +32,8 @@ export interface GroupView {
   logoSrc: string;
   members: number;
   onlineMembers: number;
+  /** Categories whose new threads must carry a poll (contract section 18's poll_category). */
+  pollCategoryIds: number[];
   /** Who may open the settings: the Settings link is shown to them in the browser. */
   managerIds: number[];
   /** Whether the viewer of this request may change the group. */
@@ -111,6 +113,7 @@ export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, 
     logoSrc: proxyImageUrl(group.logo),
     members: group.membersCount,
     onlineMembers,
+    pollCategoryIds: group.pollCategoryIds,
     managerIds: listGroupManagers(group),
     viewerCanManage: canManageGroup(role),
     viewerIsModerator: canModerate(role),

@@ -34,6 +34,7 @@ export default async function NewThreadPage({ params, searchParams }: NewThreadP
         allowFiles={group.viewerCanAttachFiles}
         tags={group.tags}
         canAddRestrictedTags={group.viewerIsModerator}
+        pollCategoryIds={group.pollCategoryIds}
       />
     </GroupFormPage>
   );
