@@ -10,7 +10,7 @@ import { PollSelectField } from "./poll-select-field";
 import { PollTokenFields } from "./poll-token-fields";
 
 const RESULTS_LABELS: Record<PollResultsWhen, string> = { always: "Always", on_vote: "After the reader votes", on_close: "After the poll closes" };
-const VOTERS_LABELS = { secret: "Secret", public: "Public (a list of who voted for what)" };
+const VOTERS_LABELS = { secret: "Secret", public: "Public (who voted for what)" };
 const ELIGIBILITY_LABELS = { everyone: "Everyone who may post", token: "Token holders" };
 const WEIGHTING_LABELS = { per_user: "One vote per person", token_balance: "By token balance" };
 

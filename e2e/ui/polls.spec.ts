@@ -68,7 +68,7 @@ test("a poll built in the composer: options reordered by keyboard, a single vote
   await moveHandle(page, draft.getByRole("button", { name: "Move option 3", exact: true }), -2);
   const optionInputs = draft.getByRole("list", { name: "Options of poll 1" }).getByRole("textbox");
   await expect.poll(() => optionInputs.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["Blue", "Red", "Green"]);
-  await draft.getByLabel("Voters", { exact: true }).selectOption({ label: "Public (a list of who voted for what)" });
+  await draft.getByLabel("Voters", { exact: true }).selectOption({ label: "Public (who voted for what)" });
   await expectNoSeriousViolations(page, "the composer's poll builder");
   await shoot(page, page, "composer");
 
