@@ -6,9 +6,10 @@ import { methodsOf } from "@/lib/api/define-endpoint";
 import { getServerSecret } from "@/lib/auth/secret";
 import { issueUserToken } from "@/lib/auth/tokens";
 import { getPool } from "@/lib/db/engine/client";
-import { createCast, createThreadWithReply, postAs, type Cast } from "../support/community-helpers";
-import { countRows, sendRaw, type Encoding } from "../support/hardening";
+import { createCast, createThreadWithReply, postAs } from "../support/community-helpers";
+import { countRows, sendRaw } from "../support/hardening";
 import { makePng } from "../support/upload-helpers";
+import { inGroup, type Target, type WriteCase } from "../support/auth-matrix-target";
 import { createMatrixPoll, POLL_WRITES } from "../support/poll-auth-cases";
 import { textDelta } from "../support/thread-helpers";
 
@@ -27,34 +28,6 @@ const EXPECTED: Record<Exclude<TokenKind, "another user">, { status: number; cod
   "other secret": { status: 401, code: 40103 },
   "alg none": { status: 401, code: 40103 },
 };
-
-interface Target {
-  cast: Cast;
-  threadId: number;
-  firstPostId: number;
-  postId: number;
-  deletedPostId: number;
-  reportId: number;
-  /** An upload of the author's in the group, and a PNG to upload. */
-  uploadId: number;
-  png: Blob;
-  /** A category and a tag of the group (contract sections 17 and 18's writes of them). */
-  categoryId: number;
-  tagId: number;
-  pollId: number; // a poll on the thread (contract section 18)
-}
-
-interface WriteCase {
-  request: (target: Target) => { path: string; body: Record<string, unknown>; encoding?: Encoding };
-  /**
-   * A real token of `banned` (a plain user banned in the group, no role): 403 where the contract
-   * gives the action to others only; "own" where any user may do it on their own behalf, and
-   * then nothing of anyone else's may change.
-   */
-  anotherUser: 403 | "own";
-}
-
-const inGroup = (t: Target, rest: string, body: Record<string, unknown>) => ({ path: `/api/v2/groups/${t.cast.group.id}/${rest}`, body });
 
 const WRITES: Record<string, WriteCase> = {
   ...POLL_WRITES,
@@ -248,7 +221,19 @@ beforeAll(async () => {
   const categoryId = category.body.data.category.id;
   const tagId = (await postAs<{ tag: { id: number } }>(cast.owner, `/api/v2/groups/${cast.group.id}/tags`, { name: "Matrix label" })).body.data.tag.id;
   const pollId = await createMatrixPoll(cast, threadId);
-  target = { cast, threadId, firstPostId, postId, deletedPostId: deleted.postId, reportId: report.body.data.report.id, uploadId, png, categoryId, tagId, pollId };
+  target = {
+    cast,
+    threadId,
+    firstPostId,
+    postId,
+    deletedPostId: deleted.postId,
+    reportId: report.body.data.report.id,
+    uploadId,
+    png,
+    categoryId,
+    tagId,
+    pollId,
+  };
 
   // The forged tokens name the owner, who may do every one of these writes.
   const valid = await issueUserToken(cast.owner.id);
