@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { useShowReply } from "@/components/threads/thread-reader";
 import { unwrapAction } from "@/lib/actions/action-types";
@@ -39,6 +40,7 @@ const load = (threadId: number, postIds: number[]) => unwrapAction(() => loadLiv
  */
 export function ThreadLive({ threadId, groupName, showReply: renderedShowReply, newestFirst, renderedPostIds, since }: ThreadLiveProps) {
   const showReply = useShowReply(renderedShowReply);
+  const router = useRouter();
   const [pending, setPending] = useState<number[]>([]);
   const [shown, setShown] = useState<PostView[]>([]);
   const [busy, setBusy] = useState(false);
@@ -66,12 +68,12 @@ export function ThreadLive({ threadId, groupName, showReply: renderedShowReply, 
         ([post]) => {
           if (!post) return;
           if (shownIds.current.has(post.id)) setShown((posts) => posts.map((candidate) => (candidate.id === post.id ? post : candidate)));
-          else patchRenderedPost(post);
+          else if (!patchRenderedPost(post)) router.refresh();
         },
         () => undefined,
       );
     },
-    [threadId],
+    [threadId, router],
   );
   useLiveEvents<ThreadEventData>({ thread: threadId }, since, TYPES, onEvent);
 
