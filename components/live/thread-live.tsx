@@ -67,8 +67,9 @@ export function ThreadLive({ threadId, groupName, showReply: renderedShowReply, 
       void load(threadId, [postId]).then(
         ([post]) => {
           if (!post) return;
+          // A shown reply is React state here, and may also be in the server's output after a refresh.
           if (shownIds.current.has(post.id)) setShown((posts) => posts.map((candidate) => (candidate.id === post.id ? post : candidate)));
-          else if (!patchRenderedPost(post)) router.refresh();
+          if (!patchRenderedPost(post)) router.refresh();
         },
         () => undefined,
       );
