@@ -279,23 +279,3 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
   if (schema.rankings) add("thread_rankings", "SELECT agora_rank_threads(ARRAY(SELECT DISTINCT thread_id FROM thread_activity), false)");
   return steps;
 }
-
-/** Tables the generator writes, in foreign-key order (their indexes are rebuilt after the load). */
-export const FILLED_TABLES = [
-  "users",
-  "wallets",
-  "groups",
-  "group_admins",
-  "group_features",
-  "categories",
-  "group_members",
-  "threads",
-  "posts",
-  "post_search_texts",
-  "subscriptions",
-  "thread_participants",
-  "post_likes",
-  "thread_reads",
-  "thread_activity",
-  "thread_rankings",
-] as const;

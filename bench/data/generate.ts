@@ -11,7 +11,8 @@ import pg from "pg";
 import { startEmbeddedDatabase } from "@/lib/db/embedded/database";
 import { applyMigrations } from "@/lib/db/engine/migrate";
 import { runScript } from "../../scripts/run-script";
-import { FILLED_TABLES, generationSteps, type SchemaFeatures } from "./generate-sql";
+import { FILLED_TABLES } from "./filled-tables";
+import { generationSteps, type SchemaFeatures } from "./generate-sql";
 import { parseScale, type Scale } from "./scales";
 import { verifyConsistency } from "./verify";
 

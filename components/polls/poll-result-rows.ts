@@ -1,4 +1,4 @@
-import { formatPercent, sharePercent } from "@/lib/format/poll-numbers";
+import { formatPercent, isPositiveAmount, sharePercent } from "@/lib/format/poll-numbers";
 import type { PollView } from "@/lib/views/poll-view";
 
 /** One option's bar: its count, the share the bar shows, and for a ranked poll when it dropped out. */
@@ -52,7 +52,7 @@ export function resultRows(poll: PollView): PollResultRow[] {
       votes,
       weight: poll.weightedByToken ? weight : null,
       percent,
-      share: formatPercent(percent, poll.weightedByToken ? weight !== "0" : votes > 0),
+      share: formatPercent(percent, poll.weightedByToken ? isPositiveAmount(weight) : votes > 0),
       outAfterRound: null,
     };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBaseUnits, formatPercent, sharePercent, shortAddress } from "./poll-numbers";
+import { formatBaseUnits, formatPercent, isPositiveAmount, sharePercent, shortAddress } from "./poll-numbers";
 
 describe("poll numbers", () => {
   it("computes shares of huge token weights without losing digits", () => {
@@ -8,6 +8,13 @@ describe("poll numbers", () => {
     expect(sharePercent(2, 3)).toBe(66.6);
     expect(sharePercent("5", "0")).toBe(0);
     expect(sharePercent("junk", "10")).toBe(0);
+  });
+
+  it("tells a weight of something from nothing, whatever its digits", () => {
+    expect(isPositiveAmount("1000000000000000000000001")).toBe(true);
+    expect(isPositiveAmount("0")).toBe(false);
+    expect(isPositiveAmount("000")).toBe(false);
+    expect(isPositiveAmount("junk")).toBe(false);
   });
 
   it("shows a tiny share as <0.1% and nothing as 0%", () => {

@@ -16,6 +16,11 @@ export function sharePercent(part: string | number, total: string | number): num
   return Number((toBig(part) * 1000n) / whole) / 10;
 }
 
+/** Whether a weight (base units, decimal) is more than nothing. */
+export function isPositiveAmount(value: string): boolean {
+  return toBig(value) > 0n;
+}
+
 /** "42%", "42.5%", and "<0.1%" for a share too small to show as a number but not nothing. */
 export function formatPercent(percent: number, hasAny: boolean): string {
   if (percent === 0 && hasAny) return "<0.1%";
