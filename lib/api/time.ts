@@ -1,7 +1,6 @@
-// `/api` timestamps carry microseconds (contract section 10); JavaScript keeps milliseconds.
-export function formatTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
-}
+import { formatApiTimestamp } from "@/lib/schemas/api-timestamp";
+
+export const formatTimestamp = formatApiTimestamp;
 
 export function formatNullableTimestamp(date: Date | null | undefined): string | null {
   return date ? formatTimestamp(date) : null;
