@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CID } from "multiformats/cid";
-import { buildArchiveBundle } from "./archive-bundle";
+import { buildArchiveBundle, bundleAuthor } from "./archive-bundle";
 
 const input = {
   postId: 7,
@@ -44,5 +44,17 @@ describe("buildArchiveBundle", () => {
     const a = await buildArchiveBundle(input);
     const b = await buildArchiveBundle({ ...input, content: '[{"insert":"hellO\\n"}]' });
     expect(a.cid).not.toBe(b.cid);
+  });
+});
+
+describe("bundleAuthor", () => {
+  const first = "0x00000000000000000000000000000000000000aa";
+  it("is the typed data's author for a signed revision, lower-cased", () => {
+    const signMsg = JSON.stringify({ message: { author: "0x00000000000000000000000000000000000000BB" } });
+    expect(bundleAuthor(signMsg, first)).toBe("0x00000000000000000000000000000000000000bb");
+  });
+  it("is the first wallet for an unsigned one", () => {
+    expect(bundleAuthor(null, first)).toBe(first);
+    expect(bundleAuthor("", first)).toBe(first);
   });
 });

@@ -42,3 +42,18 @@ export async function buildArchiveBundle(input: ArchiveBundleInput): Promise<Arc
 export async function bundleCid(bytes: Uint8Array): Promise<string> {
   return CID.create(1, raw.code, await sha256.digest(bytes)).toString();
 }
+
+/**
+ * The bundle's `author`: the wallet that signed the revision (the `author` of its typed data), else
+ * the author's first wallet. EVM addresses are kept lower-case, as wallets are stored.
+ */
+export function bundleAuthor(signMsg: string | null, firstWalletAddress: string): string {
+  if (!signMsg) return firstWalletAddress;
+  try {
+    const author: unknown = (JSON.parse(signMsg) as { message?: { author?: unknown } }).message?.author;
+    if (typeof author !== "string" || author === "") return firstWalletAddress;
+    return /^0x[0-9a-fA-F]{40}$/.test(author) ? author.toLowerCase() : author;
+  } catch {
+    return firstWalletAddress;
+  }
+}
