@@ -2,8 +2,10 @@
 
 import { useId, useState } from "react";
 import { ActionError, useActionRun } from "@/components/actions/use-action-run";
-import { closePollAction } from "@/lib/actions/poll-actions";
+import { closePollAction, editPollAction } from "@/lib/actions/poll-actions";
 import { pollResultsShown, type PollView } from "@/lib/views/poll-view";
+import { checkPollEdit, draftFromPoll, pollEditInput } from "./poll-edit";
+import { PollForm } from "./poll-form";
 import { KIND_LABELS } from "./poll-labels";
 import { PollResults, PollResultsHidden } from "./poll-results";
 import { PollTime } from "./poll-time";
@@ -39,7 +41,29 @@ export function PollCard({ poll, onPoll }: PollCardProps) {
   const headingId = useId();
   const [status, setStatus] = useState("");
   const manage = useActionRun();
+  const [editing, setEditing] = useState(false);
   const shown = pollResultsShown(poll);
+
+  if (editing) {
+    const original = draftFromPoll(poll);
+    return (
+      <article className="poll-card" data-testid="poll-card" data-poll-id={poll.id}>
+        <PollForm
+          initial={original}
+          heading="Edit poll"
+          submitLabel="Save poll"
+          check={(draft) => checkPollEdit(original, draft)}
+          submit={(draft) => editPollAction({ pollId: poll.id, poll: pollEditInput(original, draft) })}
+          onDone={(next) => {
+            onPoll(next);
+            setEditing(false);
+            setStatus("The poll is saved.");
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      </article>
+    );
+  }
 
   const setClosed = (closed: boolean) =>
     manage.run(
@@ -71,6 +95,9 @@ export function PollCard({ poll, onPoll }: PollCardProps) {
       {poll.publicVoters && shown && (poll.voterCount ?? 0) > 0 ? <PollVoters key={poll.voterCount} poll={poll} /> : null}
       {poll.canManage ? (
         <div className="poll-card__manage">
+          <button type="button" className="button button--secondary" onClick={() => setEditing(true)} disabled={manage.pending}>
+            Edit poll
+          </button>
           {poll.status === "closed" ? (
             <button type="button" className="button button--secondary" onClick={() => setClosed(false)} disabled={manage.pending}>
               Reopen poll

@@ -16,23 +16,29 @@ const WEIGHTING_LABELS = { per_user: "One vote per person", token_balance: "By t
 
 export interface PollDraftFieldsProps {
   draft: PollDraft;
-  number: number;
+  /** The poll's place among the composer's ("Poll 2"); the labels name it. */
+  number?: number;
+  /** A heading in place of "Poll N" (adding to a thread, editing). */
+  heading?: string;
   errors: PollDraftErrors;
   onChange: (draft: PollDraft) => void;
-  onRemove: () => void;
+  /** The composer's remove button; none when the form stands alone. */
+  onRemove?: () => void;
 }
 
 /** One poll of the composer: question, kind, options, choice limits, results, voters, times, token and changes. */
-export function PollDraftFields({ draft, number, errors, onChange, onRemove }: PollDraftFieldsProps) {
+export function PollDraftFields({ draft, number = 1, heading, errors, onChange, onRemove }: PollDraftFieldsProps) {
   const headingId = useId();
   const set = (patch: Partial<PollDraft>) => onChange({ ...draft, ...patch });
   return (
     <section className="poll-builder__poll form-stack" aria-labelledby={headingId} data-testid="poll-draft">
       <div className="poll-builder__head">
-        <h3 id={headingId}>Poll {number}</h3>
-        <button type="button" className="button button--secondary" onClick={onRemove}>
-          Remove poll {number}
-        </button>
+        <h3 id={headingId}>{heading ?? `Poll ${number}`}</h3>
+        {onRemove ? (
+          <button type="button" className="button button--secondary" onClick={onRemove}>
+            Remove poll {number}
+          </button>
+        ) : null}
       </div>
       <TextField
         label="Question"

@@ -1,11 +1,14 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLiveEvents, type LiveMessage } from "@/components/live/use-live-events";
 import { unwrapAction } from "@/lib/actions/action-types";
-import { loadPollAction } from "@/lib/actions/poll-actions";
+import { createPollAction, loadPollAction } from "@/lib/actions/poll-actions";
 import type { PollView } from "@/lib/views/poll-view";
 import { PollCard } from "./poll-card";
+import { checkPollDraft, emptyPollDraft, MAX_POLLS, toPollInput } from "./poll-draft";
+import { PollForm } from "./poll-form";
 import "./polls.css";
 
 export interface ThreadPollsProps {
@@ -13,6 +16,8 @@ export interface ThreadPollsProps {
   polls: PollView[];
   /** The newest live event when the page was rendered: votes after it arrive over the stream. */
   since: number;
+  /** The thread's author and the group's moderators may add polls (up to five). */
+  canAdd: boolean;
 }
 
 type PollEventData = { poll_id?: number };
@@ -24,7 +29,9 @@ const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
  * live stream (one after every vote) reads that poll again as this reader sees it (results stay
  * hidden where they should), as does a poll's opening or closing time passing.
  */
-export function ThreadPolls({ threadId, polls: rendered, since }: ThreadPollsProps) {
+export function ThreadPolls({ threadId, polls: rendered, since, canAdd }: ThreadPollsProps) {
+  const router = useRouter();
+  const [adding, setAdding] = useState(false);
   const [polls, setPolls] = useState(rendered);
   const [seen, setSeen] = useState(rendered);
   // A refresh of the page brings new props: they replace what was kept.
@@ -54,9 +61,12 @@ export function ThreadPolls({ threadId, polls: rendered, since }: ThreadPollsPro
   const onEvent = useCallback(
     (message: LiveMessage<PollEventData>) => {
       const pollId = message.data.poll_id;
-      for (const id of typeof pollId === "number" ? [pollId] : ids.split(",").map(Number)) if (ids.split(",").includes(String(id))) reload(id);
+      const known = ids.split(",");
+      // A poll added to the thread since the page was rendered: the page brings it.
+      if (typeof pollId === "number" && !known.includes(String(pollId))) return router.refresh();
+      for (const id of typeof pollId === "number" ? [pollId] : known.map(Number)) if (known.includes(String(id))) reload(id);
     },
-    [ids, reload],
+    [ids, reload, router],
   );
   useLiveEvents<PollEventData>({ thread: threadId }, since, ["poll"], onEvent);
 
@@ -75,7 +85,7 @@ export function ThreadPolls({ threadId, polls: rendered, since }: ThreadPollsPro
     return () => timers.forEach(clearTimeout);
   }, [boundaryKey, reload]);
 
-  if (polls.length === 0) return null;
+  if (polls.length === 0 && !canAdd) return null;
   return (
     <section className="thread-polls" aria-labelledby="thread-polls-heading">
       <h2 id="thread-polls-heading" className="visually-hidden">
@@ -84,6 +94,27 @@ export function ThreadPolls({ threadId, polls: rendered, since }: ThreadPollsPro
       {polls.map((poll) => (
         <PollCard key={poll.id} poll={poll} onPoll={replace} />
       ))}
+      {canAdd && adding ? (
+        <PollForm
+          initial={emptyPollDraft()}
+          heading="New poll"
+          submitLabel="Add poll"
+          check={(draft) => checkPollDraft(draft)}
+          submit={(draft) => createPollAction({ threadId, poll: toPollInput(draft) })}
+          onDone={(poll) => {
+            setPolls((current) => (current.some((known) => known.id === poll.id) ? current : [...current, poll]));
+            setAdding(false);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      ) : null}
+      {canAdd && !adding && polls.length < MAX_POLLS ? (
+        <div className="thread-polls__add">
+          <button type="button" className="button button--secondary" onClick={() => setAdding(true)}>
+            Add a poll
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { idParam } from "@/lib/schemas/params";
-import { closePoll } from "@/lib/services/polls";
+import { updateGroupPolicy } from "@/lib/services/groups";
+import { closePoll, createPoll, editPoll } from "@/lib/services/polls";
 import { readPoll } from "@/lib/services/poll-reads";
 import { listPollVoters, unvotePoll, votePoll } from "@/lib/services/poll-votes";
 import { toPollView, toPollVoterPage } from "@/lib/views/poll-views";
@@ -14,6 +15,10 @@ import { toPollView, toPollVoterPage } from "@/lib/views/poll-views";
 const PollInput = z.object({ pollId: idParam() });
 const VoteInput = z.object({ pollId: idParam(), optionIds: z.array(idParam()).min(1).max(20) });
 const CloseInput = z.object({ pollId: idParam(), closed: z.boolean() });
+const PollObject = z.record(z.string(), z.unknown());
+const CreateInput = z.object({ threadId: idParam(), poll: PollObject });
+const EditInput = z.object({ pollId: idParam(), poll: PollObject });
+const PollCategoriesInput = z.object({ groupId: idParam(), categoryIds: z.array(idParam()).max(500) });
 const VotersInput = z.object({ pollId: idParam(), page: z.number().int().min(1).max(10_000).default(1) });
 export type VoteInput = z.input<typeof VoteInput>;
 const VOTERS_PER_PAGE = 20;
@@ -21,6 +26,22 @@ const VOTERS_PER_PAGE = 20;
 /** Casts (or replaces) the reader's ballot; answers the poll as they now see it. */
 export const votePollAction = defineAction({ name: "votePoll", auth: "user", input: VoteInput }, async ({ viewer, input }) =>
   toPollView(await votePoll(viewer, input.pollId, input.optionIds)),
+);
+
+/** Adds a poll to a thread (its author and the group's moderators); the service checks the poll object as the API does. */
+export const createPollAction = defineAction({ name: "createPoll", auth: "user", input: CreateInput }, async ({ viewer, input }) =>
+  toPollView(await createPoll(viewer, input.threadId, input.poll)),
+);
+
+/** Changes the fields sent; options, kind and token only before the first vote. */
+export const editPollAction = defineAction({ name: "editPoll", auth: "user", input: EditInput }, async ({ viewer, input }) =>
+  toPollView(await editPoll(viewer, input.pollId, input.poll)),
+);
+
+/** The group's categories whose new threads must carry a poll (group settings' poll_category). */
+export const setPollCategoriesAction = defineAction(
+  { name: "setPollCategories", auth: "user", input: PollCategoriesInput },
+  async ({ viewer, input }) => (await updateGroupPolicy(viewer, input.groupId, { pollCategoryIds: input.categoryIds })).group.pollCategoryIds,
 );
 
 /** Withdraws the reader's ballot. */

@@ -70,10 +70,22 @@ export async function findGroupTags(tx: Tx, groupId: number, ids: readonly numbe
 }
 
 /**
+ * Locks the tags a thread's write links, unlinks or recounts, in id order as an admin's write takes
+ * them: a tag deleted meanwhile waits for this write, or is already gone when it reads the tags.
+ */
+export async function lockTagsOfThreadWrite(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.$queryRaw`SELECT id FROM tags WHERE id = ANY(${[...ids]}::int[]) ORDER BY id FOR NO KEY UPDATE`;
+}
+
+/**
  * Takes the group's tag rows for the rest of the transaction, in the admins' order, so two
  * admins' writes to one group's tags run one after the other and see each other's.
  */
 export async function lockGroupTags(tx: Tx, groupId: number): Promise<TagRecord[]> {
+  // The group's row first: a tag's change moves the group's read version, and thread writes take
+  // groups before tags (prisma/derived/read-versions.sql's lock order).
+  await tx.$queryRaw`SELECT id FROM groups WHERE id = ${groupId} FOR NO KEY UPDATE`;
   await tx.$queryRaw`SELECT id FROM tags WHERE group_id = ${groupId} ORDER BY id FOR UPDATE`;
   const rows = await tx.tag.findMany({ where: { groupId }, orderBy: [{ order: "asc" }, { id: "asc" }], select: TAG_SELECT });
   return rows.map(readTag);

@@ -32,6 +32,17 @@ export async function changeThreadTags(
   await moveTagCounts(tx, change.remove, -1);
 }
 
+/**
+ * Locks the threads carrying a tag, before the tag itself is locked to be deleted: the deletion
+ * moves those threads' read versions, and thread writes lock their thread before its tags.
+ */
+export async function lockThreadsTagged(tx: Tx, groupId: number, tagId: number): Promise<void> {
+  await tx.$queryRaw`
+    SELECT t.id FROM threads t
+    WHERE t.group_id = ${groupId} AND t.id IN (SELECT thread_id FROM thread_tags WHERE tag_id = ${tagId})
+    ORDER BY t.id FOR NO KEY UPDATE`;
+}
+
 /** A thread left its listings: its tags count it no more. */
 export async function uncountThreadTags(tx: Tx, threadId: number): Promise<void> {
   await tx.$executeRaw`UPDATE tags SET thread_count = thread_count - 1 WHERE id IN (SELECT tag_id FROM thread_tags WHERE thread_id = ${threadId})`;

@@ -217,7 +217,14 @@ const hotThreads = new LRUCache<number, HotThread[]>({
 
 /** The group's threads with the most posts in the last 30 days, busiest first (at most a minute old). */
 export async function listHotThreads(groupId: number): Promise<HotThread[]> {
-  return (await hotThreads.fetch(groupId)) ?? [];
+  try {
+    return (await hotThreads.fetch(groupId)) ?? [];
+  } catch (error) {
+    // forgetHotThreads during the computation aborts it (lru-cache rejects with "deleted"): what
+    // it was reading has changed, so this reader ranks again, uncached.
+    if (!(error instanceof Error) || error.message !== "deleted") throw error;
+    return rankHotThreads(groupId);
+  }
 }
 
 /** Drops a group's cached hot threads, after a write that changes what they show. */

@@ -83,8 +83,9 @@ export const PollInputFields = {
   max: intParam({ min: 1, max: MAX_POLL_OPTIONS }),
   results: oneOf(POLL_RESULTS),
   voters: oneOf(POLL_VOTERS),
-  opens_at: Instant,
-  closes_at: Instant,
+  // null: no opening or closing time (an edit clears one).
+  opens_at: Instant.nullable(),
+  closes_at: Instant.nullable(),
   eligibility: oneOf(POLL_ELIGIBILITIES),
   token: PollTokenSchema.nullable(),
   weighting: oneOf(POLL_WEIGHTINGS),

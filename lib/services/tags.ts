@@ -2,6 +2,7 @@ import "server-only";
 import { canManageTags, canSeeGroup, loadGroupRole, type Actor, type SignedIn } from "@/lib/auth/permissions";
 import { inTransaction, isUniqueViolation, type Tx } from "@/lib/db/engine/transaction";
 import { recordModAction } from "@/lib/db/modlog";
+import { lockThreadsTagged } from "@/lib/db/thread-tags";
 import {
   appendTag,
   findTag,
@@ -35,13 +36,26 @@ async function requireTagManager(actor: SignedIn, groupId: number, tx: Tx): Prom
   if (!canManageTags(role)) throw new Forbidden("Only the group owner or an admin can manage its tags");
 }
 
-/** Runs `work` on the group's locked tags after checking the actor may manage them. */
-async function withGroupTags<T>(actor: SignedIn, groupId: number, work: (tx: Tx, tags: TagRecord[]) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on the group's locked tags after checking the actor may manage them; `lockFirst` takes
+ * rows that come before tags in the lock order. A deadlock the order cannot rule out (a thread
+ * tagged between the two) is retried.
+ */
+async function withGroupTags<T>(
+  actor: SignedIn,
+  groupId: number,
+  work: (tx: Tx, tags: TagRecord[]) => Promise<T>,
+  lockFirst?: (tx: Tx) => Promise<void>,
+): Promise<T> {
   try {
-    return await inTransaction(async (tx) => {
-      await requireTagManager(actor, groupId, tx);
-      return work(tx, await lockGroupTags(tx, groupId));
-    });
+    return await inTransaction(
+      async (tx) => {
+        await requireTagManager(actor, groupId, tx);
+        if (lockFirst) await lockFirst(tx);
+        return work(tx, await lockGroupTags(tx, groupId));
+      },
+      { retryConflicts: true },
+    );
   } catch (error) {
     // Two admins naming tags alike at once: the index on (group_id, name_key) holds the rule.
     if (isUniqueViolation(error)) throw nameTaken();
@@ -95,34 +109,47 @@ export async function createTag(actor: SignedIn, groupId: number, input: TagFiel
 /** Changes the fields given; the others stay. */
 export async function editTag(actor: SignedIn, groupId: number, tagId: number, input: Partial<TagFields>): Promise<TagRecord> {
   const edit = checkFields(input);
-  await withGroupTags(actor, groupId, async (tx, tags) => {
-    const tag = tagOf(tags, tagId);
-    const fields: TagFields = {
-      name: edit.name ?? tag.name,
-      color: edit.color ?? tag.color,
-      description: edit.description ?? tag.description,
-      restricted: edit.restricted ?? tag.restricted,
-    };
-    if (fields.name === tag.name && fields.color === tag.color && fields.description === tag.description && fields.restricted === tag.restricted) return;
-    checkNameFree(tags, fields.name, tag.id);
-    await writeTag(tx, tag, fields);
-    await recordModAction(tx, { groupId, moderatorId: actor.id, action: "edit_tag", targetType: "tag", targetId: tag.id, reason: fields.name });
-  });
+  // A new name moves the read versions of the threads carrying the tag: they are locked first.
+  const lockThreads = edit.name === undefined ? undefined : (tx: Tx) => lockThreadsTagged(tx, groupId, tagId);
+  await withGroupTags(
+    actor,
+    groupId,
+    async (tx, tags) => {
+      const tag = tagOf(tags, tagId);
+      const fields: TagFields = {
+        name: edit.name ?? tag.name,
+        color: edit.color ?? tag.color,
+        description: edit.description ?? tag.description,
+        restricted: edit.restricted ?? tag.restricted,
+      };
+      if (fields.name === tag.name && fields.color === tag.color && fields.description === tag.description && fields.restricted === tag.restricted) return;
+      checkNameFree(tags, fields.name, tag.id);
+      await writeTag(tx, tag, fields);
+      await recordModAction(tx, { groupId, moderatorId: actor.id, action: "edit_tag", targetType: "tag", targetId: tag.id, reason: fields.name });
+    },
+    lockThreads,
+  );
   return readTag(tagId);
 }
 
 /** Deletes a tag: it leaves its threads; the others keep their order, numbered 1, 2, ... again. */
 export async function deleteTag(actor: SignedIn, groupId: number, tagId: number): Promise<void> {
-  await withGroupTags(actor, groupId, async (tx, tags) => {
-    const tag = tagOf(tags, tagId);
-    await removeTag(tx, tag.id);
-    await writeTagOrder(
-      tx,
-      groupId,
-      tags.filter((other) => other.id !== tag.id).map((other) => other.id),
-    );
-    await recordModAction(tx, { groupId, moderatorId: actor.id, action: "delete_tag", targetType: "tag", targetId: tag.id, reason: tag.name });
-  });
+  const lockThreads = (tx: Tx) => lockThreadsTagged(tx, groupId, tagId);
+  await withGroupTags(
+    actor,
+    groupId,
+    async (tx, tags) => {
+      const tag = tagOf(tags, tagId);
+      await removeTag(tx, tag.id);
+      await writeTagOrder(
+        tx,
+        groupId,
+        tags.filter((other) => other.id !== tag.id).map((other) => other.id),
+      );
+      await recordModAction(tx, { groupId, moderatorId: actor.id, action: "delete_tag", targetType: "tag", targetId: tag.id, reason: tag.name });
+    },
+    lockThreads,
+  );
 }
 
 /** Sets the admins' order: `ids` names every tag of the group exactly once. */

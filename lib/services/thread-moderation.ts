@@ -31,23 +31,26 @@ export async function editThread(actor: SignedIn, threadId: number, edit: Thread
   const title = edit.title === undefined ? undefined : parseField(ThreadTitleSchema, edit.title, "title");
   if (title === undefined && edit.categoryId === undefined && edit.tagIds === undefined)
     throw new Invalid(null, "Nothing to change: send title, category_id or tags");
-  const written = await inTransaction(async (tx) => {
-    const { thread, role } = await lockThread(tx, actor, threadId);
-    const { groupName } = thread;
-    if (!canEditThread(actor, thread, role)) throw new Forbidden("You cannot edit this thread");
-    const categoryId = edit.categoryId === undefined ? thread.categoryId : edit.categoryId || null;
-    if (categoryId !== null && categoryId !== thread.categoryId && !(await isCategoryOfGroup(tx, categoryId, thread.groupId))) {
-      throw new NotFound("category", "category_id: no such category in this group");
-    }
-    const retagged = edit.tagIds !== undefined && (await setThreadTags(tx, actor, role, { ...thread, live: !thread.deleted }, edit.tagIds));
-    const changed = (title !== undefined && title !== thread.title) || categoryId !== thread.categoryId;
-    if (!changed) return { id: thread.id, groupName, groupId: retagged ? thread.groupId : null };
-    await updateThreadRow(tx, thread.id, { categoryId, ...(title !== undefined ? { title, slug: slugify(title) } : {}) });
-    if (thread.userId !== actor.id) {
-      await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "edit_thread", targetType: "thread", targetId: thread.id });
-    }
-    return { id: thread.id, groupName, groupId: thread.groupId };
-  });
+  const written = await inTransaction(
+    async (tx) => {
+      const { thread, role } = await lockThread(tx, actor, threadId);
+      const { groupName } = thread;
+      if (!canEditThread(actor, thread, role)) throw new Forbidden("You cannot edit this thread");
+      const categoryId = edit.categoryId === undefined ? thread.categoryId : edit.categoryId || null;
+      if (categoryId !== null && categoryId !== thread.categoryId && !(await isCategoryOfGroup(tx, categoryId, thread.groupId))) {
+        throw new NotFound("category", "category_id: no such category in this group");
+      }
+      const retagged = edit.tagIds !== undefined && (await setThreadTags(tx, actor, role, { ...thread, live: !thread.deleted }, edit.tagIds));
+      const changed = (title !== undefined && title !== thread.title) || categoryId !== thread.categoryId;
+      if (!changed) return { id: thread.id, groupName, groupId: retagged ? thread.groupId : null };
+      await updateThreadRow(tx, thread.id, { categoryId, ...(title !== undefined ? { title, slug: slugify(title) } : {}) });
+      if (thread.userId !== actor.id) {
+        await recordModAction(tx, { groupId: thread.groupId, moderatorId: actor.id, action: "edit_thread", targetType: "thread", targetId: thread.id });
+      }
+      return { id: thread.id, groupName, groupId: thread.groupId };
+    },
+    { retryConflicts: true },
+  );
   if (written.groupId !== null) forgetHotThreads(written.groupId);
   return { id: written.id, groupName: written.groupName };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { canAddRestrictedTag, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import type { Tx } from "@/lib/db/engine/transaction";
 import { recordModAction } from "@/lib/db/modlog";
-import { findGroupTags, findTag, type TagRecord } from "@/lib/db/tags";
+import { findGroupTags, findTag, lockTagsOfThreadWrite, type TagRecord } from "@/lib/db/tags";
 import { changeThreadTags, listThreadTagIds } from "@/lib/db/thread-tags";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { loadReadableRole } from "@/lib/services/group-access";
@@ -28,10 +28,11 @@ export interface TaggedThread {
 export async function setThreadTags(tx: Tx, actor: SignedIn, role: GroupRole, thread: TaggedThread, wanted: readonly number[]): Promise<boolean> {
   const tagIds = [...new Set(wanted)];
   if (tagIds.length > MAX_THREAD_TAGS) throw new Invalid("tags", `must name at most ${MAX_THREAD_TAGS} tags`);
+  const current = await listThreadTagIds(tx, thread.id);
+  await lockTagsOfThreadWrite(tx, [...new Set([...current, ...tagIds])]);
   const tags = await findGroupTags(tx, thread.groupId, tagIds);
   const missing = tagIds.filter((id) => !tags.some((tag) => tag.id === id));
   if (missing.length > 0) throw new Invalid("tags", `no such tag in this group: ${missing.join(", ")}`);
-  const current = await listThreadTagIds(tx, thread.id);
   const add = tagIds.filter((id) => !current.includes(id));
   const remove = current.filter((id) => !tagIds.includes(id));
   const restricted = tags.filter((tag) => tag.restricted && add.includes(tag.id));

@@ -48,25 +48,28 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
   const categoryId = input.categoryId || null;
   const fileIds = input.fileAttachments ?? [];
   const polls = await prepareThreadPolls(input.polls);
-  const created = await inTransaction(async (tx) => {
-    const group = await findGroupForThread(tx, input.group);
-    if (!group) throw new NotFound("group");
-    const role = await loadGroupRole(actor, group.id, tx);
-    if (!role || !canPost(actor, role))
-      refuseWrite(role, "group", role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
-    await ensureGateHolds(actor, role);
-    await checkAttachmentsAllowed(group.id, fileIds, tx);
-    if (categoryId !== null && !(await isCategoryOfGroup(tx, categoryId, group.id))) {
-      throw new NotFound("category", "category_id: no such category in this group");
-    }
-    const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
-    if (input.tagIds?.length) await setThreadTags(tx, actor, role, { ...thread, userId: actor.id, live: true }, input.tagIds);
-    const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw }, true);
-    await writeThreadPolls(tx, { id: thread.id, userId: actor.id, categoryId }, polls);
-    if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
-    if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });
-    return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };
-  });
+  const created = await inTransaction(
+    async (tx) => {
+      const group = await findGroupForThread(tx, input.group);
+      if (!group) throw new NotFound("group");
+      const role = await loadGroupRole(actor, group.id, tx);
+      if (!role || !canPost(actor, role))
+        refuseWrite(role, "group", role?.banned ? "You are banned from posting in this group" : "You cannot start threads in this group");
+      await ensureGateHolds(actor, role);
+      await checkAttachmentsAllowed(group.id, fileIds, tx);
+      if (categoryId !== null && !(await isCategoryOfGroup(tx, categoryId, group.id))) {
+        throw new NotFound("category", "category_id: no such category in this group");
+      }
+      const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
+      if (input.tagIds?.length) await setThreadTags(tx, actor, role, { ...thread, userId: actor.id, live: true }, input.tagIds);
+      const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw }, true);
+      await writeThreadPolls(tx, { id: thread.id, userId: actor.id, categoryId }, polls);
+      if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
+      if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });
+      return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };
+    },
+    { retryConflicts: true },
+  );
   // The opening post's mentions are notified once the thread is committed.
   await announceCreatedPost(created.post);
   return created.thread;

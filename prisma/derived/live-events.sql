@@ -82,3 +82,15 @@ BEGIN
 END $$;
 
 CREATE TRIGGER "poll_ballots_live_poll" AFTER INSERT OR UPDATE OR DELETE ON "poll_ballots" FOR EACH ROW EXECUTE FUNCTION "agora_live_poll_voted"();
+
+-- poll: a poll added to a thread, changed, closed or reopened, or its snapshot taken: readers read
+-- it again (an id they do not know yet: the page again).
+CREATE FUNCTION "agora_live_poll_changed"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM agora_publish('thread:' || NEW."thread_id", 'poll', jsonb_build_object('poll_id', NEW."id"));
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "polls_live_poll_ins" AFTER INSERT ON "polls" FOR EACH ROW EXECUTE FUNCTION "agora_live_poll_changed"();
+CREATE TRIGGER "polls_live_poll_upd" AFTER UPDATE ON "polls" FOR EACH ROW
+  WHEN ((OLD.*) IS DISTINCT FROM (NEW.*)) EXECUTE FUNCTION "agora_live_poll_changed"();

@@ -25,7 +25,9 @@
 -- threads_bump_group_upd, which moves the thread's slot of its group's tallies (and the group's row
 -- only for a frame change, before the slot). Writers in different threads of one group take
 -- different slots (thread_id % 16), so they do not wait on one row. Every write path takes its
--- rows in this order, so the triggers add no new cycle.
+-- rows in this order, so the triggers add no new cycle. Tags come after groups: a thread's write
+-- takes its tags (FOR KEY SHARE, then their counts) after its thread and group; a tag admin's write
+-- takes the group's row, then its tags, and a deletion the tagged threads before both.
 
 -- A row's own update moves its version unless the statement already set it.
 CREATE FUNCTION "agora_bump_own_version"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/engine/client";
 import { createCast, expectBadParam, expectOk, expectRefused, getAs, postAs, type Cast } from "../support/community-helpers";
-import { optionIds, readPollAs, threadWithPoll, unvote, vote, type Poll } from "../support/poll-helpers";
+import { addPoll, closePoll, editPoll, optionIds, readPollAs, threadWithPoll, unvote, vote, type Poll } from "../support/poll-helpers";
 import { openSse, type SseStream } from "../support/sse-client";
 import { textDelta } from "../support/thread-helpers";
 
@@ -89,6 +89,31 @@ describe("the thread's poll event", () => {
     expectOk(await unvote(cast.stranger, poll.id));
     const events = await stream.waitFor(4);
     expect(events.map((event) => [event.event, event.data])).toEqual(Array(4).fill(["poll", { poll_id: poll.id }]));
+  });
+
+  it("follows a poll added, edited, closed and reopened; a rejected edit sends nothing", async () => {
+    const { threadId, poll } = await threadWithPoll(cast.author, cast.group, {
+      options: ["a", "b"],
+      closes_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const stream = await openSse(`/api/v2/threads/${threadId}/events`);
+    open.push(stream);
+    const added = await addPoll(cast.author, threadId, { options: ["x", "y"] });
+    expectOk(added);
+    expectBadParam(await editPoll(cast.author, poll.id, { closes_at: "2020-01-01T00:00:00Z" }), "poll\\.closes_at");
+    // closes_at null clears the closing time.
+    const cleared = await editPoll(cast.author, poll.id, { closes_at: null });
+    expectOk(cleared);
+    expect(cleared.body.data.poll.closes_at).toBeNull();
+    expectOk(await closePoll(cast.author, poll.id, 1));
+    expectOk(await closePoll(cast.moderator, poll.id, 0));
+    const events = await stream.waitFor(4);
+    expect(events.map((event) => [event.event, event.data])).toEqual([
+      ["poll", { poll_id: added.body.data.poll.id }],
+      ["poll", { poll_id: poll.id }],
+      ["poll", { poll_id: poll.id }],
+      ["poll", { poll_id: poll.id }],
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CategoryManager } from "@/components/group-admin/category-manager";
 import { GateEditor } from "@/components/group-admin/gate-editor";
 import { TagManager } from "@/components/group-admin/tag-manager";
+import { PollCategoriesForm } from "@/components/group-admin/poll-categories-form";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
 import { MembershipSettingsForm } from "@/components/group-admin/membership-settings-form";
 import { GroupFormPage } from "@/components/groups/group-form-page";
@@ -46,6 +47,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
       <MembershipSettingsForm group={group} />
       <GateEditor group={group} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
+      <PollCategoriesForm key={group.pollCategoryIds.join(",")} groupId={group.id} categories={categories} selected={group.pollCategoryIds} />
       <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
     </GroupFormPage>
   );

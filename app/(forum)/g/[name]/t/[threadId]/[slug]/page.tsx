@@ -4,7 +4,7 @@ import { ThreadLive } from "@/components/live/thread-live";
 import { FileAttachmentsAllowedProvider } from "@/components/editor/file-attachments-allowed";
 import { PostCard } from "@/components/posts/post-card";
 import { PostLightbox } from "@/components/posts/post-lightbox";
-import { LazyThreadPolls } from "@/components/polls/lazy-thread-polls";
+import { ThreadPollsSlot } from "@/components/polls/lazy-thread-polls";
 import { PostTree } from "@/components/posts/post-tree";
 import { TagChips } from "@/components/tags/tag-chips";
 import { LoadMorePosts } from "@/components/threads/load-more-posts";
@@ -105,7 +105,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
           {/* Posts may hold h3s of their own; without this the outline would jump from the title's h1 to them. */}
           <h2 className="visually-hidden">Opening post</h2>
           <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
-          {thread.polls.length > 0 ? <LazyThreadPolls threadId={thread.id} polls={thread.polls} since={liveCursor} /> : null}
+          <ThreadPollsSlot threadId={thread.id} polls={thread.polls} since={liveCursor} viewer={viewer} />
           {firstPost.children.length > 0 ? (
             <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
           ) : null}
