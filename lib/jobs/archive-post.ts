@@ -1,6 +1,5 @@
 import "server-only";
 import { defineEnqueuedJob } from "@/lib/jobs/define-job";
-import { archivePostRevision } from "@/lib/services/archives";
 
 /**
  * Written with each new post and edit in an archiving group, in its transaction
@@ -15,5 +14,7 @@ export const archivePostJob = defineEnqueuedJob({
   expireSeconds: 120,
   pollSeconds: 2,
   batchSize: 10,
-  run: (payload) => archivePostRevision(payload.archiveId),
+  // Loaded when a run starts: the bundle's multiformats is ESM only, and the scripts that list the
+  // jobs (npm run db:migrate) load modules as CommonJS.
+  run: async (payload) => (await import("@/lib/services/archive-posting")).archivePostRevision(payload.archiveId),
 });

@@ -2,17 +2,16 @@ import "server-only";
 import type { GroupPolicy } from "@/lib/auth/permissions";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
-import { findPendingArchive, insertPostArchive, writeArchived, writeArchiveFailure } from "@/lib/db/post-archives";
+import { insertPostArchive } from "@/lib/db/post-archives";
 import { Invalid } from "@/lib/errors";
 import { ARCHIVE_WARNING } from "@/lib/schemas/group-settings-schemas";
 import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
-import { buildArchiveBundle, bundleAuthor } from "@/lib/services/archive-bundle";
 import { isArchivingConfigured, whyNotArchivable } from "@/lib/services/archive-config";
-import { postArchiveTransaction } from "@/lib/services/arweave-gateway";
 
 // Archives (contract section 19): while a public group's `archive` is on, each new post and each
-// edit writes a post_archives row and an `archive-post` job in its own transaction; the job bundles
-// the revision and posts it to the Arweave gateway, retried with backoff while the gateway is down.
+// edit writes a post_archives row and an `archive-post` job in its own transaction; the job
+// (lib/services/archive-posting.ts) bundles the revision and posts it to the Arweave gateway,
+// retried with backoff while the gateway is down. And the settings' rules for `archive`.
 
 /**
  * In the write's transaction, after the post's content (and signature) were written: records the
@@ -22,30 +21,6 @@ export async function queuePostArchive(tx: Tx, policy: GroupPolicy, postId: numb
   if (!policy.archive) return;
   const id = await insertPostArchive(tx, postId, afterEdit);
   await enqueueInTransaction(tx, "archive-post", { archiveId: id });
-}
-
-/** The archive job: bundles one revision, posts it, and stores its cid and transaction id. A gone or done revision is left alone. */
-export async function archivePostRevision(archiveId: number): Promise<void> {
-  const pending = await findPendingArchive(archiveId);
-  if (!pending || pending.archiveId !== "") return;
-  const bundle = await buildArchiveBundle({
-    postId: pending.postId,
-    threadId: pending.threadId,
-    groupName: pending.groupName,
-    author: bundleAuthor(pending.signMsg, pending.firstWalletAddress),
-    content: pending.content,
-    sign: pending.sign,
-    signMsg: pending.signMsg,
-    createdAt: pending.createdAt,
-  });
-  let transactionId: string;
-  try {
-    transactionId = await postArchiveTransaction(bundle.bytes, { postId: pending.postId, cid: bundle.cid });
-  } catch (error) {
-    await writeArchiveFailure(archiveId, error instanceof Error ? error.message : String(error));
-    throw error;
-  }
-  await writeArchived(pending, bundle.cid, transactionId);
 }
 
 /** The group's policy as a settings change would leave it. */
