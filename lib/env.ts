@@ -134,6 +134,23 @@ export const EnvSchema = z.object({
   AGORA_GATE_RECHECK_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   // How often the gate sweep re-checks members whose last check is older than that.
   AGORA_GATE_SWEEP_MS: z.coerce.number().int().min(200).max(86_400_000).default(600_000),
+  // Archives (contract section 19): the Arweave gateway posts go to, and the wallet (a JWK file) that
+  // pays for them; without both, archiving is off and groups cannot turn it on.
+  AGORA_ARWEAVE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AGORA_ARWEAVE_KEY_FILE: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // Where readers fetch archived data (<url>/<archive_id>), when not AGORA_ARWEAVE_URL.
+  AGORA_ARWEAVE_PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -2,7 +2,9 @@
 // (a new embedded one, or DATABASE_URL when set).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import Arweave from "arweave";
 import { nextStartArgs } from "./next-start.mjs";
 
 const port = process.argv[2] ?? "3100";
@@ -48,13 +50,44 @@ if (!env.AGORA_RPC_URLS) {
   });
   env.AGORA_RPC_URLS = `31337=http://127.0.0.1:${rpcPort}`;
 }
+// Archives (contract section 19) go to a local Arweave gateway: arlocal on the app's port + 21000,
+// in a temp folder of its own (it writes a logs file into its working directory), paid for by a
+// wallet generated here and funded by arlocal's /mint.
+let arlocal = null;
+let arlocalDir = null;
+if (!env.AGORA_ARWEAVE_URL) {
+  const gatewayPort = Number(port) + 21000;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  arlocalDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-e2e-arlocal-"));
+  arlocal = spawn(path.resolve("node_modules/.bin/arlocal"), [String(gatewayPort), "--dbpath", "db", "--hidelogs"], { cwd: arlocalDir, stdio: "ignore" });
+  const arweave = Arweave.init({});
+  const key = await arweave.wallets.generate();
+  env.AGORA_ARWEAVE_KEY_FILE = path.join(arlocalDir, "arweave-key.json");
+  fs.writeFileSync(env.AGORA_ARWEAVE_KEY_FILE, JSON.stringify(key), { mode: 0o600 });
+  env.AGORA_ARWEAVE_URL = gatewayUrl;
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(`${gatewayUrl}/info`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (up) break;
+    if (tries > 300) throw new Error("arlocal did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await fetch(`${gatewayUrl}/mint/${await arweave.wallets.jwkToAddress(key)}/100000000000000`);
+  await fetch(`${gatewayUrl}/mine`);
+}
+const stopHelpers = () => {
+  anvil?.kill("SIGTERM");
+  arlocal?.kill("SIGKILL");
+  if (arlocalDir) fs.rmSync(arlocalDir, { recursive: true, force: true });
+};
 const server = spawn(process.execPath, nextStartArgs(port, env), { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"])
   process.on(signal, () => {
-    anvil?.kill("SIGTERM");
+    stopHelpers();
     server.kill(signal);
   });
 server.on("exit", (code) => {
-  anvil?.kill("SIGTERM");
+  stopHelpers();
   process.exit(code ?? 0);
 });

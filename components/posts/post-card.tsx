@@ -38,6 +38,17 @@ export function PostCard({ post, threadId, groupName, isFirst = false, showReply
               <RelativeTime value={post.createdAt} />
             </a>
             {post.edited && !post.deleted ? <EditedMark postId={post.id} /> : null}
+            {post.archive && !post.deleted ? (
+              <a
+                className="post__archived"
+                href={post.archive.url}
+                title={`Archived on Arweave, cid ${post.archive.cid}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Archived
+              </a>
+            ) : null}
             {post.authorBanned ? <span className="post__badge">banned</span> : null}
           </div>
         </header>

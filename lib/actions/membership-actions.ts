@@ -78,6 +78,16 @@ export const updateMembershipSettingsAction = defineAction(
   },
 );
 
+/** Group settings' archive switch (contract section 19; the form showed its warning before turning it on). */
+export const setGroupArchiveAction = defineAction(
+  { name: "setGroupArchive", auth: "user", input: GroupRef.extend({ archive: z.boolean() }) },
+  async ({ viewer, input }) => {
+    await updateGroupPolicy(viewer, input.groupId, { archive: input.archive });
+    refresh(input.groupName);
+    return undefined;
+  },
+);
+
 const GateInput = GroupRef.extend({ logic: z.enum(["all", "any"]), rules: z.array(z.unknown()).max(5) });
 
 /** The token gate editor: save (no rules removes the gate). */

@@ -41,7 +41,7 @@ export const editPollAction = defineAction({ name: "editPoll", auth: "user", inp
 /** The group's categories whose new threads must carry a poll (group settings' poll_category). */
 export const setPollCategoriesAction = defineAction(
   { name: "setPollCategories", auth: "user", input: PollCategoriesInput },
-  async ({ viewer, input }) => (await updateGroupPolicy(viewer, input.groupId, { pollCategoryIds: input.categoryIds })).group.pollCategoryIds,
+  async ({ viewer, input }) => (await updateGroupPolicy(viewer, input.groupId, { pollCategoryIds: input.categoryIds })).record.group.pollCategoryIds,
 );
 
 /** Withdraws the reader's ballot. */

@@ -177,6 +177,7 @@ describe("membership and privacy (contract section 14)", () => {
     visibility,
     openReadonly,
     hasGate: false,
+    archive: false,
   });
   const actor = { id: 5 };
 

@@ -43,7 +43,7 @@ export interface GroupRole {
 export type { AttachRules, GroupAdminRole, GroupPolicy };
 
 /** A public, open group's policy: what a role built without reading its group assumes. */
-export const OPEN_POLICY: GroupPolicy = { joining: "open", visibility: "public", openReadonly: false, hasGate: false };
+export const OPEN_POLICY: GroupPolicy = { joining: "open", visibility: "public", openReadonly: false, hasGate: false, archive: false };
 
 /** A guest in a group. Reads of a group's content must load the role (loadGroupRole(null, ...)) so its policy is the group's own. */
 export function guestRole(groupId: number, policy: GroupPolicy = OPEN_POLICY): GroupRole {

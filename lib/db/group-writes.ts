@@ -51,10 +51,12 @@ export interface GroupPolicyChanges {
   visibility?: GroupVisibility;
   openReadonly?: boolean;
   attachRules?: AttachRules;
+  /** Contract section 19: archive every new post and revision. */
+  archive?: boolean;
 }
 
 export async function updateGroupPolicyColumns(tx: Tx, groupId: number, changes: GroupPolicyChanges): Promise<void> {
-  const { joining, visibility, openReadonly, attachRules } = changes;
+  const { joining, visibility, openReadonly, attachRules, archive } = changes;
   await tx.group.update({
     where: { id: groupId },
     data: {
@@ -63,6 +65,7 @@ export async function updateGroupPolicyColumns(tx: Tx, groupId: number, changes:
       ...(visibility !== undefined ? { visibility: visibilityCode(visibility), privacyType: String(visibilityCode(visibility)) } : {}),
       ...(openReadonly !== undefined ? { openReadonly: String(flagCode(openReadonly)) } : {}),
       ...(attachRules !== undefined ? { attachedFiles: attachRulesJson(attachRules) } : {}),
+      ...(archive !== undefined ? { archive: flagCode(archive) } : {}),
     },
     select: { id: true },
   });

@@ -56,6 +56,7 @@ const GROUP_DETAIL_SELECT = {
   settings: true,
   attachedFiles: true,
   gate: true,
+  archive: true,
   membersCount: true,
   createdAt: true,
   updatedAt: true,
@@ -98,6 +99,8 @@ export interface GroupDetail {
   /** The token gate, if any. */
   gate: Gate | null;
   attachRules: AttachRules;
+  /** Contract section 19: every new post and revision is archived. */
+  archive: boolean;
   membersCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -127,6 +130,7 @@ function toGroupDetail(row: GroupDetailRow): GroupDetail {
     settings: row.settings,
     gate: parseGate(row.gate),
     attachRules: readAttachRules(row.attachedFiles),
+    archive: isSet(row.archive),
     membersCount: row.membersCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

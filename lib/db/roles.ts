@@ -31,11 +31,13 @@ export interface GroupPolicy {
   /** Non-members of a public group read but must join before they write. */
   openReadonly: boolean;
   hasGate: boolean;
+  /** Every new post and revision is archived (contract section 19). */
+  archive: boolean;
 }
 
 /** Columns of a group (g) and a person's rows in it (ga, m, u; $uid the person) that role facts are made of. */
 export function roleColumns(uid: string): string {
-  return `g.owner_id, ga.level, u.super_admin, g.joining, g.visibility, g.open_readonly, (g.gate IS NOT NULL) AS has_gate,
+  return `g.owner_id, ga.level, u.super_admin, g.joining, g.visibility, g.open_readonly, (g.gate IS NOT NULL) AS has_gate, g.archive,
     m.id IS NOT NULL AS member, m.gate_checked_at,
     EXISTS (SELECT 1 FROM group_join_requests r WHERE r.group_id = g.id AND r.user_id = ${uid}) AS pending,
     EXISTS (SELECT 1 FROM group_bans b WHERE b.group_id = g.id AND b.user_id = ${uid} AND (b.until IS NULL OR b.until > now())) AS banned`;
@@ -60,6 +62,7 @@ export type RoleFactsRow = {
   visibility: number;
   open_readonly: string;
   has_gate: boolean;
+  archive: number;
 };
 
 export function toFacts(groupId: number, row: RoleFactsRow): GroupRoleFacts {
@@ -72,7 +75,13 @@ export function toFacts(groupId: number, row: RoleFactsRow): GroupRoleFacts {
     member: row.member,
     pending: row.pending,
     gateCheckedAt: row.gate_checked_at,
-    policy: { joining: readJoining(row.joining), visibility: readVisibility(row.visibility), openReadonly: isSet(row.open_readonly), hasGate: row.has_gate },
+    policy: {
+      joining: readJoining(row.joining),
+      visibility: readVisibility(row.visibility),
+      openReadonly: isSet(row.open_readonly),
+      hasGate: row.has_gate,
+      archive: isSet(row.archive),
+    },
   };
 }
 

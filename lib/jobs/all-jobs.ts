@@ -1,5 +1,6 @@
 import "server-only";
 import type { JobDefinition } from "@/lib/jobs/define-job";
+import { archivePostJob } from "@/lib/jobs/archive-post";
 import { announcePostsJob } from "@/lib/jobs/announce-posts";
 import { pruneDraftsJob } from "@/lib/jobs/prune-drafts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
@@ -23,4 +24,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   remindBookmarkJob,
   refreshThreadRankingsJob,
   snapshotPollJob,
+  archivePostJob,
 ];

@@ -91,6 +91,8 @@ export const GroupSchema = z.object({
   main_token_address: z.string(),
   // Contract section 17: the viewer muted the group (0 for guests).
   is_muted: z.number().int(),
+  // Contract section 19: 1 while every new post and revision is archived.
+  archive: z.number().int(),
 });
 
 export type GroupDto = z.infer<typeof GroupSchema>;

@@ -10,3 +10,7 @@ export const GroupSettingsFieldsSchema = z.object({
 });
 
 export type GroupSettingsFields = z.infer<typeof GroupSettingsFieldsSchema>;
+
+/** What an admin is told before and when turning archiving on (contract section 19). */
+export const ARCHIVE_WARNING =
+  "Archived posts cannot be erased from the archive: every new post and edit in this group is stored permanently on Arweave, and deleting or editing a post here does not remove what was archived.";

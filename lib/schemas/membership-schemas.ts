@@ -79,6 +79,8 @@ export const GroupMembershipSettingsSchema = z.object({
   attached_files: unsetWhenBlank(AttachedFilesParamSchema.optional()),
   // Contract section 18: category ids, comma-separated, whose new threads must carry a poll ("" clears).
   poll_category: PollCategoryParamSchema.optional(),
+  // Contract section 19: 1 archives every new post and revision (public groups without a token gate).
+  archive: unsetWhenBlank(intParam({ min: 0, max: 1 }).optional()),
 });
 export type GroupMembershipSettings = z.infer<typeof GroupMembershipSettingsSchema>;
 export const SettingsParamsSchema = GroupMembershipSettingsSchema.extend({ group_id: idParam() });

@@ -22,7 +22,8 @@ import { setPollCategories } from "@/lib/services/poll-categories";
 import { listEvmWalletAddresses } from "@/lib/db/wallets";
 import { listGroupTags, type TagRecord } from "@/lib/db/tags";
 import { createVersionedCache } from "@/lib/cache/versioned-cache";
-import { findGroupAttachRules, insertGroup, updateGroupPageFields, updateGroupPolicyColumns, type GroupPageFields } from "@/lib/db/group-writes";
+import { checkArchiveChange } from "@/lib/services/archives";
+import { findGroupAttachRules, insertGroup, lockGroupRow, updateGroupPageFields, updateGroupPolicyColumns, type GroupPageFields } from "@/lib/db/group-writes";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction, isUniqueViolation } from "@/lib/db/engine/transaction";
@@ -171,18 +172,30 @@ export interface GroupPolicyInput {
   attachRules?: Partial<AttachRules>;
   /** Contract section 18's poll_category: exactly these categories' new threads must carry a poll. */
   pollCategoryIds?: number[];
+  /** Contract section 19: archive every new post and revision (public groups without a gate only). */
+  archive?: boolean;
+}
+
+/** The group after a settings change, with what its admin should know (turning archiving on). */
+export interface GroupPolicyResult {
+  record: GroupRecord;
+  warnings: string[];
 }
 
 /** Contract section 14's group settings: joining, visibility, read-only for non-members, attachment rules (admins). */
-export async function updateGroupPolicy(actor: SignedIn, groupId: number, input: GroupPolicyInput): Promise<GroupRecord> {
-  await inTransaction(async (tx) => {
+export async function updateGroupPolicy(actor: SignedIn, groupId: number, input: GroupPolicyInput): Promise<GroupPolicyResult> {
+  const warnings = await inTransaction(async (tx) => {
+    // The row lock orders this change with a concurrent gate or settings change (the archive rules read the policy).
+    await lockGroupRow(tx, groupId);
     const role = await loadGroupRole(actor, groupId, tx);
     if (!role || !canSeeGroup(role)) throw new NotFound("group");
     if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its settings");
+    const archiveWarnings = checkArchiveChange(role.policy, input);
     const { attachRules, pollCategoryIds, ...policy } = input;
     const rules = attachRules === undefined ? undefined : { ...(await findGroupAttachRules(tx, groupId)), ...attachRules };
     await updateGroupPolicyColumns(tx, groupId, { ...policy, attachRules: rules });
     if (pollCategoryIds !== undefined) await setPollCategories(tx, groupId, pollCategoryIds);
+    return archiveWarnings;
   });
-  return getGroup(actor, { id: groupId });
+  return { record: await getGroup(actor, { id: groupId }), warnings };
 }

@@ -26,6 +26,7 @@ import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareWrittenContent } from "@/lib/services/content";
 import { findPostTarget, lockPost, type PostTarget } from "@/lib/services/moderation-targets";
 import { loadReadableRole } from "@/lib/services/group-access";
+import { queuePostArchive } from "@/lib/services/archives";
 
 /** A post as its reader sees it after a write: the node and who is looking. */
 export interface PostRead {
@@ -70,6 +71,7 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
     await applyNsfw(tx, actor, post, nsfw);
     if (content === post.content) return;
     await replacePostContent(tx, { postId, editorId: actor.id, previousContent: post.content, content, html, preview });
+    await queuePostArchive(tx, role.policy, postId, true);
     // Only people the post never mentioned before hear of it (contract section 13).
     await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
     await notifyNewQuotes(tx, post, actor.id, quotedUserIds);

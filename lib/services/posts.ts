@@ -13,6 +13,7 @@ import { Forbidden, NotFound } from "@/lib/errors";
 import { prepareWrittenContent, type StoredContent } from "@/lib/services/content";
 import { refuseWrite } from "@/lib/services/group-access";
 import { ensureGateHolds } from "@/lib/services/token-gates";
+import { queuePostArchive } from "@/lib/services/archives";
 import { logger } from "@/lib/log";
 
 export interface NewPostInput {
@@ -100,7 +101,9 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   let created: CreatedPost;
   const attaching = needsAttachStep(fileIds, content.content);
   const draftKey = input.draftKey;
-  if (!attaching && !draftKey) {
+  // An archiving group's post writes its archive row and job with it (contract section 19).
+  const archiving = role.policy.archive;
+  if (!attaching && !draftKey && !archiving) {
     created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw })), attachments: [] };
   } else {
     if (attaching) await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
@@ -108,6 +111,7 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
       const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw });
       const attachments = attaching ? await attachToPost(tx, { ...post, userId: actor.id }, fileIds) : [];
       if (draftKey) await deleteDraft(tx, { userId: actor.id, draftKey });
+      await queuePostArchive(tx, role.policy, post.id, false);
       return { ...post, attachments };
     });
   }

@@ -15,6 +15,7 @@ import { prepareThreadPolls, writeThreadPolls } from "@/lib/services/polls";
 import { announceCreatedPost, insertPost } from "@/lib/services/posts";
 import { slugify } from "@/lib/services/slug";
 import { setThreadTags } from "@/lib/services/thread-tags";
+import { queuePostArchive } from "@/lib/services/archives";
 
 export interface NewThreadInput {
   group: GroupKey;
@@ -66,6 +67,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
       await writeThreadPolls(tx, { id: thread.id, userId: actor.id, categoryId }, polls);
       if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
       if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });
+      await queuePostArchive(tx, role.policy, post.id, false);
       return { thread: { id: thread.id, slug: thread.slug, groupName: group.name }, post };
     },
     { retryConflicts: true },

@@ -1,4 +1,5 @@
 import "server-only";
+import { checkGateAllowed } from "@/lib/services/archives";
 import { canManageGroup, canModerate, loadGroupRole, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { deleteMember, markGateChecked } from "@/lib/db/memberships";
 import { recordModAction } from "@/lib/db/modlog";
@@ -69,6 +70,7 @@ export async function setGroupGate(actor: SignedIn, groupId: number, input: Gate
   const role = await loadGroupRole(actor, groupId);
   if (!role) throw new NotFound("group");
   if (!canManageGroup(role)) throw new Forbidden("Only the group's owner or an admin can change its token gate");
+  checkGateAllowed(role.policy, input.rules.length > 0);
   const chains = readRpcUrls();
   input.rules.forEach((rule, index) => {
     if (!chains.has(rule.chain_id)) throw new Invalid("rules", `rule ${index + 1}: the server has no RPC for chain ${rule.chain_id}`);

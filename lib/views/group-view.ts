@@ -14,6 +14,7 @@ import type { GroupCard } from "@/lib/db/groups";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GroupRecord } from "@/lib/services/groups";
+import { isArchivingConfigured, whyNotArchivable } from "@/lib/services/archive-config";
 import { toTagView, type TagView } from "@/lib/views/tag-view";
 
 export type { GroupJoining, GroupVisibility };
@@ -61,6 +62,10 @@ export interface GroupView {
   gate: { logic: "all" | "any"; rules: GateRuleView[] } | null;
   /** Its tags in the admins' order (contract section 18); none for a viewer who may not read it. */
   tags: TagView[];
+  /** Contract section 19: every new post and revision is archived. */
+  archive: boolean;
+  /** Why archiving cannot be turned on here (a private, hidden or gated group; no gateway on this site), or null. */
+  archiveRefusal: string | null;
 }
 
 export interface GateRuleView {
@@ -98,6 +103,11 @@ function membershipOf(role: GroupRole): GroupView["membership"] {
   if (role.adminRole === "owner") return "owner";
   if (isMember(role)) return "member";
   return role.pending ? "pending" : "none";
+}
+
+function archiveRefusalOf(group: GroupRecord["group"]): string | null {
+  if (!isArchivingConfigured()) return "this site has no archive gateway configured";
+  return whyNotArchivable({ joining: group.joining, visibility: group.visibility, hasGate: group.gate !== null });
 }
 
 export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, tags }: GroupRecord): GroupView {
@@ -140,6 +150,8 @@ export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, 
         }
       : null,
     tags: tags.map(toTagView),
+    archive: group.archive,
+    archiveRefusal: canManageGroup(role) ? archiveRefusalOf(group) : null,
   };
 }
 

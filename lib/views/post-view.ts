@@ -43,6 +43,8 @@ export interface PostView {
   author: PostAuthorView;
   /** The author is banned in this group. */
   authorBanned: boolean;
+  /** Its newest archived revision (contract section 19): the gateway's data URL and the bundle's cid. */
+  archive: { url: string; cid: string } | null;
   /** Files attached to it that its body does not already show (contract section 15). */
   attachments: AttachmentView[];
   children: PostView[];

@@ -17,6 +17,7 @@ import { serveStoredHtml } from "@/lib/views/served-html";
 import { localUploadPath, proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { BanRecord } from "@/lib/services/bans";
 import type { ThreadRead } from "@/lib/services/thread-reads";
+import { archiveDataUrl } from "@/lib/services/archive-config";
 import { excerptFromContent } from "@/lib/views/excerpt";
 import { toTagChipView, type TagChipView } from "@/lib/views/tag-view";
 import { extractUploadIds } from "@/lib/delta/upload-ids";
@@ -123,6 +124,11 @@ export function postAbilities(post: PostNode["post"], access: Access): Pick<Post
   };
 }
 
+function toArchiveLink(archiveId: string, cid: string): PostView["archive"] {
+  const url = archiveDataUrl(archiveId);
+  return url ? { url, cid } : null;
+}
+
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
 export function toPostView(node: PostNode, access: Access): PostView {
   const { post } = node;
@@ -144,6 +150,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,
     attachments: deleted ? [] : toAttachmentViews(node.attachments, post.content),
+    archive: toArchiveLink(post.archiveId, post.archiveCid),
     children: node.children.map((child) => toPostView(child, access)),
   };
 }

@@ -26,6 +26,7 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       editedAt: null,
       sign: null,
       archiveId: "",
+      archiveCid: "",
       replyUid: 0,
       childrenCount: children.length,
       likesCount: 3,

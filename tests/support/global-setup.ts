@@ -5,6 +5,8 @@ import { GENEROUS_BUDGETS } from "./budgets";
 import { buildApp, runPackageScript, startServer, type RunningServer } from "./server-process";
 import { prepareTestDatabase } from "./test-database";
 import { ANVIL_CHAIN_ID, startAnvil, type RunningChain } from "./anvil";
+import { writeTestWalletKey } from "./arlocal";
+import { findFreePortBlock } from "./free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,6 +15,10 @@ declare module "vitest" {
     dataDir: string;
     databaseUrl: string;
     rpcUrl: string;
+    /** The archive gateway's port and wallet (tests/api/archives.test.ts starts arlocal there itself). */
+    arweavePort: number;
+    arweaveKeyFile: string;
+    arweaveAddress: string;
   }
 }
 
@@ -37,6 +43,10 @@ export default async function setup(project: TestProject) {
   buildApp();
   // Token gates read balances from a real local chain (tests/api/token-gates.test.ts).
   chain = await startAnvil();
+  // Archives (contract section 19) go to a gateway at this port, which tests/api/archives.test.ts
+  // starts (and stops, to show a gateway that is down delays archives): until then jobs retry.
+  const arweavePort = await findFreePortBlock(1);
+  const arweaveWallet = await writeTestWalletKey(dataDir);
   // The hardening suite's authorization matrix checks that a refused write changes no row anywhere;
   // on a database the API tests used before, a sweep re-checking (or removing) their gated members
   // every second would change rows under it. It runs hourly there.
@@ -62,6 +72,8 @@ export default async function setup(project: TestProject) {
     // tests/api/image-proxy.test.ts serves its images from 127.0.0.1 (and only there); small cap, quick tests.
     AGORA_IMAGE_PROXY_ALLOW_PRIVATE: "127.0.0.1",
     AGORA_IMAGE_PROXY_MAX_BYTES: "262144",
+    AGORA_ARWEAVE_URL: `http://127.0.0.1:${arweavePort}`,
+    AGORA_ARWEAVE_KEY_FILE: arweaveWallet.keyFile,
   });
   const output = runPackageScript("apikey", ["create", "api tests"], server.env);
   const apiKey = output.trim().split("\n").pop()!.trim();
@@ -70,6 +82,9 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", dataDir);
   project.provide("databaseUrl", databaseUrl ?? "");
   project.provide("rpcUrl", chain.rpcUrl);
+  project.provide("arweavePort", arweavePort);
+  project.provide("arweaveKeyFile", arweaveWallet.keyFile);
+  project.provide("arweaveAddress", arweaveWallet.address);
   return async () => {
     await server?.stop();
     await chain?.stop();

@@ -662,7 +662,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Joining, visibility, read-only for non-members and attachment rules (admins)
+         * Joining, visibility, read-only for non-members, attachment rules and `archive` (public groups only; turning it on answers `warnings`) (admins)
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
         post: operations["groupSettings"];
@@ -1889,6 +1889,7 @@ export interface components {
             tip_token_info: unknown[];
             main_token_address: string;
             is_muted: number;
+            archive: number;
         };
         /** @description A person with a role in a group: level 1 owner, 2 admin, 3 moderator. */
         GroupAdmin: {
@@ -6591,6 +6592,7 @@ export interface operations {
                         allow_all_file_type?: "0" | "1";
                     };
                     poll_category?: unknown;
+                    archive?: number;
                 };
                 "application/x-www-form-urlencoded": {
                     joining?: number;
@@ -6604,6 +6606,7 @@ export interface operations {
                         allow_all_file_type?: "0" | "1";
                     };
                     poll_category?: unknown;
+                    archive?: number;
                 };
                 "multipart/form-data": {
                     joining?: number;
@@ -6617,6 +6620,7 @@ export interface operations {
                         allow_all_file_type?: "0" | "1";
                     };
                     poll_category?: unknown;
+                    archive?: number;
                 };
             };
         };
@@ -6634,6 +6638,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeV2"] & {
                         data: {
                             group: components["schemas"]["Group"];
+                            warnings?: string[];
                         };
                     };
                 };

@@ -43,6 +43,7 @@ function readPolicyParams(params: GroupMembershipSettings): GroupPolicyInput {
       ...(files.allow_all_file_type !== undefined ? { allowAllFileTypes: isSet(files.allow_all_file_type) } : {}),
     },
     pollCategoryIds: params.poll_category,
+    archive: params.archive === undefined ? undefined : isSet(params.archive),
   };
 }
 
@@ -162,14 +163,14 @@ export const groupSettingsEndpoint = defineEndpoint(
     family: "v2",
     auth: "user",
     tag: "Membership",
-    summary: "Joining, visibility, read-only for non-members and attachment rules (admins)",
+    summary: "Joining, visibility, read-only for non-members, attachment rules and `archive` (public groups only; turning it on answers `warnings`) (admins)",
     params: SettingsParamsSchema,
-    response: z.object({ group: GroupSchema }),
+    response: z.object({ group: GroupSchema, warnings: z.array(z.string()).optional() }),
     errors: ["not_found", "forbidden"],
   },
   async ({ params, viewer }) => {
-    const record = await updateGroupPolicy(viewer, params.group_id, readPolicyParams(params));
-    return { group: serializeGroup(record) };
+    const { record, warnings } = await updateGroupPolicy(viewer, params.group_id, readPolicyParams(params));
+    return { group: serializeGroup(record), ...(warnings.length > 0 ? { warnings } : {}) };
   },
 );
 

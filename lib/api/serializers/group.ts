@@ -107,5 +107,6 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     tip_token_info: [],
     main_token_address: row.mainTokenAddress,
     is_muted: flagCode(record.viewerMuted),
+    archive: flagCode(row.archive),
   };
 }

@@ -24,6 +24,8 @@ export interface PostRecord {
   editedAt: Date | null;
   sign: string | null;
   archiveId: string;
+  /** The newest archived revision's bundle cid ("" until one is archived; contract section 19). */
+  archiveCid: string;
   /** The author of the post it answers (0 for none). */
   replyUid: number;
   childrenCount: number;
@@ -49,6 +51,7 @@ export const POST_SELECT = {
   editedAt: true,
   sign: true,
   archiveId: true,
+  archiveCid: true,
   replyUid: true,
   childrenCount: true,
   likesCount: true,
@@ -65,7 +68,7 @@ export type PostRow = Prisma.PostGetPayload<{ select: typeof POST_SELECT }>;
 /** The columns of POST_SELECT for raw queries over posts `p`, named as Prisma names them. */
 export const POST_COLUMNS = Prisma.sql`p.id, p.thread_id AS "threadId", p.group_id AS "groupId", p.user_id AS "userId",
   p.parent_id AS "parentId", p.root_id AS "rootId", p.depth, p.content, p.content_html AS "contentHtml", p.nsfw,
-  p.deleted, p.edited_at AS "editedAt", p.sign, p.archive_id AS "archiveId", p.reply_uid AS "replyUid",
+  p.deleted, p.edited_at AS "editedAt", p.sign, p.archive_id AS "archiveId", p.archive_cid AS "archiveCid", p.reply_uid AS "replyUid",
   p.children_count AS "childrenCount", p.likes_count AS "likesCount", p.report_count AS "reportCount",
   p.tip_count AS "tipCount", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_by_id AS "deletedById"`;
 
@@ -86,6 +89,7 @@ export function readPost(row: PostRow): PostRecord {
     editedAt: row.editedAt,
     sign: row.sign,
     archiveId: row.archiveId,
+    archiveCid: row.archiveCid,
     replyUid: row.replyUid,
     childrenCount: row.childrenCount,
     likesCount: row.likesCount,

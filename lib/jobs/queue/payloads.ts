@@ -9,6 +9,8 @@ export interface JobPayloads {
   "remind-bookmark": { userId: number; postId: number; remindAt: string };
   /** A token poll opening at `opensAt` (ISO time): its snapshot block is fixed then, unless a read or vote fixed it first (lib/services/polls.ts). */
   "snapshot-poll": { pollId: number; opensAt: string };
+  /** A post's revision to archive: the post_archives row written with it (lib/services/archives.ts). */
+  "archive-post": { archiveId: number };
 }
 
 export type JobName = keyof JobPayloads;

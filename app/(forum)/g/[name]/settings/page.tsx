@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryManager } from "@/components/group-admin/category-manager";
+import { ArchiveSettingsForm } from "@/components/group-admin/archive-settings-form";
 import { GateEditor } from "@/components/group-admin/gate-editor";
 import { TagManager } from "@/components/group-admin/tag-manager";
 import { PollCategoriesForm } from "@/components/group-admin/poll-categories-form";
@@ -46,6 +47,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
       />
       <MembershipSettingsForm group={group} />
       <GateEditor group={group} />
+      <ArchiveSettingsForm group={{ id: group.id, name: group.name, archive: group.archive, archiveRefusal: group.archiveRefusal }} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
       <PollCategoriesForm key={group.pollCategoryIds.join(",")} groupId={group.id} categories={categories} selected={group.pollCategoryIds} />
       <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
