@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { forgetUserTokenChecks } from "@/lib/auth/token-checks";
 import { findUserBundle, type UserBundle } from "@/lib/db/user-groups";
@@ -83,7 +84,8 @@ async function planNftChange(userId: number, changes: UserInfoChanges): Promise<
     if (await findNftAvatar(userId)) return null;
     throw new Invalid("nft", "is required with is_nft 1: {chain_id, contract_address, token_id} of a token one of your wallets holds");
   }
-  const token = parseField(NftParamSchema, changes.nftToken, "nft");
+  // Wrapped so that a wrong field inside is named "nft.token_id", as the API's validation names it.
+  const { nft: token } = parseField(z.object({ nft: NftParamSchema }), { nft: changes.nftToken }, "nft");
   return checkNftAvatar(userId, { chainId: token.chain_id, contract: token.contract_address, tokenId: token.token_id });
 }
 
