@@ -1,5 +1,5 @@
 import "server-only";
-import { BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError, parseAbi, type Address } from "viem";
+import { parseAbi, type Address } from "viem";
 import { clientFor } from "@/lib/services/chain-balances";
 
 // Who holds an NFT (contract section 19's avatars), read with viem on the chains of AGORA_RPC_URLS:
@@ -21,10 +21,18 @@ const erc721Abi = parseAbi(["function ownerOf(uint256 tokenId) view returns (add
 const erc1155Abi = parseAbi(["function balanceOf(address account, uint256 id) view returns (uint256)", "function uri(uint256 id) view returns (string)"]);
 const INTERFACE_IDS = { erc721: "0x80ac58cd", erc1155: "0xd9b67a26" } as const;
 
-/** A call the contract refused (a revert, or no code at the address), as opposed to a chain that did not answer. */
+const REFUSALS = new Set(["ContractFunctionRevertedError", "ContractFunctionZeroDataError"]);
+
+/**
+ * A call the contract refused (a revert, or no code at the address), as opposed to a chain that
+ * did not answer. Told by the errors' names: a bundle may hold more than one copy of viem's classes.
+ */
 function isRefusedCall(error: unknown): boolean {
-  if (!(error instanceof BaseError)) return false;
-  return error.walk((cause) => cause instanceof ContractFunctionRevertedError || cause instanceof ContractFunctionZeroDataError) !== null;
+  for (let cause = error, depth = 0; cause && depth < 10; depth++) {
+    if (REFUSALS.has((cause as { name?: string }).name ?? "")) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 async function readOrRefused<T>(read: Promise<T>): Promise<T | null> {
