@@ -14,6 +14,8 @@ const FIELD_LABELS: Record<string, string> = {
   email: "Email",
   remind_at: "Reminder",
   polls: "Polls",
+  nft: "NFT",
+  web3_public_key: "Wallet",
 };
 
 // Services speak of "photo_url"; the profile form's fields are camelCase.

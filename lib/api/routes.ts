@@ -6,6 +6,7 @@ import * as drafts from "@/lib/api/endpoints/drafts";
 import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groups from "@/lib/api/endpoints/groups";
+import * as linkedWallets from "@/lib/api/endpoints/linked-wallets";
 import * as live from "@/lib/api/endpoints/live";
 import * as memberships from "@/lib/api/endpoints/memberships";
 import * as notifications from "@/lib/api/endpoints/notifications";
@@ -35,6 +36,7 @@ const MODULES = [
   users,
   userPosts,
   wallet,
+  linkedWallets,
   postModeration,
   threadModeration,
   groupModeration,

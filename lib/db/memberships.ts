@@ -54,6 +54,11 @@ export async function markGateChecked(groupId: number, userId: number, at: Date)
   await db.groupMember.updateMany({ where: { groupId, userId }, data: { gateCheckedAt: at } });
 }
 
+/** A user's gate checks are due again (a wallet left the account): their next write in a gated group re-reads the gate. */
+export async function markUserGateChecksStale(tx: Tx, userId: number): Promise<void> {
+  await tx.groupMember.updateMany({ where: { userId, gateCheckedAt: { not: null } }, data: { gateCheckedAt: null } });
+}
+
 export async function readMembersCount(tx: Tx, groupId: number): Promise<number> {
   const row = await tx.group.findUnique({ where: { id: groupId }, select: { membersCount: true } });
   return row?.membersCount ?? 0;

@@ -62,3 +62,28 @@ export async function spendWalletNonce(nonce: string, now: Date, tx?: Tx): Promi
   const { count } = await client.walletNonce.updateMany({ where: { nonce, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
   return count === 1;
 }
+
+/** A user's wallets, oldest first (the order web3_public_keys lists them in). */
+export async function listUserWallets(userId: number, tx?: Tx): Promise<Omit<WalletOwner, "userId">[]> {
+  const client = tx ?? (await getDb());
+  return client.wallet.findMany({ where: { userId }, select: { type: true, address: true, publicKey: true }, orderBy: { id: "asc" } });
+}
+
+/** Adds a wallet to an account; the unique address makes a concurrent second claim fail (isUniqueViolation). */
+export async function insertWallet(tx: Tx, userId: number, wallet: Omit<WalletOwner, "userId">): Promise<void> {
+  await tx.wallet.create({ data: { userId, ...wallet }, select: { id: true } });
+}
+
+/**
+ * Locks the account's wallet list for a change (the user's row, FOR UPDATE): two removals at
+ * once see each other's result, so the last wallet is never removed. Returns the wallets.
+ */
+export async function lockUserWallets(tx: Tx, userId: number): Promise<Omit<WalletOwner, "userId">[]> {
+  await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
+  return listUserWallets(userId, tx);
+}
+
+export async function deleteWallet(tx: Tx, userId: number, address: string): Promise<boolean> {
+  const { count } = await tx.wallet.deleteMany({ where: { userId, address } });
+  return count === 1;
+}

@@ -2,9 +2,13 @@ import "server-only";
 import { definePeriodicJob } from "@/lib/jobs/define-job";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { sweepNftAvatars } from "@/lib/services/nft-avatars";
 import { sweepGates } from "@/lib/services/token-gates";
 
-/** Every AGORA_GATE_SWEEP_MS: members of token-gated groups whose last check is stale are checked again (contract section 14). */
+/**
+ * Every AGORA_GATE_SWEEP_MS: members of token-gated groups whose last check is stale are checked
+ * again (contract section 14), and so are NFT avatars (section 19): one no wallet holds ends.
+ */
 export const sweepGatesJob = definePeriodicJob({
   name: "sweep-gates",
   everyMs: () => getEnv().AGORA_GATE_SWEEP_MS,
@@ -16,5 +20,7 @@ export const sweepGatesJob = definePeriodicJob({
   run: async () => {
     const swept = await sweepGates();
     if (swept.removed > 0) logger.info(swept, "token gate sweep removed members who no longer qualify");
+    const avatars = await sweepNftAvatars();
+    if (avatars.ended > 0) logger.info(avatars, "NFT avatar sweep ended avatars no wallet holds any more");
   },
 });

@@ -28,7 +28,8 @@ export function readRpcUrls(): Map<number, string> {
   return urls;
 }
 
-function clientFor(chainId: number): PublicClient {
+/** The viem client of a chain the operator named; a chain without an RPC is a 400 naming chain_id. */
+export function clientFor(chainId: number): PublicClient {
   const clients = resource("chains.clients", () => new Map<number, PublicClient>());
   const existing = clients.get(chainId);
   if (existing) return existing;

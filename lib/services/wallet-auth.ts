@@ -34,7 +34,8 @@ export interface WalletRegisterInput extends WalletLoginInput {
 
 type NormalizedKey = { address: string; publicKey: string | null };
 
-function normalizeOrThrow(walletType: WalletType, web3PublicKey: string): NormalizedKey {
+/** The stored form of a wallet's key (lowercase EVM address, permaweb address and modulus), or a 400 naming web3_public_key. */
+export function normalizeOrThrow(walletType: WalletType, web3PublicKey: string): NormalizedKey {
   const key = normalizeWalletKey(walletType, web3PublicKey);
   if (!key.ok) throw new Invalid("web3_public_key", key.error.replace(/^web3_public_key /, ""), key.error);
   return key;

@@ -25,7 +25,7 @@ export interface WalletProof {
 
 const unproven = (description: string) => new Unauthenticated(description);
 
-const PURPOSE_NAMES: Record<WalletPurpose, string> = { sign_in: "signing in", create_group: "creating a group" };
+const PURPOSE_NAMES: Record<WalletPurpose, string> = { sign_in: "signing in", create_group: "creating a group", link_wallet: "linking a wallet" };
 
 // multipart/form-data encoders turn every LF into CRLF; the message was issued (and signed) with LF.
 const normalizeLineBreaks = (message: string) => message.replace(/\r\n/g, "\n");
@@ -37,7 +37,7 @@ const storedAddress = (fields: WalletMessageFields) => (fields.account === "ethe
  * Every EIP-4361 field against this site: domain, URI and chain are ours, and the statement
  * names `purpose`, so a message signed on a copy of the site or for another action proves nothing.
  */
-function checkMessageFields(fields: WalletMessageFields, purpose: WalletPurpose, name: string): void {
+function checkMessageFields(fields: WalletMessageFields, purposes: readonly WalletPurpose[], name: string): void {
   const site = readSignInSite();
   if (fields.scheme !== site.scheme || fields.domain !== site.domain || fields.uri !== site.uri) {
     throw unproven(`${name} was issued for another site (${fields.scheme}://${fields.domain}); get one from /api/wallet/nonce`);
@@ -45,23 +45,28 @@ function checkMessageFields(fields: WalletMessageFields, purpose: WalletPurpose,
   if (fields.chainId !== site.chainId) throw unproven(`${name} names chain ${fields.chainId}; this site signs in on chain ${site.chainId}`);
   const issuedFor = WALLET_PURPOSES.find((candidate) => statementFor(candidate, site.name) === fields.statement);
   if (!issuedFor) throw unproven(`${name} is not a sign-in message issued by this server; get one from /api/wallet/nonce`);
-  if (issuedFor !== purpose) {
-    throw unproven(`${name} was issued for ${PURPOSE_NAMES[issuedFor]}, not ${PURPOSE_NAMES[purpose]}; get one with purpose=${purpose}`);
+  if (!purposes.includes(issuedFor)) {
+    const wanted = purposes[0]!;
+    throw unproven(`${name} was issued for ${PURPOSE_NAMES[issuedFor]}, not ${PURPOSE_NAMES[wanted]}; get one with purpose=${wanted}`);
   }
 }
 
 /**
  * Contract section 6: `signMsg` must be a message this server issued for this address, wallet
- * type and purpose, unexpired and unused, and `sign` the wallet's signature over it. Writes nothing.
+ * type and purpose (one of `purposes`), unexpired and unused, and `sign` the wallet's signature over it. Writes nothing.
  */
-export async function checkWalletProof(claim: WalletClaim, purpose: WalletPurpose, names = { sign: "sign", signMsg: "signMsg" }): Promise<WalletProof> {
+export async function checkWalletProof(
+  claim: WalletClaim,
+  purposes: WalletPurpose | readonly WalletPurpose[],
+  names = { sign: "sign", signMsg: "signMsg" },
+): Promise<WalletProof> {
   if (!claim.sign) throw new Invalid(names.sign, `is required for wallet_type ${claim.walletType}`);
   if (!claim.signMsg) throw new Invalid(names.signMsg, `is required for wallet_type ${claim.walletType}`);
   const signMsg = normalizeLineBreaks(claim.signMsg);
 
   const fields = parseWalletMessage(signMsg);
   if (!fields) throw unproven(`${names.signMsg} is not a sign-in message issued by this server; get one from /api/wallet/nonce`);
-  checkMessageFields(fields, purpose, names.signMsg);
+  checkMessageFields(fields, typeof purposes === "string" ? [purposes] : purposes, names.signMsg);
   if (storedAddress(fields) !== claim.address) throw unproven(`${names.signMsg} was issued for another wallet`);
 
   const row = await findWalletNonce(fields.nonce);

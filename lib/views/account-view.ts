@@ -2,7 +2,10 @@ import "server-only";
 import type { SignedIn } from "@/lib/auth/permissions";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { UserSettings } from "@/lib/schemas/user-settings-schemas";
+import { readRpcUrls } from "@/lib/services/chain-balances";
+import { getMyNftAvatar } from "@/lib/services/nft-avatars";
 import { getAccountProfile } from "@/lib/services/user-profile";
+import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
 
 /** The settings page's model: the signed-in person's own editable fields. */
 export interface AccountView {
@@ -22,10 +25,21 @@ export interface AccountView {
   settings: UserSettings;
   /** The people they ignore, oldest first, avatars through /media/proxy. */
   ignoring: { id: number; username: string; photoUrl: string }[];
+  /** Every wallet of the account, oldest first (contract section 19); the last one cannot be removed. */
+  wallets: { address: string; kind: "EVM" | "Permaweb" | "Web wallet" }[];
+  /** The NFT shown as the avatar, with its picture through /media/proxy ("" when its metadata had none). */
+  nftAvatar: { chainId: number; contract: string; tokenId: string; preview: string } | null;
+  /** The chains the server can read (AGORA_RPC_URLS), for the NFT picker. */
+  nftChains: number[];
+}
+
+function describeWalletKind(type: number): AccountView["wallets"][number]["kind"] {
+  if (type === WALLET_TYPES.permaweb) return "Permaweb";
+  return type === WALLET_TYPES.webWallet ? "Web wallet" : "EVM";
 }
 
 export async function loadAccount(actor: SignedIn): Promise<AccountView> {
-  const user = await getAccountProfile(actor.id);
+  const [user, avatar] = await Promise.all([getAccountProfile(actor.id), getMyNftAvatar(actor)]);
   return {
     id: user.id,
     address: user.wallets[0]?.address ?? null,
@@ -38,5 +52,8 @@ export async function loadAccount(actor: SignedIn): Promise<AccountView> {
     darkMode: user.darkMode,
     settings: user.settings,
     ignoring: user.ignoring.map((person) => ({ ...person, photoUrl: proxyImageUrl(person.photoUrl) })),
+    wallets: user.wallets.map((wallet) => ({ address: wallet.address, kind: describeWalletKind(wallet.type) })),
+    nftAvatar: avatar ? { chainId: avatar.chainId, contract: avatar.contract, tokenId: avatar.tokenId, preview: proxyImageUrl(avatar.imageUrl || null) } : null,
+    nftChains: [...readRpcUrls().keys()].sort((a, b) => a - b),
   };
 }

@@ -107,7 +107,8 @@ describe("POST /api/user/update_info (endpoint 6)", () => {
       photo_url: "https://img.example/new.png",
       cover_image: "http://img.example/cover.jpg",
       email: "me@example.org",
-      is_nft: 1,
+      // is_nft 1 needs an NFT the user holds (contract section 19): tests/api/nft-avatars.test.ts.
+      is_nft: 0,
     });
     expect(response.status).toBe(200);
     const data = UpdateInfoUserSchema.strict().parse(response.body.data);
@@ -117,11 +118,11 @@ describe("POST /api/user/update_info (endpoint 6)", () => {
       photo_url: "https://img.example/new.png",
       cover_image: "http://img.example/cover.jpg",
       email: "me@example.org",
-      is_nft: 1,
+      is_nft: 0,
       web3_public_keys: [{ type: 5, address: user.address }],
     });
     const me = (await getMe(user.token)).body.data.user;
-    expect(me).toMatchObject({ username, email: "me@example.org", is_nft: 1 });
+    expect(me).toMatchObject({ username, email: "me@example.org", is_nft: 0 });
     // "The me fields without groups": the signed-in user's own widget_secret included.
     expect(data.widget_secret).toBe(me.widget_secret);
     user.username = username;

@@ -70,7 +70,7 @@ describe("GET /api/wallet/nonce issues an EIP-4361 message", () => {
     });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject(expectedError("api", 40000));
-    expect(response.body.description).toMatch(/^purpose: must be one of sign_in, create_group/);
+    expect(response.body.description).toMatch(/^purpose: must be one of sign_in, create_group, link_wallet/);
   });
 });
 

@@ -12,6 +12,7 @@ import { makePng } from "../support/upload-helpers";
 import { inGroup, type Target, type WriteCase } from "../support/auth-matrix-target";
 import { createMatrixPoll, POLL_WRITES } from "../support/poll-auth-cases";
 import { textDelta } from "../support/thread-helpers";
+import { createMatrixLinkProof, WALLET_WRITES } from "../support/wallet-auth-cases";
 
 // Contract section 4, every write × every kind of bad token: no token, garbage, expired,
 // revoked (after logout), forged with another secret, alg=none, and a real token of a user
@@ -151,6 +152,7 @@ const WRITES: Record<string, WriteCase> = {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/admins`, body: { user_id: t.cast.author.id, level: 3 } }),
     anotherUser: 403,
   },
+  ...WALLET_WRITES,
 };
 
 // Everything but who is signed in (users' last_seen_at, tokens, nonces): what a write could spoil.
@@ -233,6 +235,7 @@ beforeAll(async () => {
     categoryId,
     tagId,
     pollId,
+    linkProof: await createMatrixLinkProof(),
   };
 
   // The forged tokens name the owner, who may do every one of these writes.

@@ -1,5 +1,6 @@
 import type { Cast } from "./community-helpers";
 import type { Encoding } from "./hardening";
+import type { LinkBody } from "./linked-wallet-helpers";
 
 // The authorization matrix's target (tests/hardening/auth-matrix.test.ts): the rows every write is
 // aimed at, and the shape of one write's case.
@@ -18,6 +19,7 @@ export interface Target {
   categoryId: number;
   tagId: number;
   pollId: number; // a poll on the thread (contract section 18)
+  linkProof: LinkBody; // a fresh wallet's signed link message (contract section 19)
 }
 
 export interface WriteCase {

@@ -19,7 +19,7 @@ export interface IssuedNonce {
 }
 
 /** A message to sign; `purpose` is sent only when given, so the default (sign_in) is exercised too. */
-export async function requestNonce(web3PublicKey: string, walletType: number = 5, purpose?: "sign_in" | "create_group"): Promise<IssuedNonce> {
+export async function requestNonce(web3PublicKey: string, walletType: number = 5, purpose?: "sign_in" | "create_group" | "link_wallet"): Promise<IssuedNonce> {
   const response = await call<IssuedNonce>("GET", "/api/wallet/nonce", {
     query: { web3_public_key: web3PublicKey, wallet_type: walletType, ...(purpose ? { purpose } : {}) },
   });

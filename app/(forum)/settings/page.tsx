@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FormPage } from "@/components/forms/form-page";
 import { IgnoredList } from "@/components/profile/ignored-list";
+import { NftAvatarForm } from "@/components/profile/nft-avatar-form";
 import { PreferencesForm } from "@/components/profile/preferences-form";
 import { ProfileSettingsForm } from "@/components/profile/profile-settings-form";
+import { WalletsSection } from "@/components/profile/wallets-section";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { requireViewer } from "@/lib/session/session";
 import { loadAccount } from "@/lib/views/account-view";
 import "@/components/wallet/wallet.css";
@@ -26,6 +29,10 @@ export default async function SettingsPage() {
         initial={{ username: account.username, photoUrl: account.photoUrl, coverImage: account.coverImage, email: account.email }}
         photoPreview={account.photoPreview}
       />
+      <NftAvatarForm username={account.username} current={account.nftAvatar} chains={account.nftChains} />
+      <WalletProvider>
+        <WalletsSection wallets={account.wallets} />
+      </WalletProvider>
       <PreferencesForm initial={{ bio: account.bio, darkMode: account.darkMode, settings: account.settings }} />
       <IgnoredList people={account.ignoring} />
     </FormPage>

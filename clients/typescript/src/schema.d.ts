@@ -118,7 +118,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 6. Update user info
+         * 6. Update user info (is_nft 1 with nft: an NFT avatar one of your wallets holds)
          * @description /api family: codes are numbers. Acts as the user of the token.
          */
         post: operations["updateInfo"];
@@ -1470,6 +1470,46 @@ export interface paths {
         get: operations["listMyUploads"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/users/me/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link another wallet to the account, proven with a signed nonce message (purpose link_wallet or sign_in); idempotent
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["linkWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/users/me/wallets/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a wallet from the account (not the last one)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["unlinkWallet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3092,6 +3132,11 @@ export interface operations {
                     cover_image?: string;
                     email?: string;
                     is_nft?: number;
+                    nft?: {
+                        chain_id: number;
+                        contract_address: unknown;
+                        token_id: unknown;
+                    };
                     bio?: string;
                     dark_mode?: number;
                     settings?: {
@@ -3109,6 +3154,11 @@ export interface operations {
                     cover_image?: string;
                     email?: string;
                     is_nft?: number;
+                    nft?: {
+                        chain_id: number;
+                        contract_address: unknown;
+                        token_id: unknown;
+                    };
                     bio?: string;
                     dark_mode?: number;
                     settings?: {
@@ -3126,6 +3176,11 @@ export interface operations {
                     cover_image?: string;
                     email?: string;
                     is_nft?: number;
+                    nft?: {
+                        chain_id: number;
+                        contract_address: unknown;
+                        token_id: unknown;
+                    };
                     bio?: string;
                     dark_mode?: number;
                     settings?: {
@@ -11911,6 +11966,254 @@ export interface operations {
             };
         };
     };
+    linkWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    web3_public_key: string;
+                    /** @description 1/2 chain-A, 3 permaweb, 4 web wallet, 5 EVM (contract section 6); a number or its string. */
+                    wallet_type: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
+                    sign?: string;
+                    signMsg?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    web3_public_key: string;
+                    /** @description 1/2 chain-A, 3 permaweb, 4 web wallet, 5 EVM (contract section 6); a number or its string. */
+                    wallet_type: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
+                    sign?: string;
+                    signMsg?: string;
+                };
+                "multipart/form-data": {
+                    web3_public_key: string;
+                    /** @description 1/2 chain-A, 3 permaweb, 4 web wallet, 5 EVM (contract section 6); a number or its string. */
+                    wallet_type: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
+                    sign?: string;
+                    signMsg?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            web3_public_keys: {
+                                type: number;
+                                address: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40900: Already taken */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    unlinkWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    web3_public_key: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    web3_public_key: string;
+                };
+                "multipart/form-data": {
+                    web3_public_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            web3_public_keys: {
+                                type: number;
+                                address: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
     ignoreUser: {
         parameters: {
             query?: never;
@@ -12270,7 +12573,7 @@ export interface operations {
             query: {
                 web3_public_key: string;
                 wallet_type: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
-                purpose?: "sign_in" | "create_group";
+                purpose?: "sign_in" | "create_group" | "link_wallet";
             };
             header?: never;
             path?: never;

@@ -6,6 +6,7 @@ import { serializeMeUser, serializeUpdateInfoUser } from "@/lib/api/serializers/
 import { revokeUserToken } from "@/lib/auth/tokens";
 import { isSet } from "@/lib/db/records/codes";
 import { EmailSchema, IsNftSchema, MeUserSchema, PhotoUrlSchema, UpdateInfoUserSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import { NftParamSchema } from "@/lib/schemas/nft-avatar-schemas";
 import { BioSchema, DarkModeSchema, UserSettingsParamSchema } from "@/lib/schemas/user-settings-schemas";
 import { getOwnAccount, updateUserInfo } from "@/lib/services/user-profile";
 
@@ -32,7 +33,7 @@ export const updateInfo = defineEndpoint(
     family: "api",
     auth: "user",
     tag: "Users",
-    summary: "6. Update user info",
+    summary: "6. Update user info (is_nft 1 with nft: an NFT avatar one of your wallets holds)",
     params: z.object({
       username: UsernameSchema.optional(),
       photo_url: PhotoUrlSchema.optional(),
@@ -40,6 +41,8 @@ export const updateInfo = defineEndpoint(
       // Contract section 7 names the reference's unnamed email parameter.
       email: EmailSchema.optional(),
       is_nft: IsNftSchema.optional(),
+      // Contract section 19: with is_nft 1, the token one of the user's wallets holds.
+      nft: NftParamSchema.optional(),
       // Contract section 17: profile and preferences.
       bio: BioSchema.optional(),
       dark_mode: DarkModeSchema.optional(),
@@ -49,9 +52,9 @@ export const updateInfo = defineEndpoint(
     errors: ["conflict"],
   },
   async ({ params, viewer, request }) => {
-    const { username, photo_url: photoUrl, cover_image: coverImage, email, is_nft: isNft, bio, dark_mode: darkMode, settings } = params;
+    const { username, photo_url: photoUrl, cover_image: coverImage, email, is_nft: isNft, nft: nftToken, bio, dark_mode: darkMode, settings } = params;
     const nft = isNft === undefined ? undefined : isSet(isNft);
-    await updateUserInfo(viewer, { username, photoUrl, coverImage, email, nft, bio, darkMode, settings });
+    await updateUserInfo(viewer, { username, photoUrl, coverImage, email, nft, nftToken, bio, darkMode, settings });
     return serializeUpdateInfoUser(await getOwnAccount(viewer, { groups: false }), readRequestOrigin(request));
   },
 );

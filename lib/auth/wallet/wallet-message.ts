@@ -37,7 +37,9 @@ export function generateNonce(): string {
 
 /** The statement is what a person reads first, so it says what the signature is for. */
 export function statementFor(purpose: WalletPurpose, siteName: string): string {
-  return purpose === "create_group" ? `Create a group on ${siteName}. ${COST_NOTE}` : `Sign in to ${siteName}. ${COST_NOTE}`;
+  if (purpose === "create_group") return `Create a group on ${siteName}. ${COST_NOTE}`;
+  if (purpose === "link_wallet") return `Link this wallet to your account on ${siteName}. ${COST_NOTE}`;
+  return `Sign in to ${siteName}. ${COST_NOTE}`;
 }
 
 /** Throws on fields that could not be signed as one unambiguous message (viem validates each one). */
