@@ -14,6 +14,7 @@ import { prepareWrittenContent, type StoredContent } from "@/lib/services/conten
 import { refuseWrite } from "@/lib/services/group-access";
 import { ensureGateHolds } from "@/lib/services/token-gates";
 import { logger } from "@/lib/log";
+import { checkPostSignature, claimSignature, type PostSignature } from "@/lib/services/post-signature";
 
 export interface NewPostInput {
   threadId: number;
@@ -27,6 +28,9 @@ export interface NewPostInput {
   draftKey?: string;
   /** Sensitive content (contract section 17). */
   nsfw?: boolean;
+  /** Contract section 19: the author's wallet signature over the post's typed data, and that typed data as JSON. */
+  sign?: string | null;
+  signMsg?: string | null;
 }
 
 /** A created post with the files attached to it. */
@@ -36,6 +40,7 @@ interface PostWrite extends StoredContent {
   userId: number;
   parentId: number | null;
   nsfw?: boolean;
+  signature?: PostSignature | null;
 }
 
 /**
@@ -53,6 +58,10 @@ export async function insertPost(
   const mentionKeys = extractMentionKeysFromJson(input.content);
   const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, nsfw: input.nsfw ?? false, isFirstPost, mentionKeys }, tx);
   if (!created) throw new NotFound("post", "parent_id: no such post in this thread");
+  if (input.signature) {
+    if (!tx) throw new TypeError("a signed post is written in a transaction");
+    await claimSignature(tx, input.signature, created.id);
+  }
   return created;
 }
 
@@ -96,16 +105,18 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   if (!canPost(actor, role)) refuseWrite(role, "thread", role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
   await ensureGateHolds(actor, role);
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
+  const signed = { group: { id: facts.thread.groupId }, threadId: input.threadId, parentId: parentId ?? 0, title: "", content: content.content, previousContent: null };
+  const signature = await checkPostSignature(actor.id, input, signed);
   const fileIds = input.fileAttachments ?? [];
   let created: CreatedPost;
   const attaching = needsAttachStep(fileIds, content.content);
   const draftKey = input.draftKey;
-  if (!attaching && !draftKey) {
+  if (!attaching && !draftKey && !signature) {
     created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw })), attachments: [] };
   } else {
     if (attaching) await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
     created = await inTransaction(async (tx) => {
-      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw });
+      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw, signature });
       const attachments = attaching ? await attachToPost(tx, { ...post, userId: actor.id }, fileIds) : [];
       if (draftKey) await deleteDraft(tx, { userId: actor.id, draftKey });
       return { ...post, attachments };

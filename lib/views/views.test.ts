@@ -25,6 +25,8 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       deletedBy: null,
       editedAt: null,
       sign: null,
+      signerAddress: null,
+      signData: "",
       archiveId: "",
       replyUid: 0,
       childrenCount: children.length,
