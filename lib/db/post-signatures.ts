@@ -36,7 +36,6 @@ export async function isPostSignatureUsed(digest: string): Promise<boolean> {
   return (await db.usedPostSignature.count({ where: { digest } })) > 0;
 }
 
-
 /** What a post's proof is built from: the post as stored, its group's name, the signer's key and the author's first wallet. */
 export interface PostProofRecord {
   id: number;

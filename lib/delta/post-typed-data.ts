@@ -37,7 +37,7 @@ export function postTypeFields(authorType: PostAuthorType): TypedField[] {
 }
 
 /** What a post's signature says: its author, where it goes and which content it replaces. */
-export interface PostSignedFields {
+export type PostSignedFields = {
   author: string;
   /** The group's `name` (its handle). */
   group: string;
@@ -52,7 +52,7 @@ export interface PostSignedFields {
   previous: Hex;
   /** Seconds. */
   timestamp: number;
-}
+};
 
 export interface PostTypedData {
   types: { EIP712Domain: TypedField[]; Post: TypedField[] };

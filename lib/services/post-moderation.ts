@@ -94,7 +94,15 @@ export async function editPost(actor: SignedIn, postId: number, rawContent: unkn
       if (post.content !== signature.previousContent) throw new Invalid("sign_msg.previous", "the post changed since it was read: sign the edit again");
       await claimSignature(tx, signature.signature, postId);
     } else if (content === post.content) return;
-    await replacePostContent(tx, { postId, editorId: actor.id, previousContent: post.content, content, html, preview, signature: signature?.signature ?? null });
+    await replacePostContent(tx, {
+      postId,
+      editorId: actor.id,
+      previousContent: post.content,
+      content,
+      html,
+      preview,
+      signature: signature?.signature ?? null,
+    });
     // Only people the post never mentioned before hear of it (contract section 13).
     await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
     await notifyNewQuotes(tx, post, actor.id, quotedUserIds);

@@ -126,13 +126,17 @@ function checkMessage(message: Record<string, unknown>, target: SignatureTarget 
   if (thread !== BigInt(target.threadId)) refuse("sign_msg.thread", `must be ${target.threadId}${target.threadId === 0 ? " for a new thread" : ""}`);
   const parent = readUint(message.parent, "sign_msg.parent");
   if (parent !== BigInt(target.parentId)) refuse("sign_msg.parent", `must be ${target.parentId}${target.parentId === 0 ? " (no parent)" : ""}`);
-  if (message.title !== target.title) refuse("sign_msg.title", target.title === "" ? 'must be "" for a post that starts no thread' : "must be the thread's title");
+  if (message.title !== target.title)
+    refuse("sign_msg.title", target.title === "" ? 'must be "" for a post that starts no thread' : "must be the thread's title");
   const signedHash = readHash(message.contentHash, "sign_msg.contentHash");
   if (signedHash !== contentHash(target.content)) refuse("sign_msg.contentHash", "does not match content (keccak256 of its RFC 8785 canonical JSON)");
   const previous = readHash(message.previous, "sign_msg.previous");
   const expectedPrevious = target.previousContent === null ? ZERO_HASH : contentHash(target.previousContent);
   if (previous !== expectedPrevious) {
-    refuse("sign_msg.previous", target.previousContent === null ? "must be zero when nothing is replaced" : "must be the contentHash of the content this edit replaces");
+    refuse(
+      "sign_msg.previous",
+      target.previousContent === null ? "must be zero when nothing is replaced" : "must be the contentHash of the content this edit replaces",
+    );
   }
   const timestamp = readUint(message.timestamp, "sign_msg.timestamp");
   const skew = Number(timestamp) - now;

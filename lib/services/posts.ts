@@ -105,7 +105,14 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   if (!canPost(actor, role)) refuseWrite(role, "thread", role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
   await ensureGateHolds(actor, role);
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
-  const signed = { group: { id: facts.thread.groupId }, threadId: input.threadId, parentId: parentId ?? 0, title: "", content: content.content, previousContent: null };
+  const signed = {
+    group: { id: facts.thread.groupId },
+    threadId: input.threadId,
+    parentId: parentId ?? 0,
+    title: "",
+    content: content.content,
+    previousContent: null,
+  };
   const signature = await checkPostSignature(actor.id, input, signed);
   const fileIds = input.fileAttachments ?? [];
   let created: CreatedPost;

@@ -33,7 +33,10 @@ const reply = (user: TestUser, body: Record<string, unknown>) => postAs(user, `/
 const edit = (user: TestUser, postId: number, body: Record<string, unknown>) => postAs(user, `/api/v2/posts/${postId}/edit`, body);
 const proofOf = (user: TestUser | undefined, postId: number) => getAs(user, `/api/v2/posts/${postId}/proof`);
 const signedRow = async (postId: number) =>
-  (await getDb()).post.findUniqueOrThrow({ where: { id: postId }, select: { sign: true, signMsg: true, signData: true, signerAddress: true, signerType: true } });
+  (await getDb()).post.findUniqueOrThrow({
+    where: { id: postId },
+    select: { sign: true, signMsg: true, signData: true, signerAddress: true, signerType: true },
+  });
 
 beforeAll(async () => {
   [author, other] = await Promise.all([createTestUser(), createTestUser()]);
@@ -74,7 +77,11 @@ describe("valid signatures", () => {
     const content = textDelta("Strings for numbers");
     const fields = postFields(author.address, { group: group.name, thread: threadId }, content);
     const typed = buildPostTypedData(fields, 1) as unknown as { domain: Record<string, unknown>; message: Record<string, unknown> };
-    const asStrings = { ...typed, domain: { ...typed.domain, chainId: "1" }, message: { ...typed.message, thread: String(threadId), timestamp: String(fields.timestamp) } };
+    const asStrings = {
+      ...typed,
+      domain: { ...typed.domain, chainId: "1" },
+      message: { ...typed.message, thread: String(threadId), timestamp: String(fields.timestamp) },
+    };
     expectOk(await reply(author, { content, ...(await signEvm(author.wallet, asStrings)) }));
   });
 

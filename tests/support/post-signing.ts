@@ -14,7 +14,11 @@ export interface SignedParams {
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The Post fields for `content` going to `place`, signed now by nobody yet. */
-export function postFields(author: string, place: { group: string; thread?: number; parent?: number; title?: string; previous?: string }, content: string): PostSignedFields {
+export function postFields(
+  author: string,
+  place: { group: string; thread?: number; parent?: number; title?: string; previous?: string },
+  content: string,
+): PostSignedFields {
   return {
     author,
     group: place.group,
