@@ -2,9 +2,7 @@ import "server-only";
 import { canReadThread, canSeeDeletedContent, type Actor } from "@/lib/auth/permissions";
 import { findPostInThread } from "@/lib/db/post-writes";
 import { findPostProofRecord } from "@/lib/db/post-signatures";
-import { contentHash } from "@/lib/delta/content-hash";
 import { NotFound } from "@/lib/errors";
-import { buildArchiveBundle, bundleAuthor } from "@/lib/services/archive-bundle";
 import { loadReadableRole } from "@/lib/services/group-access";
 import { recheckStoredSignature } from "@/lib/services/post-signature";
 import type { PostProofDto } from "@/lib/schemas/post-signature-schemas";
@@ -41,6 +39,12 @@ export async function getPostProof(actor: Actor, postId: number): Promise<PostPr
   if (found.post.deletedBy !== null && !canSeeDeletedContent(actor, found.post, role)) throw new NotFound("post");
   const record = await findPostProofRecord(postId);
   if (!record) throw new NotFound("post");
+  // Loaded here, not with the module: canonicalize and multiformats ship ESM only, and
+  // openapi:write (tsx, CommonJS) loads this module through the endpoint declarations.
+  const [{ contentHash }, { buildArchiveBundle, bundleAuthor }] = await Promise.all([
+    import("@/lib/delta/content-hash"),
+    import("@/lib/services/archive-bundle"),
+  ]);
 
   const signMsg = record.sign === null || record.signMsg === "" ? null : record.signMsg;
   const signed = record.sign !== null && signMsg !== null && record.signerAddress !== null && record.signerType !== null;

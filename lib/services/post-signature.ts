@@ -5,7 +5,6 @@ import { postSignatureDigest, verifyPostSignature, type CheckedTypedData } from 
 import { findGroupHandle, type GroupKey } from "@/lib/db/groups";
 import { claimPostSignature, isPostSignatureUsed, listSigningWallets, type SigningWallet } from "@/lib/db/post-signatures";
 import type { Tx } from "@/lib/db/engine/transaction";
-import { contentHash } from "@/lib/delta/content-hash";
 import {
   EIP712_DOMAIN_FIELDS,
   POST_DOMAIN_NAME,
@@ -54,6 +53,13 @@ export interface PostSignature {
   signerType: WalletType;
   digest: Hex;
 }
+
+/**
+ * canonicalize (behind contentHash) ships ESM only, with no `require` export, and the scripts run
+ * by tsx (the seed, openapi:write, bench) load this module as CommonJS: it is loaded when a
+ * signature is checked, which those scripts never do, not when this module is.
+ */
+const loadContentHash = async () => (await import("@/lib/delta/content-hash")).contentHash;
 
 const TIMESTAMP_WINDOW_SECONDS = 600;
 const MESSAGE_FIELDS = postTypeFields("address").map((field) => field.name);
@@ -118,7 +124,12 @@ function checkLayout(types: unknown, domain: Record<string, unknown>, authorType
   return signedChain;
 }
 
-function checkMessage(message: Record<string, unknown>, target: SignatureTarget & { groupName: string }, now: number): Record<string, string | bigint> {
+function checkMessage(
+  message: Record<string, unknown>,
+  target: SignatureTarget & { groupName: string },
+  now: number,
+  contentHash: (content: string) => Hex,
+): Record<string, string | bigint> {
   const extra = Object.keys(message).find((key) => !MESSAGE_FIELDS.includes(key));
   if (extra !== undefined) refuse(`sign_msg.message.${extra}`, "is not a field of Post");
   if (message.group !== target.groupName) refuse("sign_msg.group", "must be the group's name (its handle)");
@@ -162,7 +173,7 @@ export async function checkPostSignature(userId: number, claim: PostSignatureCla
   const wallet = findAuthorWallet(message.author, wallets);
   const authorType: PostAuthorType = isEvmStyle(wallet.type) ? "address" : "string";
   const chainId = checkLayout(types, domain, authorType);
-  const checked = checkMessage(message, { ...target, groupName: group.name }, Math.floor(Date.now() / 1000));
+  const checked = checkMessage(message, { ...target, groupName: group.name }, Math.floor(Date.now() / 1000), await loadContentHash());
   const typedData: CheckedTypedData = {
     domain: { name: POST_DOMAIN_NAME, version: POST_DOMAIN_VERSION, chainId },
     postFields: postTypeFields(authorType),
@@ -200,6 +211,7 @@ export async function recheckStoredSignature(stored: {
     const { domain, message } = parseSignMsg(stored.signMsg);
     const authorType: PostAuthorType = isEvmStyle(stored.signerType) ? "address" : "string";
     const signedHash = readHash(message.contentHash, "contentHash");
+    const contentHash = await loadContentHash();
     if (signedHash !== contentHash(stored.content)) return false;
     const author = typeof message.author === "string" ? message.author : "";
     if ((EVM_ADDRESS_PATTERN.test(author) ? author.toLowerCase() : author) !== stored.signerAddress) return false;
