@@ -13,7 +13,7 @@ export default defineConfig({
   // export condition as customConditions in tsconfig.json. Vitest adds its default conditions.
   ssr: { resolve: { conditions: ["@agora/source"] } },
   test: {
-    include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "packages/*/test/**/*.test.ts"],
     // `npm run test:hardening` and `npm run test:cluster` run these (vitest.hardening.config.ts, vitest.cluster.config.ts).
     exclude: ["**/node_modules/**", "tests/hardening/**", "tests/cluster/**"],
     globalSetup: ["tests/support/global-setup.ts"],

@@ -28,6 +28,8 @@ export const EnvSchema = z.object({
     .default(() => `http://localhost:${process.env.PORT || 3000}`),
   // The EIP-155 chain a sign-in message is bound to (1, Ethereum mainnet, is the chain the web client's wagmi uses).
   AGORA_CHAIN_ID: z.coerce.number().int().positive().default(1),
+  // The EIP-712 domain chainId of signed posts (contract section 19): the composer signs with it and the server checks it.
+  AGORA_SIGN_CHAIN_ID: z.coerce.number().int().positive().default(1),
   AGORA_WEB_WALLET_URL: z.string().url().optional(),
   AGORA_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   // Largest stored post body (the normalised delta JSON, UTF-8 bytes), whatever its ops and text.

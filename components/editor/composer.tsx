@@ -8,6 +8,7 @@ import { DraftStatus } from "@/components/drafts/draft-status";
 import { useDraftAutosave, useStoredDraft, type DraftPlace } from "@/components/drafts/use-draft-autosave";
 import type { DraftSnapshot } from "@/lib/views/draft-view";
 import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
+import { SignWithWalletCheck, signWithWallet, type PostSignatureParams, type PostSigningPlace } from "./sign-with-wallet";
 import "../forms/forms.css";
 import "./editor.css";
 
@@ -21,8 +22,8 @@ export interface ComposerProps<T> {
   initialContent?: string;
   /** The submit button's words while the request runs. */
   pendingLabel?: string;
-  /** The delta (JSON text) and the attached files' upload ids. */
-  onSubmit: (content: string, fileAttachments: number[]) => Promise<ActionResult<T>>;
+  /** The delta (JSON text), the attached files' upload ids and, when signed, the signature. */
+  onSubmit: (content: string, fileAttachments: number[], signature?: PostSignatureParams) => Promise<ActionResult<T>>;
   onSuccess?: (data: T) => void;
   onCancel?: () => void;
   /** The group the post is written in: images pasted, dropped or picked are uploaded there. */
@@ -33,6 +34,8 @@ export interface ComposerProps<T> {
   draft?: DraftPlace;
   /** Content to add at the end while open (a quote, contract section 17); a new `key` adds it again. */
   append?: { key: number; content: string };
+  /** Where the post goes: offers "Sign with wallet" (contract section 19). */
+  signing?: PostSigningPlace;
 }
 
 /** Opens the editor once the stored draft (if any) is known, so it starts from it. */
@@ -70,8 +73,10 @@ function ComposerEditor<T>({
   draft,
   stored,
   append,
+  signing,
 }: ComposerProps<T> & { stored: DraftSnapshot | null }) {
   const [localError, setLocalError] = useState<string | null>(null);
+  const [signed, setSigned] = useState(false);
   const editorRef = useRef<QuillEditorHandle | null>(null);
   const errorId = useId();
   const autosave = useDraftAutosave(draft, stored?.sequence ?? 0, () => ({ content: editorRef.current?.getContent() ?? "[]" }));
@@ -79,7 +84,8 @@ function ComposerEditor<T>({
     mutationFn: async ({ content, fileIds }: { content: string; fileIds: number[] }) => {
       // The last save lands before the post, which deletes the draft in its own transaction.
       await autosave.settle();
-      return unwrapAction(() => onSubmit(content, fileIds));
+      const signature = signing && signed ? await signWithWallet(signing, content) : undefined;
+      return unwrapAction(() => onSubmit(content, fileIds, signature));
     },
     onSuccess: (data) => {
       editorRef.current?.clear();
@@ -141,6 +147,7 @@ function ComposerEditor<T>({
       {draft ? (
         <DraftStatus autosave={autosave} onTakeTheirs={(copy) => (copy ? editorRef.current?.setContent(copy.content) : editorRef.current?.clear())} />
       ) : null}
+      {signing ? <SignWithWalletCheck checked={signed} onChange={setSigned} disabled={mutation.isPending} /> : null}
       <div className="form-actions">
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={mutation.isPending}>

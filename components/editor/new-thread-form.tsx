@@ -18,6 +18,7 @@ import { MAX_THREAD_TITLE_LENGTH, ThreadTitleSchema } from "@/lib/schemas/thread
 import type { CategoryOption } from "./category-options";
 import { CategorySelectField } from "./category-select-field";
 import { LazyQuillEditor, type QuillEditorHandle } from "./lazy-editor";
+import { SignWithWalletCheck, signWithWallet } from "./sign-with-wallet";
 import "../forms/forms.css";
 import "./editor.css";
 
@@ -67,6 +68,7 @@ function NewThreadFields({
   const storedCategory = stored?.categoryId && categories.some((option) => option.id === stored.categoryId) ? stored.categoryId : null;
   const [categoryId, setCategoryId] = useState(String(initialCategoryId ?? storedCategory ?? ""));
   const [nsfw, setNsfw] = useState(false);
+  const [signed, setSigned] = useState(false);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
@@ -83,7 +85,9 @@ function NewThreadFields({
     mutationFn: async (input: { title: string; content: string; fileAttachments: number[]; polls: Record<string, unknown>[] }) => {
       // The last save lands first; the thread's transaction then deletes the draft.
       await autosave.settle();
-      return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey, nsfw, tagIds }));
+      const place = { group: groupName, thread: 0, parent: 0, title: input.title };
+      const signature = signed ? await signWithWallet(place, input.content) : undefined;
+      return unwrapAction(() => createThreadAction({ groupName, ...input, categoryId: fields.categoryId, draftKey, nsfw, tagIds, ...signature }));
     },
     onSuccess: ({ url }) => router.push(url),
     onError: autosave.resume,
@@ -162,6 +166,7 @@ function NewThreadFields({
       </div>
       <PollBuilder polls={polls.polls} onChange={polls.change} errors={polls.errors} required={pollCategoryIds.includes(Number(categoryId))} />
       {polls.failed ? <FormError>Some poll fields need fixing: see the messages under them.</FormError> : null}
+      <SignWithWalletCheck checked={signed} onChange={setSigned} disabled={mutation.isPending} />
       <DraftStatus autosave={autosave} onTakeTheirs={takeTheirs} />
       <FormStatus mutation={mutation} />
       {/* Success opens the new thread, so the button stays busy until it does. */}

@@ -92,7 +92,8 @@ export function ReplyButton({ threadId, parentId, groupName, postId }: ReplyButt
               setQuote(null);
             }}
             draft={{ key: draftKey, threadId, parentId }}
-            onSubmit={(content, fileAttachments) => createReplyAction({ threadId, parentId, content, fileAttachments, draftKey })}
+            signing={{ group: groupName, thread: threadId, parent: parentId ?? 0, title: "" }}
+            onSubmit={(content, fileAttachments, signature) => createReplyAction({ threadId, parentId, content, fileAttachments, draftKey, ...signature })}
             onSuccess={() => {
               setOpen(false);
               setQuote(null);

@@ -59,7 +59,14 @@ function EditComposer({ postId, onDone }: { postId: number; onDone: () => void }
         autoFocus
         initialContent={source.data.content}
         onCancel={onDone}
-        onSubmit={(content) => editPostAction({ postId, content })}
+        signing={{
+          group: source.data.groupName,
+          thread: source.data.threadId,
+          parent: source.data.parentId ?? 0,
+          title: "",
+          previousContent: source.data.content,
+        }}
+        onSubmit={(content, _files, signature) => editPostAction({ postId, content, ...signature })}
         onSuccess={() => {
           onDone();
           router.refresh();

@@ -3,6 +3,7 @@ import { EditedMark } from "@/components/post-actions/edited-mark";
 import { PostAttachments } from "@/components/posts/post-attachments";
 import { PostControls } from "@/components/posts/post-controls";
 import { IgnoredFold, SensitiveCover } from "@/components/posts/post-veils";
+import { SignedMark } from "@/components/posts/signed-mark";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PostView } from "@/lib/views/post-view";
@@ -50,6 +51,7 @@ export function PostCard({ post, threadId, groupName, isFirst = false, showReply
               </a>
             ) : null}
             {post.authorBanned ? <span className="post__badge">banned</span> : null}
+            {post.signature ? <SignedMark postId={post.id} signature={post.signature} /> : null}
           </div>
         </header>
         {post.deleted ? (

@@ -6,6 +6,7 @@ import { DraftKeySchema } from "@/lib/schemas/draft-schemas";
 import { likePost, unlikePost } from "@/lib/services/likes";
 import { MAX_FILE_ATTACHMENTS } from "@/lib/services/post-attachments";
 import { createPost } from "@/lib/services/posts";
+import { getEnv } from "@/lib/env";
 
 const ReplyInput = z.object({
   threadId: z.number().int().positive(),
@@ -15,6 +16,9 @@ const ReplyInput = z.object({
   fileAttachments: z.array(z.number().int().positive()).max(MAX_FILE_ATTACHMENTS).default([]),
   /** The composer's draft: deleted with the post. */
   draftKey: DraftKeySchema.optional(),
+  /** "Sign with wallet" (contract section 19): the signature and the typed data it signs. */
+  sign: z.string().max(1024).optional(),
+  signMsg: z.string().max(8192).optional(),
 });
 export type ReplyInput = z.input<typeof ReplyInput>;
 
@@ -33,3 +37,8 @@ const LikeInput = z.object({ postId: z.number().int().positive(), liked: z.boole
 export const setPostLikeAction = defineAction({ name: "setPostLike", auth: "user", input: LikeInput }, async ({ viewer, input }) =>
   input.liked ? likePost(viewer, input.postId) : unlikePost(viewer, input.postId),
 );
+
+/** "Sign with wallet" (contract section 19): the chain the typed data's domain names (AGORA_SIGN_CHAIN_ID). */
+export const loadPostSigningChainAction = defineAction({ name: "loadPostSigningChain", auth: "user", input: z.object({}) }, async () => ({
+  chainId: getEnv().AGORA_SIGN_CHAIN_ID,
+}));

@@ -12,20 +12,21 @@ import { toRevisionHistoryView } from "@/lib/views/revision-view";
 const PostId = z.object({ postId: z.number().int().positive() });
 const Reason = z.string().trim().max(500);
 
-/** The delta to open in the edit composer. */
-export const loadPostSourceAction = defineAction({ name: "loadPostSource", auth: "user", input: PostId }, async ({ viewer, input }) => ({
-  content: await getPostSource(viewer, input.postId),
-}));
+/** The delta to open in the edit composer, and where the post is (for "Sign with wallet"). */
+export const loadPostSourceAction = defineAction({ name: "loadPostSource", auth: "user", input: PostId }, async ({ viewer, input }) =>
+  getPostSource(viewer, input.postId),
+);
 
 export const editPostAction = defineAction(
   {
     name: "editPost",
     auth: "user",
-    input: PostId.extend({ content: z.string() }),
+    // "Sign with wallet" (contract section 19): the signature and the typed data it signs.
+    input: PostId.extend({ content: z.string(), sign: z.string().max(1024).optional(), signMsg: z.string().max(8192).optional() }),
     invalidInput: "This edit could not be saved. Reload the page and try again.",
   },
   async ({ viewer, input }) => {
-    await editPost(viewer, input.postId, input.content);
+    await editPost(viewer, input.postId, input.content, undefined, { sign: input.sign, signMsg: input.signMsg });
     return { postId: input.postId };
   },
 );

@@ -28,13 +28,16 @@ const NewThreadInput = z.object({
   tagIds: z.array(z.number().int().positive()).max(MAX_THREAD_TAGS).default([]),
   /** The composer's polls (contract section 18's poll objects), checked by the polls service. */
   polls: z.array(z.record(z.string(), z.unknown())).max(5).default([]),
+  /** "Sign with wallet" (contract section 19): the signature and the typed data it signs. */
+  sign: z.string().max(1024).optional(),
+  signMsg: z.string().max(8192).optional(),
 });
 export type NewThreadInput = z.input<typeof NewThreadInput>;
 
 /** Starts a thread through the same use case as the API and answers where it lives. */
 export const createThreadAction = defineAction({ name: "createThread", auth: "user", input: NewThreadInput }, async ({ viewer, input }) => {
-  const { groupName, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds, polls } = input;
-  const thread = await createThread(viewer, { group: { name: groupName }, title, content, categoryId, fileAttachments, draftKey, nsfw, tagIds, polls });
+  const { groupName, ...rest } = input;
+  const thread = await createThread(viewer, { group: { name: groupName }, ...rest });
   return { url: `/g/${encodeURIComponent(thread.groupName)}/t/${thread.id}/${encodeURIComponent(thread.slug || "thread")}` };
 });
 

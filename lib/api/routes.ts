@@ -12,6 +12,7 @@ import * as memberships from "@/lib/api/endpoints/memberships";
 import * as notifications from "@/lib/api/endpoints/notifications";
 import * as polls from "@/lib/api/endpoints/polls";
 import * as postModeration from "@/lib/api/endpoints/post-moderation";
+import * as postProofs from "@/lib/api/endpoints/post-proofs";
 import * as posts from "@/lib/api/endpoints/posts";
 import * as search from "@/lib/api/endpoints/search";
 import * as tags from "@/lib/api/endpoints/tags";
@@ -51,6 +52,7 @@ const MODULES = [
   feeds,
   tags,
   polls,
+  postProofs,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -25,6 +25,18 @@ export interface PostInsert {
   mentionKeys: readonly string[];
   /** The authors of the posts it quotes (lib/services/content.ts checked the writer may read them). */
   quotedUserIds?: readonly number[];
+  /** Its author's wallet signature (contract section 19), already checked. */
+  signature?: PostSignatureColumns | null;
+}
+
+/** A signed post's or revision's signature as stored. */
+export interface PostSignatureColumns {
+  sign: string;
+  signMsg: string;
+  /** The contentHash signed, 0x hex. */
+  signData: string;
+  signerAddress: string;
+  signerType: number;
 }
 
 interface InsertedRow {
@@ -76,12 +88,15 @@ export async function insertPostRow(input: PostInsert, tx?: Tx): Promise<Created
   const { threadId, groupId, userId, content, html, preview, parentId, isFirstPost, mentionKeys, nsfw } = input;
   const quotedUserIds = (input.quotedUserIds ?? []).filter((id) => id !== userId);
   const firstLevel = parentId === null && !isFirstPost ? 1 : 0;
+  const signature = input.signature ?? null;
   const rows = await db.$queryRaw<InsertedRow[]>(Prisma.sql`
     WITH parent AS (
       SELECT id, depth, COALESCE(root_id, id) AS root_id, user_id, deleted FROM posts WHERE id = ${parentId}::int AND thread_id = ${threadId}
     ), post AS (
-      INSERT INTO posts (thread_id, group_id, user_id, parent_id, root_id, depth, reply_uid, content, content_html, content_preview, sign_msg, nsfw, created_at, updated_at)
-      SELECT ${threadId}, ${groupId}, ${userId}, parent.id, parent.root_id, COALESCE(parent.depth + 1, 0), COALESCE(parent.user_id, 0), ${content}, ${html}, ${preview}, '', ${nsfw ? 1 : 0}, ${now}, ${now}
+      INSERT INTO posts (thread_id, group_id, user_id, parent_id, root_id, depth, reply_uid, content, content_html, content_preview, sign, sign_msg, sign_data, signer_address, signer_type, nsfw, created_at, updated_at)
+      SELECT ${threadId}, ${groupId}, ${userId}, parent.id, parent.root_id, COALESCE(parent.depth + 1, 0), COALESCE(parent.user_id, 0), ${content}, ${html}, ${preview},
+        ${signature?.sign ?? null}, ${signature?.signMsg ?? ""}, ${signature?.signData ?? ""}, ${signature?.signerAddress ?? null}, ${signature?.signerType ?? null}::int,
+        ${nsfw ? 1 : 0}, ${now}, ${now}
       FROM (SELECT 1) AS one LEFT JOIN parent ON true
       WHERE ${parentId}::int IS NULL OR parent.id IS NOT NULL
       RETURNING id, thread_id, group_id, user_id, parent_id, depth, content, sign, sign_msg, likes_count, report_count, nsfw

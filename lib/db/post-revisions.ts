@@ -8,6 +8,8 @@ const REVISION_SELECT = {
   postId: true,
   userId: true,
   previousContent: true,
+  sign: true,
+  signMsg: true,
   createdAt: true,
   user: { select: { username: true } },
 } satisfies Prisma.PostEditSelect;
@@ -17,6 +19,9 @@ export interface Revision {
   postId: number;
   userId: number;
   previousContent: string;
+  /** The signature the replaced version carried (contract section 19), null when unsigned. */
+  sign: string | null;
+  signMsg: string | null;
   createdAt: Date;
   user: { username: string };
 }

@@ -2,13 +2,14 @@ import "server-only";
 import { getDb } from "@/lib/db/engine/client";
 import { deletedByCode, flagCode, isSet, readDeletedBy, type DeletedBy } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
+import type { PostSignatureColumns } from "@/lib/db/post-insert";
 
 // The writes of a post after it was written (edit, delete, restore), each inside the caller's
 // transaction, and the post as they read it. Creating a post is lib/db/post-insert.ts.
 
 /** A post as a write to it (or a check before one) reads it, with its thread. */
 export interface PostInThread {
-  post: { id: number; userId: number; groupId: number; threadId: number; deletedBy: DeletedBy; content: string; nsfw: boolean };
+  post: { id: number; userId: number; groupId: number; threadId: number; parentId: number | null; deletedBy: DeletedBy; content: string; nsfw: boolean };
   thread: { id: number; userId: number; deleted: boolean; locked: boolean };
 }
 
@@ -22,6 +23,7 @@ export async function findPostInThread(postId: number, tx?: Tx): Promise<PostInT
       userId: true,
       groupId: true,
       threadId: true,
+      parentId: true,
       deleted: true,
       content: true,
       nsfw: true,
@@ -48,18 +50,35 @@ export interface ContentReplacement {
   content: string;
   html: string;
   preview: string | null;
+  /** The new version's signature (contract section 19); null leaves the post unsigned. */
+  signature: PostSignatureColumns | null;
 }
 
-/** Keeps the old content as a revision (post_edits) and writes the new one, with its HTML and list preview. */
+/**
+ * Keeps the old content as a revision (post_edits), with the signature it carried, and writes the
+ * new one, with its HTML, list preview and its own signature (or none).
+ */
 export async function replacePostContent(tx: Tx, change: ContentReplacement): Promise<void> {
   const now = new Date();
-  await tx.postEdit.create({
-    data: { postId: change.postId, userId: change.editorId, previousContent: change.previousContent, createdAt: now },
-    select: { id: true },
-  });
+  await tx.$executeRaw`
+    INSERT INTO post_edits (post_id, user_id, previous_content, sign, sign_msg, sign_data, signer_address, signer_type, created_at)
+    SELECT id, ${change.editorId}, ${change.previousContent}, sign, NULLIF(sign_msg, ''), NULLIF(sign_data, ''), signer_address, signer_type, ${now}
+    FROM posts WHERE id = ${change.postId}`;
+  const signature = change.signature;
   await tx.post.update({
     where: { id: change.postId },
-    data: { content: change.content, contentHtml: change.html, contentPreview: change.preview, editedAt: now, updatedAt: now },
+    data: {
+      content: change.content,
+      contentHtml: change.html,
+      contentPreview: change.preview,
+      sign: signature?.sign ?? null,
+      signMsg: signature?.signMsg ?? "",
+      signData: signature?.signData ?? "",
+      signerAddress: signature?.signerAddress ?? null,
+      signerType: signature?.signerType ?? null,
+      editedAt: now,
+      updatedAt: now,
+    },
     select: { id: true },
   });
 }

@@ -39,6 +39,7 @@ const USER_POST_SELECT = {
   userId: true,
   sign: true,
   signMsg: true,
+  signData: true,
   content: true,
   archiveId: true,
   parentId: true,
@@ -61,6 +62,8 @@ export interface UserPostRecord {
   userId: number;
   sign: string | null;
   signMsg: string;
+  /** The contentHash the signature covers (0x hex), "" when unsigned. */
+  signData: string;
   content: string;
   archiveId: string;
   parentId: number | null;
@@ -104,6 +107,7 @@ interface ListedPostRow {
   user_id: number;
   sign: string | null;
   sign_msg: string;
+  sign_data: string;
   content: string;
   archive_id: string;
   parent_id: number | null;
@@ -142,7 +146,7 @@ async function listPostRows(input: { userId: number; reader: PostReader } & Page
   // as one nine-table join, planning it took 3 ms against 0.2 ms to run it.
   return db.$queryRaw<ListedPostRow[]>(Prisma.sql`
     WITH page AS MATERIALIZED (
-      SELECT p.id, p.created_at, p.updated_at, p.thread_id, p.user_id, p.sign, p.sign_msg, p.content, p.archive_id, p.parent_id,
+      SELECT p.id, p.created_at, p.updated_at, p.thread_id, p.user_id, p.sign, p.sign_msg, p.sign_data, p.content, p.archive_id, p.parent_id,
         p.depth, p.group_id, p.deleted, p.deleted_by_id, p.nsfw, p.reply_uid, p.likes_count, p.report_count,
         g.name AS group_name, g.title AS group_title, t.title AS thread_title, t.user_id AS thread_user_id, t.first_post_id, t.category_id
       FROM posts p
@@ -190,6 +194,7 @@ export async function listUserPosts(input: { userId: number; reader: PostReader 
     userId: row.user_id,
     sign: row.sign,
     signMsg: row.sign_msg,
+    signData: row.sign_data,
     content: row.content,
     archiveId: row.archive_id,
     parentId: row.parent_id,

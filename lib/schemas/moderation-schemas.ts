@@ -31,6 +31,9 @@ export const RevisionSchema = z.strictObject({
   user_id: Int,
   username: z.string(),
   content: z.string(),
+  /** Contract section 19: the signature this version carried, null when it was unsigned. */
+  sign: z.string().nullable(),
+  sign_msg: z.string().nullable(),
   created_at: ApiTimestampSchema,
 });
 export const RevisionsResponseSchema = z.strictObject({ revisions: z.array(RevisionSchema), count: Int });

@@ -15,6 +15,7 @@ import {
 } from "@/lib/auth/permissions";
 import { findPostInThread, replacePostContent, writePostDeleted, writePostNsfw, writePostRestored } from "@/lib/db/post-writes";
 import { recordModAction } from "@/lib/db/modlog";
+import { findGroupHandle } from "@/lib/db/groups";
 import { toPageWindow } from "@/lib/db/pagination";
 import { loadPostNode, type PostNode } from "@/lib/db/post-tree";
 import { countRevisions, listRevisions, type Revision } from "@/lib/db/post-revisions";
@@ -22,11 +23,12 @@ import { notifyNewMentions, notifyNewQuotes, removePostNotifications } from "@/l
 import { closeReports } from "@/lib/db/reports";
 import { extractMentionKeysFromJson } from "@/lib/delta/mentions";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
-import { Forbidden, NotFound } from "@/lib/errors";
+import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { prepareWrittenContent } from "@/lib/services/content";
 import { findPostTarget, lockPost, type PostTarget } from "@/lib/services/moderation-targets";
 import { loadReadableRole } from "@/lib/services/group-access";
 import { queuePostArchive } from "@/lib/services/archives";
+import { checkPostSignature, claimSignature, type PostSignature, type PostSignatureClaim } from "@/lib/services/post-signature";
 
 /** A post as its reader sees it after a write: the node and who is looking. */
 export interface PostRead {
@@ -62,15 +64,46 @@ export async function setPostNsfw(actor: SignedIn, postId: number, nsfw: boolean
   return readPost(actor, postId);
 }
 
-/** Contract section 12: the author or a moderator replaces a post's content; the old content becomes a revision. `nsfw` (section 17) too. */
-export async function editPost(actor: SignedIn, postId: number, rawContent: unknown, nsfw?: boolean): Promise<PostRead> {
+/** A signed edit's signature, checked against the post as it is now (null when the edit is unsigned). */
+async function checkEditSignature(
+  actor: SignedIn,
+  postId: number,
+  content: string,
+  claim: PostSignatureClaim,
+): Promise<{ signature: PostSignature; previousContent: string } | null> {
+  if (!claim.sign && !claim.signMsg) return null;
+  const { post, role } = await findPostTarget(actor, postId);
+  if (!canEditPost(actor, post, role)) throw new Forbidden(post.deletedBy !== null ? "A deleted post cannot be edited" : "You cannot edit this post");
+  const target = { group: { id: post.groupId }, threadId: post.threadId, parentId: post.parentId ?? 0, title: "", content, previousContent: post.content };
+  const signature = await checkPostSignature(actor.id, claim, target);
+  return signature && { signature, previousContent: post.content };
+}
+
+/**
+ * Contract section 12: the author or a moderator replaces a post's content; the old content becomes a
+ * revision, keeping its signature. `nsfw` (section 17) too. A signed edit (section 19) is checked
+ * against the post as read before the transaction, and refused if the post changed meanwhile.
+ */
+export async function editPost(actor: SignedIn, postId: number, rawContent: unknown, nsfw?: boolean, claim: PostSignatureClaim = {}): Promise<PostRead> {
   const { content, html, preview, quotedUserIds } = await prepareWrittenContent(actor.id, rawContent);
+  const signature = await checkEditSignature(actor, postId, content, claim);
   await inTransaction(async (tx) => {
     const { post, role } = await lockPost(tx, actor, postId);
     if (!canEditPost(actor, post, role)) throw new Forbidden(post.deletedBy !== null ? "A deleted post cannot be edited" : "You cannot edit this post");
     await applyNsfw(tx, actor, post, nsfw);
-    if (content === post.content) return;
-    await replacePostContent(tx, { postId, editorId: actor.id, previousContent: post.content, content, html, preview });
+    if (signature) {
+      if (post.content !== signature.previousContent) throw new Invalid("sign_msg.previous", "the post changed since it was read: sign the edit again");
+      await claimSignature(tx, signature.signature, postId);
+    } else if (content === post.content) return;
+    await replacePostContent(tx, {
+      postId,
+      editorId: actor.id,
+      previousContent: post.content,
+      content,
+      html,
+      preview,
+      signature: signature?.signature ?? null,
+    });
     await queuePostArchive(tx, role.policy, postId, true);
     // Only people the post never mentioned before hear of it (contract section 13).
     await notifyNewMentions(tx, post, actor.id, extractMentionKeysFromJson(content));
@@ -150,9 +183,18 @@ export async function listPostRevisions(actor: Actor, postId: number, page: numb
   return { revisions, count, contentVisible, currentContent: contentVisible ? post.content : "[]" };
 }
 
+/** What the edit composer opens with: the delta, and where the post is (a signed edit names it, contract section 19). */
+export interface PostSource {
+  content: string;
+  groupName: string;
+  threadId: number;
+  parentId: number | null;
+}
+
 /** The delta to open in the edit composer: only for someone who may edit the post (a read: nothing is locked). */
-export async function getPostSource(actor: SignedIn, postId: number): Promise<string> {
+export async function getPostSource(actor: SignedIn, postId: number): Promise<PostSource> {
   const { post, role } = await findPostTarget(actor, postId);
   if (!canEditPost(actor, post, role)) throw new Forbidden("You cannot edit this post");
-  return post.content;
+  const group = await findGroupHandle({ id: post.groupId });
+  return { content: post.content, groupName: group?.name ?? "", threadId: post.threadId, parentId: post.parentId };
 }

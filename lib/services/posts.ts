@@ -15,6 +15,7 @@ import { refuseWrite } from "@/lib/services/group-access";
 import { ensureGateHolds } from "@/lib/services/token-gates";
 import { queuePostArchive } from "@/lib/services/archives";
 import { logger } from "@/lib/log";
+import { checkPostSignature, claimSignature, type PostSignature } from "@/lib/services/post-signature";
 
 export interface NewPostInput {
   threadId: number;
@@ -28,6 +29,9 @@ export interface NewPostInput {
   draftKey?: string;
   /** Sensitive content (contract section 17). */
   nsfw?: boolean;
+  /** Contract section 19: the author's wallet signature over the post's typed data, and that typed data as JSON. */
+  sign?: string | null;
+  signMsg?: string | null;
 }
 
 /** A created post with the files attached to it. */
@@ -37,6 +41,7 @@ interface PostWrite extends StoredContent {
   userId: number;
   parentId: number | null;
   nsfw?: boolean;
+  signature?: PostSignature | null;
 }
 
 /**
@@ -54,6 +59,10 @@ export async function insertPost(
   const mentionKeys = extractMentionKeysFromJson(input.content);
   const created = await insertPostRow({ threadId: thread.id, groupId: thread.groupId, ...input, nsfw: input.nsfw ?? false, isFirstPost, mentionKeys }, tx);
   if (!created) throw new NotFound("post", "parent_id: no such post in this thread");
+  if (input.signature) {
+    if (!tx) throw new TypeError("a signed post is written in a transaction");
+    await claimSignature(tx, input.signature, created.id);
+  }
   return created;
 }
 
@@ -97,18 +106,28 @@ export async function createPost(actor: SignedIn, input: NewPostInput): Promise<
   if (!canPost(actor, role)) refuseWrite(role, "thread", role.banned ? "You are banned from posting in this group" : "You cannot post in this group");
   await ensureGateHolds(actor, role);
   if (!canReply(actor, role, facts.thread)) throw new Forbidden("This thread is locked: only moderators can reply");
+  const signed = {
+    group: { id: facts.thread.groupId },
+    threadId: input.threadId,
+    parentId: parentId ?? 0,
+    title: "",
+    content: content.content,
+    previousContent: null,
+  };
+  const signature = await checkPostSignature(actor.id, input, signed);
   const fileIds = input.fileAttachments ?? [];
   let created: CreatedPost;
   const attaching = needsAttachStep(fileIds, content.content);
   const draftKey = input.draftKey;
-  // An archiving group's post writes its archive row and job with it (contract section 19).
+  // An archiving group's post writes its archive row and job with it, and a signed one claims its
+  // signature with it (contract section 19).
   const archiving = role.policy.archive;
-  if (!attaching && !draftKey && !archiving) {
+  if (!attaching && !draftKey && !archiving && !signature) {
     created = { ...(await insertPost(undefined, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw })), attachments: [] };
   } else {
     if (attaching) await checkAttachmentsAllowed(facts.thread.groupId, fileIds);
     created = await inTransaction(async (tx) => {
-      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw });
+      const post = await insertPost(tx, facts.thread, { userId: actor.id, ...content, parentId, nsfw: input.nsfw, signature });
       const attachments = attaching ? await attachToPost(tx, { ...post, userId: actor.id }, fileIds) : [];
       if (draftKey) await deleteDraft(tx, { userId: actor.id, draftKey });
       await queuePostArchive(tx, role.policy, post.id, false);

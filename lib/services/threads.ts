@@ -13,6 +13,7 @@ import { parseField } from "@/lib/services/parse-field";
 import { attachToPost, checkAttachmentsAllowed, needsAttachStep } from "@/lib/services/post-attachments";
 import { prepareThreadPolls, writeThreadPolls } from "@/lib/services/polls";
 import { announceCreatedPost, insertPost } from "@/lib/services/posts";
+import { checkPostSignature } from "@/lib/services/post-signature";
 import { slugify } from "@/lib/services/slug";
 import { setThreadTags } from "@/lib/services/thread-tags";
 import { queuePostArchive } from "@/lib/services/archives";
@@ -34,6 +35,9 @@ export interface NewThreadInput {
   tagIds?: readonly number[];
   /** Contract section 18: up to 5 poll objects (a JSON array), written with the thread. */
   polls?: unknown;
+  /** Contract section 19: the author's wallet signature over the opening post's typed data, and that typed data as JSON. */
+  sign?: string | null;
+  signMsg?: string | null;
 }
 
 export interface CreatedThread {
@@ -49,6 +53,9 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
   const categoryId = input.categoryId || null;
   const fileIds = input.fileAttachments ?? [];
   const polls = await prepareThreadPolls(input.polls);
+  // Checked before the transaction (it reads the writer's wallets); the signature is claimed inside it.
+  const signed = { group: input.group, threadId: 0, parentId: 0, title, content: content.content, previousContent: null };
+  const signature = await checkPostSignature(actor.id, input, signed);
   const created = await inTransaction(
     async (tx) => {
       const group = await findGroupForThread(tx, input.group);
@@ -63,7 +70,7 @@ export async function createThread(actor: SignedIn, input: NewThreadInput): Prom
       }
       const thread = await insertThreadRow(tx, { groupId: group.id, userId: actor.id, categoryId, title, slug: slugify(title) });
       if (input.tagIds?.length) await setThreadTags(tx, actor, role, { ...thread, userId: actor.id, live: true }, input.tagIds);
-      const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw }, true);
+      const post = await insertPost(tx, thread, { userId: actor.id, ...content, parentId: null, nsfw: input.nsfw, signature }, true);
       await writeThreadPolls(tx, { id: thread.id, userId: actor.id, categoryId }, polls);
       if (needsAttachStep(fileIds, content.content)) await attachToPost(tx, { ...post, userId: actor.id }, fileIds);
       if (input.draftKey) await deleteDraft(tx, { userId: actor.id, draftKey: input.draftKey });

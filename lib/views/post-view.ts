@@ -45,9 +45,18 @@ export interface PostView {
   authorBanned: boolean;
   /** Its newest archived revision (contract section 19): the gateway's data URL and the bundle's cid. */
   archive: { url: string; cid: string } | null;
+  /** Its current version's wallet signature (contract section 19), null when unsigned; the proof is at /posts/{id}/proof. */
+  signature: PostSignatureView | null;
   /** Files attached to it that its body does not already show (contract section 15). */
   attachments: AttachmentView[];
   children: PostView[];
+}
+
+/** Who signed a post, what they signed (the content's hash) and the signature. */
+export interface PostSignatureView {
+  signer: string;
+  contentHash: string;
+  sign: string;
 }
 
 /** An attached file: an image shown at its size (so nothing jumps as it loads), or a download. */

@@ -149,6 +149,8 @@ export function toPostView(node: PostNode, access: Access): PostView {
     ...postAbilities(post, access),
     author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
     authorBanned: node.authorBanned,
+    signature:
+      deleted || post.sign === null || post.signerAddress === null ? null : { signer: post.signerAddress, contentHash: post.signData, sign: post.sign },
     attachments: deleted ? [] : toAttachmentViews(node.attachments, post.content),
     archive: toArchiveLink(post.archiveId, post.archiveCid),
     children: node.children.map((child) => toPostView(child, access)),

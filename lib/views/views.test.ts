@@ -25,6 +25,8 @@ function makeNode(id: number, overrides: Partial<PostNode["post"]> = {}, childre
       deletedBy: null,
       editedAt: null,
       sign: null,
+      signerAddress: null,
+      signData: "",
       archiveId: "",
       archiveCid: "",
       replyUid: 0,

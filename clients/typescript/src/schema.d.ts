@@ -1056,6 +1056,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/posts/{post_id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's signature proof: content, its hash, the signed typed data, the signer and the archive CID (check it with npx agora-verify)
+         * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
+         */
+        get: operations["postProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/posts/{post_id}/report": {
         parameters: {
             query?: never;
@@ -2051,6 +2071,8 @@ export interface components {
             user_id: number;
             username: string;
             content: string;
+            sign: string | null;
+            sign_msg: string | null;
             created_at: string;
         };
         /** @description A thread's full record, as get thread answers it. */
@@ -7561,6 +7583,8 @@ export interface operations {
                     nsfw?: number;
                     tags?: unknown;
                     polls?: unknown;
+                    sign?: string;
+                    sign_msg?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     title: string;
@@ -7572,6 +7596,8 @@ export interface operations {
                     nsfw?: number;
                     tags?: unknown;
                     polls?: unknown;
+                    sign?: string;
+                    sign_msg?: string;
                 };
                 "multipart/form-data": {
                     title: string;
@@ -7583,6 +7609,8 @@ export interface operations {
                     nsfw?: number;
                     tags?: unknown;
                     polls?: unknown;
+                    sign?: string;
+                    sign_msg?: string;
                 };
             };
         };
@@ -9030,14 +9058,20 @@ export interface operations {
                 "application/json": {
                     content: string | unknown[];
                     nsfw?: number;
+                    sign?: string;
+                    sign_msg?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     content: string | unknown[];
                     nsfw?: number;
+                    sign?: string;
+                    sign_msg?: string;
                 };
                 "multipart/form-data": {
                     content: string | unknown[];
                     nsfw?: number;
+                    sign?: string;
+                    sign_msg?: string;
                 };
             };
         };
@@ -9329,6 +9363,123 @@ export interface operations {
             };
             /** @description 41300: Request body is too large */
             413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    postProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                post_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            post_id: number;
+                            thread_id: number;
+                            group: string;
+                            content: string;
+                            content_hash: string;
+                            sign: string | null;
+                            sign_msg: string | null;
+                            signer: string | null;
+                            wallet_type: number | null;
+                            verified: number;
+                            cid: string;
+                            archive_id: string;
+                            public_key: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11155,6 +11306,8 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    sign?: string;
+                    sign_msg?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     content: string | unknown[];
@@ -11163,6 +11316,8 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    sign?: string;
+                    sign_msg?: string;
                 };
                 "multipart/form-data": {
                     content: string | unknown[];
@@ -11171,6 +11326,8 @@ export interface operations {
                     file_attachments?: string | number;
                     draft_key?: string;
                     nsfw?: number;
+                    sign?: string;
+                    sign_msg?: string;
                 };
             };
         };

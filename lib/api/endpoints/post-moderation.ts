@@ -7,6 +7,7 @@ import { serializeRevisions } from "@/lib/api/serializers/revision";
 import { DeltaContentParamSchema, NsfwParamSchema } from "@/lib/schemas/content-schemas";
 import { PostResponseSchema, ReasonParamSchema, ReportReasonSchema, ReportResponseSchema, RevisionsResponseSchema } from "@/lib/schemas/moderation-schemas";
 import { idParam, pageParam, pageSizeParam } from "@/lib/schemas/params";
+import { SignMsgParamSchema, SignParamSchema } from "@/lib/schemas/post-signature-schemas";
 import { deletePost, editPost, listPostRevisions, restorePost, setPostNsfw, type PostRead } from "@/lib/services/post-moderation";
 import { reportPost } from "@/lib/services/reports";
 
@@ -24,10 +25,14 @@ export const editPostEndpoint = defineEndpoint(
     auth: "user",
     tag: "Moderation",
     summary: "Edit a post (author or moderator); the old content becomes a revision",
-    params: postParams.extend({ content: DeltaContentParamSchema, nsfw: NsfwParamSchema.optional() }),
+    // Contract section 19: sign and sign_msg sign the new version (unsigned, the post becomes unsigned).
+    params: postParams.extend({ content: DeltaContentParamSchema, nsfw: NsfwParamSchema.optional(), sign: SignParamSchema, sign_msg: SignMsgParamSchema }),
     response: PostResponseSchema,
   },
-  async ({ params, viewer }) => answerWith(await editPost(viewer, params.post_id, params.content, params.nsfw === undefined ? undefined : params.nsfw === 1)),
+  async ({ params, viewer }) => {
+    const nsfw = params.nsfw === undefined ? undefined : params.nsfw === 1;
+    return answerWith(await editPost(viewer, params.post_id, params.content, nsfw, { sign: params.sign, signMsg: params.sign_msg }));
+  },
 );
 
 // POST /api/v2/posts/{post_id}/nsfw

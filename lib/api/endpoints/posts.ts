@@ -12,6 +12,7 @@ import { optionalIntParam } from "@/lib/schemas/thread-schemas";
 import { likePost, unlikePost, type LikeState } from "@/lib/services/likes";
 import { createPost } from "@/lib/services/posts";
 import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
+import { SignMsgParamSchema, SignParamSchema } from "@/lib/schemas/post-signature-schemas";
 
 // POST /api/v2/threads/{thread_id}/posts/create
 export const createThreadPost = defineEndpoint(
@@ -32,6 +33,9 @@ export const createThreadPost = defineEndpoint(
       draft_key: DraftKeyParamSchema,
       // Contract section 17: sensitive content.
       nsfw: NsfwParamSchema.optional(),
+      // Contract section 19: the author's wallet signature and the EIP-712 typed data it signs.
+      sign: SignParamSchema,
+      sign_msg: SignMsgParamSchema,
     }),
     response: CreatePostResponseSchema,
   },
@@ -43,6 +47,8 @@ export const createThreadPost = defineEndpoint(
       fileAttachments: params.file_attachments ?? [],
       draftKey: params.draft_key,
       nsfw: params.nsfw === 1,
+      sign: params.sign,
+      signMsg: params.sign_msg,
     };
     const post = await createPost(viewer, input);
     // The author is subscribed after posting whether or not this post subscribed them.

@@ -15,6 +15,7 @@ import { createThread } from "@/lib/services/threads";
 import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
 import { ThreadTagsParamSchema } from "@/lib/schemas/tag-schemas";
 import { parseJsonParam } from "@/lib/schemas/poll-schemas";
+import { SignMsgParamSchema, SignParamSchema } from "@/lib/schemas/post-signature-schemas";
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -83,6 +84,9 @@ export const createGroupThread = defineEndpoint(
       tags: ThreadTagsParamSchema.optional(),
       // Contract section 18: a JSON array of up to 5 poll objects, checked by the service.
       polls: z.preprocess(parseJsonParam, z.unknown()).optional(),
+      // Contract section 19: the author's wallet signature over the opening post's typed data.
+      sign: SignParamSchema,
+      sign_msg: SignMsgParamSchema,
     }),
     response: ThreadResponseSchema,
   },
@@ -97,6 +101,8 @@ export const createGroupThread = defineEndpoint(
       draftKey: params.draft_key,
       nsfw: params.nsfw === 1,
       tagIds: params.tags ?? [],
+      sign: params.sign,
+      signMsg: params.sign_msg,
     };
     return readFullThread(viewer, await createThread(viewer, input));
   },

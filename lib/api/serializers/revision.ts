@@ -13,6 +13,8 @@ export function serializeRevisions(list: RevisionList): z.infer<typeof Revisions
       user_id: revision.userId,
       username: revision.user.username,
       content: list.contentVisible ? revision.previousContent : "[]",
+      sign: revision.sign,
+      sign_msg: revision.signMsg,
       created_at: formatTimestamp(revision.createdAt),
     })),
     count: list.count,

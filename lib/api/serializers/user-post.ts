@@ -7,7 +7,7 @@ import type { UserPostList } from "@/lib/services/user-posts";
 /**
  * Post in a user's post list (by user id), /api/v2 family: `deleted` and `nsfw` as strings.
  * Agora numbers posts and threads globally, so the group-scoped ids equal the global ones;
- * it keeps no separate signature data or nsfw score.
+ * `sign_data` is the contentHash a signed post's signature covers (contract section 19), "" when unsigned; it keeps no nsfw score.
  */
 export function serializeUserPost(row: UserPostRecord, likeUsername: string): UserPostDto {
   return {
@@ -15,7 +15,7 @@ export function serializeUserPost(row: UserPostRecord, likeUsername: string): Us
     thread_id: row.threadId,
     user_id: row.userId,
     sign: row.sign,
-    sign_data: "",
+    sign_data: row.signData,
     sign_msg: row.signMsg,
     content: row.content,
     archive_id: row.archiveId,

@@ -23,6 +23,10 @@ export interface PostRecord {
   deletedById: number | null;
   editedAt: Date | null;
   sign: string | null;
+  /** The wallet that signed the current version (contract section 19), null when unsigned. */
+  signerAddress: string | null;
+  /** The contentHash that signature covers (0x hex), "" when unsigned. */
+  signData: string;
   archiveId: string;
   /** The newest archived revision's bundle cid ("" until one is archived; contract section 19). */
   archiveCid: string;
@@ -50,6 +54,8 @@ export const POST_SELECT = {
   deleted: true,
   editedAt: true,
   sign: true,
+  signerAddress: true,
+  signData: true,
   archiveId: true,
   archiveCid: true,
   replyUid: true,
@@ -68,7 +74,8 @@ export type PostRow = Prisma.PostGetPayload<{ select: typeof POST_SELECT }>;
 /** The columns of POST_SELECT for raw queries over posts `p`, named as Prisma names them. */
 export const POST_COLUMNS = Prisma.sql`p.id, p.thread_id AS "threadId", p.group_id AS "groupId", p.user_id AS "userId",
   p.parent_id AS "parentId", p.root_id AS "rootId", p.depth, p.content, p.content_html AS "contentHtml", p.nsfw,
-  p.deleted, p.edited_at AS "editedAt", p.sign, p.archive_id AS "archiveId", p.archive_cid AS "archiveCid", p.reply_uid AS "replyUid",
+  p.deleted, p.edited_at AS "editedAt", p.sign, p.signer_address AS "signerAddress", p.sign_data AS "signData", p.archive_id AS "archiveId",
+  p.archive_cid AS "archiveCid", p.reply_uid AS "replyUid",
   p.children_count AS "childrenCount", p.likes_count AS "likesCount", p.report_count AS "reportCount",
   p.tip_count AS "tipCount", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_by_id AS "deletedById"`;
 
@@ -88,6 +95,8 @@ export function readPost(row: PostRow): PostRecord {
     deletedById: row.deletedById,
     editedAt: row.editedAt,
     sign: row.sign,
+    signerAddress: row.signerAddress,
+    signData: row.signData,
     archiveId: row.archiveId,
     archiveCid: row.archiveCid,
     replyUid: row.replyUid,
