@@ -1,39 +1,7 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { ANVIL_CHAIN_ID } from "./anvil";
+import type { Address } from "viem";
+import { deployContracts } from "./test-contracts";
 
-// Compiles tests/support/contracts/avatar-nfts.sol with solc (npm) and deploys its ERC-721 and
-// ERC-1155 to anvil with anvil's first development account (its documented key).
-const DEV_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const chain = {
-  id: ANVIL_CHAIN_ID,
-  name: "anvil",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: [] as string[] } },
-} as const;
-const NAMES = ["AvatarNft", "AvatarMulti"] as const;
-type Compiled = Record<(typeof NAMES)[number], { abi: Abi; bytecode: Hex }>;
-
-function compile(): Compiled {
-  const solc = createRequire(import.meta.url)("solc") as { compile: (input: string) => string };
-  const content = fs.readFileSync(path.resolve("tests/support/contracts/avatar-nfts.sol"), "utf8");
-  const input = {
-    language: "Solidity",
-    sources: { "avatar-nfts.sol": { content } },
-    settings: { evmVersion: "paris", outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((error) => error.severity === "error");
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join("\n"));
-  const contracts = output.contracts["avatar-nfts.sol"]!;
-  return Object.fromEntries(NAMES.map((name) => [name, { abi: contracts[name]!.abi, bytecode: `0x${contracts[name]!.evm.bytecode.object}` }])) as Compiled;
-}
+// tests/support/contracts/avatar-nfts.sol's ERC-721 and ERC-1155 on anvil, for NFT avatars.
 
 export interface AvatarChain {
   erc721: Address;
@@ -48,25 +16,13 @@ export interface AvatarChain {
 }
 
 export async function deployAvatarNfts(rpcUrl: string): Promise<AvatarChain> {
-  const compiled = compile();
-  const account = privateKeyToAccount(DEV_KEY);
-  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
-  const reader = createPublicClient({ chain, transport: http(rpcUrl) });
-  const deployed = {} as Record<(typeof NAMES)[number], Address>;
-  for (const name of NAMES) {
-    const hash = await wallet.deployContract({ abi: compiled[name].abi, bytecode: compiled[name].bytecode });
-    deployed[name] = (await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })).contractAddress!;
-  }
-  async function send(name: (typeof NAMES)[number], functionName: string, args: unknown[]): Promise<void> {
-    const hash = await wallet.writeContract({ address: deployed[name], abi: compiled[name].abi, functionName, args } as never);
-    await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  }
+  const { addresses, send, read } = await deployContracts(rpcUrl, "avatar-nfts.sol", ["AvatarNft", "AvatarMulti"] as const);
   return {
-    erc721: deployed.AvatarNft,
-    erc1155: deployed.AvatarMulti,
+    erc721: addresses.AvatarNft,
+    erc1155: addresses.AvatarMulti,
     mint721: async (to, uri) => {
       await send("AvatarNft", "mint", [to, uri]);
-      return (await reader.readContract({ address: deployed.AvatarNft, abi: compiled.AvatarNft.abi, functionName: "minted" })) as bigint;
+      return (await read("AvatarNft", "minted")) as bigint;
     },
     move721: (id, to) => send("AvatarNft", "move", [id, to]),
     setUri1155: (uri) => send("AvatarMulti", "setUri", [uri]),

@@ -1,39 +1,7 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { ANVIL_CHAIN_ID } from "./anvil";
+import type { Address } from "viem";
+import { deployContracts } from "./test-contracts";
 
-// Compiles tests/support/contracts/poll-tokens.sol with solc (npm) and deploys its three tokens
-// to anvil with anvil's first development account (its documented key).
-const DEV_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const chain = {
-  id: ANVIL_CHAIN_ID,
-  name: "anvil",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: [] as string[] } },
-} as const;
-const NAMES = ["PollToken", "PollNft", "PollMulti"] as const;
-type Compiled = Record<(typeof NAMES)[number], { abi: Abi; bytecode: Hex }>;
-
-function compile(): Compiled {
-  const solc = createRequire(import.meta.url)("solc") as { compile: (input: string) => string };
-  const content = fs.readFileSync(path.resolve("tests/support/contracts/poll-tokens.sol"), "utf8");
-  const input = {
-    language: "Solidity",
-    sources: { "poll-tokens.sol": { content } },
-    settings: { evmVersion: "paris", outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((error) => error.severity === "error");
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join("\n"));
-  const contracts = output.contracts["poll-tokens.sol"]!;
-  return Object.fromEntries(NAMES.map((name) => [name, { abi: contracts[name]!.abi, bytecode: `0x${contracts[name]!.evm.bytecode.object}` }])) as Compiled;
-}
+// tests/support/contracts/poll-tokens.sol's three tokens on anvil, for token polls.
 
 export interface PollChain {
   erc20: Address;
@@ -51,23 +19,11 @@ export interface PollChain {
 }
 
 export async function deployPollTokens(rpcUrl: string): Promise<PollChain> {
-  const compiled = compile();
-  const account = privateKeyToAccount(DEV_KEY);
-  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
-  const reader = createPublicClient({ chain, transport: http(rpcUrl) });
-  const deployed = {} as Record<(typeof NAMES)[number], Address>;
-  for (const name of NAMES) {
-    const hash = await wallet.deployContract({ abi: compiled[name].abi, bytecode: compiled[name].bytecode });
-    deployed[name] = (await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })).contractAddress!;
-  }
-  async function send(name: (typeof NAMES)[number], functionName: string, args: unknown[]): Promise<void> {
-    const hash = await wallet.writeContract({ address: deployed[name], abi: compiled[name].abi, functionName, args } as never);
-    await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  }
+  const { addresses, send, reader } = await deployContracts(rpcUrl, "poll-tokens.sol", ["PollToken", "PollNft", "PollMulti"] as const);
   return {
-    erc20: deployed.PollToken,
-    erc721: deployed.PollNft,
-    erc1155: deployed.PollMulti,
+    erc20: addresses.PollToken,
+    erc721: addresses.PollNft,
+    erc1155: addresses.PollMulti,
     blockNumber: () => reader.getBlockNumber({ cacheTime: 0 }),
     mint20: (to, amount) => send("PollToken", "mint", [to, amount]),
     move20: (from, to, amount) => send("PollToken", "move", [from, to, amount]),
