@@ -64,7 +64,13 @@ const AttachedFilesParamSchema = z.preprocess(
 );
 
 const PollCategoryParamSchema = z.preprocess(
-  (value) => (typeof value === "number" ? String(value) : Array.isArray(value) ? value.join(",") : value),
+  // Only a flat list is joined: join() of nested arrays recurses, and a deep one overflows the stack.
+  (value) =>
+    typeof value === "number"
+      ? String(value)
+      : Array.isArray(value) && value.every((id) => typeof id === "number" || typeof id === "string")
+        ? value.join(",")
+        : value,
   z
     .string({ error: "must be category ids, comma-separated" })
     .trim()

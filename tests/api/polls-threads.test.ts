@@ -138,6 +138,15 @@ describe("group settings' poll_category", () => {
 
     expectBadParam(await postAs(cast.owner, `/api/v2/groups/${cast.group.id}/settings`, { poll_category: "999999999" }), "poll_category");
     expectBadParam(await postAs(cast.owner, `/api/v2/groups/${cast.group.id}/settings`, { poll_category: "a,b" }), "poll_category");
+    // A nested list is refused as not ids (joining it would recurse as deep as it nests).
+    const deep: unknown[] = [];
+    let level = deep;
+    for (let i = 0; i < 5000; i++) {
+      const next: unknown[] = [];
+      level.push(next);
+      level = next;
+    }
+    expectBadParam(await postAs(cast.owner, `/api/v2/groups/${cast.group.id}/settings`, { poll_category: deep }), "poll_category");
     expectRefused(await postAs(cast.moderator, `/api/v2/groups/${cast.group.id}/settings`, { poll_category: "" }), 40300);
     expect((await groupInfo()).poll_category).toEqual([votes]);
     expectOk(await postAs(cast.owner, `/api/v2/groups/${cast.group.id}/settings`, { poll_category: `${talk},${votes}` }));
