@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../fixtures/wallet";
 import { expectNoSeriousViolations } from "../helpers/axe";
 import { withDatabase } from "../helpers/database";
 import { setUpForumWorld } from "../helpers/forum-world";
+import { shootAtWidths } from "../helpers/screenshots";
 import { pollCard, readThreadPolls, voteAs } from "../helpers/poll-threads";
 
 // Contract section 18, "Polls", after the thread is written: its author adds a poll on the thread
@@ -14,14 +14,7 @@ import { pollCard, readThreadPolls, voteAs } from "../helpers/poll-threads";
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-polls";
 
-async function shoot(target: Page | Locator, page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await target.screenshot({ path: `${SHOTS}/${name}-${width}.png`, ...("goto" in target ? { fullPage: true } : {}) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (target: Page | Locator, page: Page, name: string) => shootAtWidths(target, page, SHOTS, name);
 
 test("a poll added to a thread, edited, refused a new option after a vote, and closed live", async ({ page, browser, request, baseURL, wallet }) => {
   const world = await setUpForumWorld(page, { baseURL: baseURL!, request, wallet, suffix, label: "pollmanage" });

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../fixtures/wallet";
 import { expectNoSeriousViolations } from "../helpers/axe";
 import { setUpForumWorld } from "../helpers/forum-world";
+import { shootAtWidths } from "../helpers/screenshots";
 import { pollCard, readBallot, readThreadPolls, voteAs } from "../helpers/poll-threads";
 
 // Contract section 18, "Polls", on the web: a poll built in the new-thread composer (options
@@ -13,14 +13,7 @@ import { pollCard, readBallot, readThreadPolls, voteAs } from "../helpers/poll-t
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-polls";
 
-async function shoot(target: Page | Locator, page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await target.screenshot({ path: `${SHOTS}/${name}-${width}.png`, ...("goto" in target ? { fullPage: true } : {}) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (target: Page | Locator, page: Page, name: string) => shootAtWidths(target, page, SHOTS, name);
 
 /** Moves the focused sortable handle by `steps` (negative: up), as a keyboard user does. */
 async function moveHandle(page: Page, handle: Locator, steps: number): Promise<void> {
