@@ -5,6 +5,7 @@ import * as categories from "@/lib/api/endpoints/categories";
 import * as drafts from "@/lib/api/endpoints/drafts";
 import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
+import * as groupFeatures from "@/lib/api/endpoints/group-features";
 import * as groups from "@/lib/api/endpoints/groups";
 import * as linkedWallets from "@/lib/api/endpoints/linked-wallets";
 import * as live from "@/lib/api/endpoints/live";
@@ -53,6 +54,7 @@ const MODULES = [
   tags,
   polls,
   postProofs,
+  groupFeatures,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -1,6 +1,7 @@
 import "server-only";
 import { attachRulesJson, readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
 import { getDb } from "@/lib/db/engine/client";
+import { initialFeatureStatus } from "@/lib/db/group-features";
 import { adminRoleLevel, flagCode, joiningCode, visibilityCode, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
 
@@ -26,7 +27,7 @@ export async function insertGroup(
       ownerId,
       membersCount: 1,
       settings: { layout_type: "forum", show_link_preview: "1", show_poll_cate: "0" },
-      features: { create: features.map((featureName) => ({ featureName, isSetting: 0, status: 1 })) },
+      features: { create: features.map((featureName) => ({ featureName, isSetting: 0, status: initialFeatureStatus(featureName) })) },
       admins: { create: { userId: ownerId, level: adminRoleLevel("owner") } },
       members: { create: { userId: ownerId } },
     },

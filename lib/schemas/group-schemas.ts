@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GroupFeatureSchema } from "@/lib/schemas/group-feature-schemas";
 import { GroupInfoTagSchema } from "@/lib/schemas/tag-schemas";
 
 /** Contract section 7: a group's handle. */
@@ -7,13 +8,6 @@ export const GroupNameSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_-]{3,32}$/, { error: "must be 3-32 characters of a-z, 0-9, - and _" });
-
-const FeatureSchema = z.object({
-  id: z.number().int(),
-  feature_name: z.string(),
-  is_setting: z.number().int(),
-  status: z.number().int().nullable(),
-});
 
 export const GroupAdminSchema = z.object({
   id: z.number().int(),
@@ -54,7 +48,7 @@ export const GroupSchema = z.object({
     logo: z.string(),
     balance: z.string(),
   }),
-  feature: z.array(FeatureSchema),
+  feature: z.array(GroupFeatureSchema),
   attached_files: z.object({
     allow_everyone: z.number().int(),
     allow_post: z.number().int(),

@@ -11,6 +11,7 @@ import {
 } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupCard } from "@/lib/db/groups";
+import { SWITCHABLE_FEATURES, type SwitchableFeature } from "@/lib/schemas/group-feature-schemas";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GroupRecord } from "@/lib/services/groups";
@@ -35,6 +36,8 @@ export interface GroupView {
   onlineMembers: number;
   /** Categories whose new threads must carry a poll (contract section 18's poll_category). */
   pollCategoryIds: number[];
+  /** Contract section 20: which of the switchable features are on. */
+  features: Record<SwitchableFeature, boolean>;
   /** Who may open the settings: the Settings link is shown to them in the browser. */
   managerIds: number[];
   /** Whether the viewer of this request may change the group. */
@@ -98,6 +101,11 @@ export interface GroupCardView {
   visibility: GroupVisibility;
 }
 
+function featureSwitches(features: GroupRecord["group"]["features"]): Record<SwitchableFeature, boolean> {
+  const off = new Set(features.filter((feature) => feature.status === 0).map((feature) => feature.name));
+  return Object.fromEntries(SWITCHABLE_FEATURES.map((name) => [name, !off.has(name)])) as Record<SwitchableFeature, boolean>;
+}
+
 function membershipOf(role: GroupRole): GroupView["membership"] {
   if (role.userId === null) return "guest";
   if (role.adminRole === "owner") return "owner";
@@ -124,6 +132,7 @@ export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, 
     members: group.membersCount,
     onlineMembers,
     pollCategoryIds: group.pollCategoryIds,
+    features: featureSwitches(group.features),
     managerIds: listGroupManagers(group),
     viewerCanManage: canManageGroup(role),
     viewerIsModerator: canModerate(role),

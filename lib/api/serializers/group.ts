@@ -2,8 +2,9 @@ import "server-only";
 import { formatGroupTimestamp } from "@/lib/api/time";
 import { serializePermissionLevel } from "@/lib/api/serializers/permission-level";
 import { serializeGroupInfoTags } from "@/lib/api/serializers/tag";
-import type { GroupAdminRecord } from "@/lib/db/groups";
+import type { GroupAdminRecord, GroupFeatureRecord } from "@/lib/db/groups";
 import { adminRoleLevel, flagCode, joiningCode, visibilityCode } from "@/lib/db/records/codes";
+import type { GroupFeatureDto } from "@/lib/schemas/group-feature-schemas";
 import type { GroupAdminDto, GroupDto } from "@/lib/schemas/group-schemas";
 import type { GroupRecord } from "@/lib/services/groups";
 
@@ -32,6 +33,11 @@ export function serializeGroupAdmin(admin: GroupAdminRecord): GroupAdminDto {
 }
 
 /** Group, get-group-info shape. */
+/** Get group info's `feature` list, and the features endpoint's answer. */
+export function serializeGroupFeatures(features: readonly GroupFeatureRecord[]): GroupFeatureDto[] {
+  return features.map((feature) => ({ id: feature.id, feature_name: feature.name, is_setting: flagCode(feature.isSetting), status: feature.status }));
+}
+
 export function serializeGroup(record: GroupRecord): GroupDto {
   const { group: row, role } = record;
   const { gate } = row;
@@ -66,12 +72,7 @@ export function serializeGroup(record: GroupRecord): GroupDto {
       logo: stringField(token, "logo"),
       balance: gate ? record.viewerTokenBalance : stringField(token, "balance", "0"),
     },
-    feature: row.features.map((feature) => ({
-      id: feature.id,
-      feature_name: feature.name,
-      is_setting: flagCode(feature.isSetting),
-      status: feature.status,
-    })),
+    feature: serializeGroupFeatures(row.features),
     attached_files: {
       allow_everyone: flagCode(files.allowEveryone),
       allow_post: flagCode(files.allowPost),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryManager } from "@/components/group-admin/category-manager";
 import { ArchiveSettingsForm } from "@/components/group-admin/archive-settings-form";
+import { FeatureSwitchesForm } from "@/components/group-admin/feature-switches-form";
 import { GateEditor } from "@/components/group-admin/gate-editor";
 import { TagManager } from "@/components/group-admin/tag-manager";
 import { PollCategoriesForm } from "@/components/group-admin/poll-categories-form";
@@ -45,6 +46,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
         initial={{ title: group.title, description: group.description, cover: group.cover, logo: group.logo }}
         previews={{ cover: proxyImageUrl(group.cover), logo: proxyImageUrl(group.logo) }}
       />
+      <FeatureSwitchesForm groupId={group.id} groupName={group.name} features={group.features} />
       <MembershipSettingsForm group={group} />
       <GateEditor group={group} />
       <ArchiveSettingsForm group={{ id: group.id, name: group.name, archive: group.archive, archiveRefusal: group.archiveRefusal }} />
