@@ -14,6 +14,11 @@ export function initialFeatureStatus(name: string): 0 | 1 {
   return FIXED_FEATURES[name] ?? 1;
 }
 
+/** Whether a feature is on in a group's loaded list (a missing row is on). */
+export function isFeatureOnIn(features: readonly { name: string; status: number | null }[], feature: SwitchableFeature): boolean {
+  return !features.some((row) => row.name === feature && row.status === 0);
+}
+
 /** Whether the group's feature is on (a missing row is on). */
 export async function isGroupFeatureOn(groupId: number, feature: SwitchableFeature, tx?: Tx): Promise<boolean> {
   const db = tx ?? (await getDb());

@@ -28,7 +28,7 @@ import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction, isUniqueViolation } from "@/lib/db/engine/transaction";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
-import { GROUP_FEATURE_NAMES } from "@/lib/db/group-features";
+import { GROUP_FEATURE_NAMES, isFeatureOnIn } from "@/lib/db/group-features";
 import { CreateGroupFieldsSchema } from "@/lib/schemas/group-create-schemas";
 import { GroupSettingsFieldsSchema } from "@/lib/schemas/group-settings-schemas";
 import { parseField } from "@/lib/services/parse-field";
@@ -64,7 +64,9 @@ async function loadPublicGroup(key: GroupKey): Promise<PublicGroup> {
   if (kept) return kept;
   const group = await findGroupDetail(key);
   if (!group) throw new NotFound("group");
-  const [onlineMembers, tags] = await Promise.all([countOnlineMembers(group.id), listGroupTags(group.id)]);
+  // Tags switched off (contract section 20's topic_organization) leave group info's list empty.
+  const tagsOn = isFeatureOnIn(group.features, "topic_organization");
+  const [onlineMembers, tags] = await Promise.all([countOnlineMembers(group.id), tagsOn ? listGroupTags(group.id) : []]);
   const record = { group, onlineMembers, tags };
   publicGroups.keep(memoKey, version, record);
   return record;

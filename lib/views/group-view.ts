@@ -11,6 +11,7 @@ import {
 } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupCard } from "@/lib/db/groups";
+import { isFeatureOnIn } from "@/lib/db/group-features";
 import { SWITCHABLE_FEATURES, type SwitchableFeature } from "@/lib/schemas/group-feature-schemas";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
@@ -102,8 +103,7 @@ export interface GroupCardView {
 }
 
 function featureSwitches(features: GroupRecord["group"]["features"]): Record<SwitchableFeature, boolean> {
-  const off = new Set(features.filter((feature) => feature.status === 0).map((feature) => feature.name));
-  return Object.fromEntries(SWITCHABLE_FEATURES.map((name) => [name, !off.has(name)])) as Record<SwitchableFeature, boolean>;
+  return Object.fromEntries(SWITCHABLE_FEATURES.map((name) => [name, isFeatureOnIn(features, name)])) as Record<SwitchableFeature, boolean>;
 }
 
 function membershipOf(role: GroupRole): GroupView["membership"] {

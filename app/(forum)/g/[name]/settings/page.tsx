@@ -52,7 +52,14 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
       <ArchiveSettingsForm group={{ id: group.id, name: group.name, archive: group.archive, archiveRefusal: group.archiveRefusal }} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
       <PollCategoriesForm key={group.pollCategoryIds.join(",")} groupId={group.id} categories={categories} selected={group.pollCategoryIds} />
-      <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
+      {group.features.topic_organization ? (
+        <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
+      ) : (
+        <section className="form-card" aria-labelledby="tags-off-title">
+          <h2 id="tags-off-title">Tags</h2>
+          <p className="form-hint">Tags are switched off under Features: threads keep theirs, hidden until you switch tags on again.</p>
+        </section>
+      )}
     </GroupFormPage>
   );
 }
