@@ -16,6 +16,7 @@ import * as postModeration from "@/lib/api/endpoints/post-moderation";
 import * as postProofs from "@/lib/api/endpoints/post-proofs";
 import * as posts from "@/lib/api/endpoints/posts";
 import * as search from "@/lib/api/endpoints/search";
+import * as siteAdmin from "@/lib/api/endpoints/site-admin";
 import * as tags from "@/lib/api/endpoints/tags";
 import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
@@ -55,6 +56,7 @@ const MODULES = [
   polls,
   postProofs,
   groupFeatures,
+  siteAdmin,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

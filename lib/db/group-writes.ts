@@ -92,3 +92,20 @@ export async function upsertGroupAdmin(tx: Tx, groupId: number, userId: number, 
 export async function endGroupAdmin(tx: Tx, groupId: number, userId: number, at: Date): Promise<void> {
   await tx.groupAdmin.update({ where: { groupId_userId: { groupId, userId } }, data: { deletedAt: at }, select: { id: true } });
 }
+
+/** Contract section 20's recommend flags; absent ones stay as they are. Answers both after the change. */
+export async function writeRecommendFlags(
+  tx: Tx,
+  groupId: number,
+  flags: { noRecommend?: boolean; superNoRecommend?: boolean },
+): Promise<{ noRecommend: boolean; superNoRecommend: boolean }> {
+  const row = await tx.group.update({
+    where: { id: groupId },
+    data: {
+      ...(flags.noRecommend !== undefined ? { noRecommend: flags.noRecommend ? "1" : "0" } : {}),
+      ...(flags.superNoRecommend !== undefined ? { superNoRecommend: flags.superNoRecommend ? "1" : "0" } : {}),
+    },
+    select: { noRecommend: true, superNoRecommend: true },
+  });
+  return { noRecommend: row.noRecommend === "1", superNoRecommend: row.superNoRecommend === "1" };
+}
