@@ -24,7 +24,8 @@ test("a site admin suspends and restores a user, revokes a key and retries a fai
   await guest.close();
 
   await withDatabase(baseURL!, (db) => db.query("UPDATE users SET super_admin = 1 WHERE id = $1", [world.me.id]));
-  await page.goto("/admin");
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "Site administration" }).click();
   await expect(page.getByRole("heading", { name: "Site administration" })).toBeVisible();
   await expect(page.getByTestId("health-Database")).toHaveText("ok");
   await shootBothWidths(page, SHOTS, "health");

@@ -31,6 +31,8 @@ export interface AccountView {
   nftAvatar: { chainId: number; contract: string; tokenId: string; preview: string } | null;
   /** The chains the server can read (AGORA_RPC_URLS), for the NFT picker. */
   nftChains: number[];
+  /** A site admin: settings links the /admin pages. */
+  siteAdmin: boolean;
 }
 
 function describeWalletKind(type: number): AccountView["wallets"][number]["kind"] {
@@ -55,5 +57,6 @@ export async function loadAccount(actor: SignedIn): Promise<AccountView> {
     wallets: user.wallets.map((wallet) => ({ address: wallet.address, kind: describeWalletKind(wallet.type) })),
     nftAvatar: avatar ? { chainId: avatar.chainId, contract: avatar.contract, tokenId: avatar.tokenId, preview: proxyImageUrl(avatar.imageUrl || null) } : null,
     nftChains: [...readRpcUrls().keys()].sort((a, b) => a - b),
+    siteAdmin: user.superAdmin,
   };
 }

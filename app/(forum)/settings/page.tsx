@@ -22,6 +22,12 @@ export default async function SettingsPage() {
         <>
           Signed in with <span className="signin-address">{account.address ?? "your wallet"}</span>. <Link href={`/u/${account.id}`}>View your profile</Link> ·{" "}
           <Link href="/settings/uploads">Your uploads</Link> · <Link href="/settings/bookmarks">Bookmarks</Link>
+          {account.siteAdmin ? (
+            <>
+              {" "}
+              · <Link href="/admin">Site administration</Link>
+            </>
+          ) : null}
         </>
       }
     >
