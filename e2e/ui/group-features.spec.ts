@@ -8,7 +8,7 @@ import { setUpForumWorld, shootBothWidths } from "../helpers/forum-world";
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-group-features";
 
-test("the owner switches tags and uploads off and on; the composer follows", async ({ page, request, baseURL, wallet }) => {
+test("the owner switches tags and uploads off and on; the composer and the thread's Share button follow", async ({ page, request, baseURL, wallet }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const world = await setUpForumWorld(page, { baseURL: baseURL!, request, wallet, suffix, label: "features" });
   await world.api.call("POST", `/api/v2/groups/${world.group.id}/tags`, { token: world.me.token, data: { name: "Ideas" } });
@@ -16,6 +16,8 @@ test("the owner switches tags and uploads off and on; the composer follows", asy
   await page.goto(`/g/${world.group.name}/new`);
   await expect(page.getByRole("group", { name: "Tags" })).toBeVisible();
   await expect(page.getByText("Upload an image")).toBeVisible();
+  await page.goto(world.thread.path);
+  await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
 
   await page.goto(`/g/${world.group.name}/settings`);
   const features = page.getByRole("region", { name: "Features" });
@@ -24,6 +26,8 @@ test("the owner switches tags and uploads off and on; the composer follows", asy
   await expect(features.getByText("Saved.")).toBeVisible();
   await features.getByRole("switch", { name: /Uploads/ }).uncheck();
   await expect(features.getByRole("switch", { name: /Uploads/ })).not.toBeChecked();
+  await features.getByRole("switch", { name: /Sharing/ }).uncheck();
+  await expect(features.getByRole("switch", { name: /Sharing/ })).not.toBeChecked();
   await expect(page.getByText("Tags are switched off under Features")).toBeVisible();
   await shootBothWidths(page, SHOTS, "features-off");
 
@@ -32,6 +36,9 @@ test("the owner switches tags and uploads off and on; the composer follows", asy
     expect.arrayContaining(["topic_organization", "attached_files"]),
   );
 
+  await page.goto(world.thread.path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Share" })).toHaveCount(0);
   await page.goto(`/g/${world.group.name}/new`);
   await expect(page.getByRole("textbox", { name: "Title" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Tags" })).toHaveCount(0);

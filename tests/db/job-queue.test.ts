@@ -8,6 +8,7 @@ import { Unavailable } from "@/lib/errors";
 import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
 import { openQueueConnection } from "@/lib/jobs/queue-connection";
 import { completeJobs } from "pg-boss/src/plans";
+import { countJobsByQueue, listJobs, retryFailedJob } from "@/lib/jobs/queue/job-admin";
 import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
 import { dropJobQueue } from "../support/job-runs";
@@ -163,6 +164,27 @@ describe("stopping", () => {
     await runner.stop(300);
     expect(Date.now() - stopping).toBeLessThan(3000);
     expect(await jobStates(marker)).toEqual(["retry"]);
+  });
+});
+
+describe("the site admins' view", () => {
+  it("counts a failed job, lists it with its error, and a retry queues it once more; a job not failed is not retried", async () => {
+    await startRunner([
+      defineEnqueuedJob({ name: "test-flaky", retries: 0, retryDelaySeconds: 1, expireSeconds: 30, pollSeconds: 60, batchSize: 1, run: async () => {} }),
+    ]);
+    const marker = `failed-${randomUUID()}`;
+    const { rows } = await (
+      await getPool()
+    ).query<{ id: string }>(
+      `INSERT INTO ${JOB_SCHEMA}.job (name, data, state, retry_limit, started_on, completed_on, output) VALUES ('test-flaky', $1, 'failed', 0, now(), now(), $2) RETURNING id`,
+      [JSON.stringify({ marker, failures: 0 }), JSON.stringify({ message: "gateway down" })],
+    );
+    const id = rows[0]!.id;
+    expect((await countJobsByQueue()).find((queue) => queue.name === "test-flaky")?.failed).toBeGreaterThanOrEqual(1);
+    expect((await listJobs(["failed"], 500)).find((job) => job.id === id)).toMatchObject({ name: "test-flaky", error: "gateway down" });
+    expect(await retryFailedJob("test-flaky", id)).toBe(true);
+    expect(await jobStates(marker)).toEqual(["retry"]);
+    expect(await retryFailedJob("test-flaky", id)).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 import "server-only";
 import { getPool } from "@/lib/db/engine/client";
-import { inTransaction } from "@/lib/db/engine/transaction";
-import { sender, transactionExecutor } from "@/lib/jobs/queue/enqueue";
+import { retryJobs } from "pg-boss/src/plans";
 import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
 
 // The site admins' view of the job queue (contract section 20): what waits, what failed, and a retry.
@@ -49,16 +48,9 @@ export async function listJobs(states: readonly ("created" | "retry" | "active" 
   return rows.map((row) => ({ id: row.id, name: row.name, state: row.state, retryCount: row.retry_count, at: row.at, error: row.error ?? "", data: row.data }));
 }
 
-/** Sends a failed job back to the queue (pg-boss's retry: one more attempt); whether it was failed. */
+/** Sends a failed job back to the queue with one more attempt (pg-boss's own retry statement); whether it was failed. */
 export async function retryFailedJob(name: string, id: string): Promise<boolean> {
-  return inTransaction(async (tx) => {
-    const [row] = await tx.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND id = $2::uuid AND state = 'failed'`,
-      name,
-      id,
-    );
-    if (!row || row.n === 0) return false;
-    await sender().retry(name, id, { db: transactionExecutor(tx) });
-    return true;
-  });
+  const pool = await getPool();
+  const { rows } = await pool.query<{ count: string }>(retryJobs(JOB_SCHEMA), [name, [id]]);
+  return Number(rows[0]?.count ?? 0) > 0;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { ThreadLive } from "@/components/live/thread-live";
 import { FileAttachmentsAllowedProvider } from "@/components/editor/file-attachments-allowed";
+import { ShareButton } from "@/components/threads/share-button";
 import { PostCard } from "@/components/posts/post-card";
 import { PostLightbox } from "@/components/posts/post-lightbox";
 import { ThreadPollsSlot } from "@/components/polls/lazy-thread-polls";
@@ -85,6 +86,8 @@ export default async function ThreadPage(props: ThreadPageProps) {
               {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} · {pluralize(thread.likes, "like")}
             </p>
             <TagChips groupName={group.name} tags={thread.tags} />
+            {/* The group's share_externally feature (contract section 20). */}
+            {group.features.share_externally ? <ShareButton title={thread.title} path={basePath} /> : null}
             <ThreadHeaderControls
               threadId={thread.id}
               isDeleted={thread.isDeleted}
