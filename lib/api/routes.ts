@@ -7,6 +7,7 @@ import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groups from "@/lib/api/endpoints/groups";
 import * as linkedWallets from "@/lib/api/endpoints/linked-wallets";
+import * as tips from "@/lib/api/endpoints/tips";
 import * as live from "@/lib/api/endpoints/live";
 import * as memberships from "@/lib/api/endpoints/memberships";
 import * as notifications from "@/lib/api/endpoints/notifications";
@@ -38,6 +39,7 @@ const MODULES = [
   userPosts,
   wallet,
   linkedWallets,
+  tips,
   postModeration,
   threadModeration,
   groupModeration,

@@ -33,6 +33,7 @@ export const THREAD_DETAIL_SELECT = {
   snapshotId: true,
   snapshotAuthor: true,
   pollCount: true,
+  tipCount: true,
   updatedAt: true,
   group: { select: { name: true } },
   user: { select: USER_BRIEF_SELECT },
@@ -63,6 +64,8 @@ export interface ThreadDetail {
   snapshotAuthor: string;
   /** Contract section 18: how many polls it carries (read with the viewer when > 0). */
   pollCount: number;
+  /** Contract section 19: tips on its posts (read with the viewer when > 0). */
+  tipCount: number;
   updatedAt: Date;
   user: UserBrief;
   tags: TagBrief[];

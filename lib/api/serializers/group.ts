@@ -1,4 +1,5 @@
 import "server-only";
+import { serializeTipTokens } from "@/lib/api/serializers/tip";
 import { formatGroupTimestamp } from "@/lib/api/time";
 import { serializePermissionLevel } from "@/lib/api/serializers/permission-level";
 import { serializeGroupInfoTags } from "@/lib/api/serializers/tag";
@@ -104,7 +105,8 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     },
     ...serializeGroupInfoTags(record.tags),
     poll_category: row.pollCategoryIds,
-    tip_token_info: [],
+    // Contract section 19: the tokens, while the group's rewards feature is on (a missing row is on).
+    tip_token_info: row.features.some((feature) => feature.name === "rewards" && feature.status === 0) ? [] : serializeTipTokens(row.tipTokens),
     main_token_address: row.mainTokenAddress,
     is_muted: flagCode(record.viewerMuted),
     archive: flagCode(row.archive),
