@@ -75,6 +75,17 @@ export async function tipPost(actor: SignedIn, postId: number, input: { chainId:
   });
 }
 
+/** Where the Tip button sends a transfer: the author's first EVM wallet (refused as a tip itself would be, before the wallet is asked). */
+export async function findTipRecipient(actor: SignedIn, postId: number): Promise<string> {
+  const { post, role } = await findReadablePost(actor, postId);
+  if (post.userId === actor.id) throw new Forbidden("You cannot tip your own post");
+  if (!canTip(actor, post, role)) throw new Forbidden("You are banned in this group");
+  await requireGroupFeature(post.groupId, "rewards");
+  const [wallet] = await listEvmWalletAddresses(post.userId);
+  if (!wallet) throw new Invalid("post_id", "the author has no wallet that can receive tips");
+  return wallet;
+}
+
 /** A post's tips, newest first (readable even while the group's rewards are off). */
 export async function listTips(actor: Actor, postId: number, page: number, perPage: number): Promise<{ tips: ListedTip[]; count: number }> {
   await findReadablePost(actor, postId);

@@ -117,9 +117,12 @@ describe("tipping a post", () => {
     expect(seenByGuest).toMatchObject({ tip_count: 1, tipped: false });
     expect(seenByGuest.first_post).toMatchObject({ tip_count: 1, tipped: null });
 
-    // A reply's tip adds to the thread's count, not to tip_list (the first post's).
+    // A reply's tip adds to the thread's count, not to tip_list (the first post's). Two requests
+    // racing with one transfer: the unique index lets one write, the other is a 409.
     const reply = await createPostOverHttp(cast.author, thread.id, "a reply");
-    expectOk(await tip(fan, reply.id, await confirmedTransfer(fan, cast.author.address, 3n)));
+    const replyTransfer = await confirmedTransfer(fan, cast.author.address, 3n);
+    const raced = await Promise.all([tip(fan, reply.id, replyTransfer), tip(fan, reply.id, replyTransfer)]);
+    expect(raced.map((response) => response.status).sort()).toEqual([200, 409]);
     const both = await threadAs(fan, thread.id);
     expect(both.tip_count).toBe(2);
     expect(both.tip_list).toHaveLength(1);

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createPublicClient, http, parseEther, type Address } from "viem";
+import { deployContracts } from "@/tests/support/test-contracts";
+import { expect, test } from "../fixtures/wallet";
+import { e2eRpcUrl } from "../helpers/e2e-chain";
+import { postAs, setUpForumWorld, shootBothWidths } from "../helpers/forum-world";
+
+// Tips in the browser (contract section 19): the group's admin lists a tip token in the settings
+// section; a reader tips another's post with the injected wallet (a real ERC-20 transfer on the e2e
+// chain, verified by the server), sees it pending then confirmed, and finds it listed under the post.
+const suffix = randomBytes(3).toString("hex");
+const SHOTS = "/tmp/shots-tips";
+
+test("an admin lists a tip token; a reader tips a post with the wallet: pending, confirmed, listed", async ({ page, request, baseURL, wallet }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const rpcUrl = e2eRpcUrl(baseURL!);
+  const { addresses, send } = await deployContracts(rpcUrl, "tip-token.sol", ["TipToken"] as const);
+  const token: Address = addresses.TipToken;
+  await send("TipToken", "mint", [wallet.address, 100n]);
+  const chain = createPublicClient({ transport: http(rpcUrl) });
+  await chain.request({ method: "anvil_setBalance", params: [wallet.address, `0x${parseEther("1").toString(16)}`] } as never);
+
+  const world = await setUpForumWorld(page, { baseURL: baseURL!, request, wallet, suffix, label: "tips" });
+  await page.goto(`/g/${world.group.name}/settings`);
+  const section = page.getByRole("region", { name: "Tip tokens" });
+  await section.getByRole("button", { name: "Add token" }).click();
+  const row = section.getByTestId("tip-token");
+  await row.getByLabel("Chain id").fill("31337");
+  await row.getByLabel("Contract address").fill(token);
+  await row.getByLabel("Symbol").fill("TIP");
+  await row.getByLabel("Decimals").fill("0");
+  await section.getByRole("button", { name: "Save tip tokens" }).click();
+  await expect(section.getByRole("status")).toHaveText("Tip tokens saved.");
+  await shootBothWidths(page, SHOTS, "settings");
+
+  const replyText = `Worth a tip ${suffix}`;
+  await postAs(world, world.other, replyText);
+  await page.goto(world.thread.path);
+  // Nobody is offered a tip on their own post.
+  await expect(page.locator(".post--first").getByRole("button", { name: "Tip", exact: true })).toHaveCount(0);
+  const reply = page.locator(".replies [data-testid=post]").filter({ hasText: replyText });
+  await reply.getByRole("button", { name: "Tip", exact: true }).click();
+  const panel = reply.getByRole("form", { name: "Tip this post" });
+  await panel.getByLabel("Amount").fill("3");
+  // Declined in the wallet: nothing is sent, and the panel says why.
+  await wallet.rejectSignatures(true);
+  await panel.getByRole("button", { name: "Send tip" }).click();
+  await expect(panel.getByRole("alert")).toContainText("The tip was not registered");
+  expect(wallet.sentTransactions).toHaveLength(0);
+  await wallet.rejectSignatures(false);
+  await panel.getByRole("button", { name: "Send tip" }).click();
+  await expect(panel.getByRole("status")).toHaveText(/Confirm the transfer|Waiting for the transaction|Tip confirmed/);
+  await expect(panel.getByRole("status")).toHaveText("Tip confirmed: 3 TIP", { timeout: 30_000 });
+  expect(wallet.sentTransactions).toHaveLength(1);
+  await shootBothWidths(page, SHOTS, "confirmed");
+
+  await reply.getByRole("button", { name: "1 tip" }).click();
+  await expect(reply.getByRole("list", { name: "Tips" })).toContainText(`me_${suffix} tipped 3 TIP`);
+  await page.reload();
+  const reloaded = page.locator(".replies [data-testid=post]").filter({ hasText: replyText });
+  await reloaded.getByRole("button", { name: "1 tip" }).click();
+  await expect(reloaded.getByRole("list", { name: "Tips" })).toContainText(`me_${suffix} tipped 3 TIP`);
+
+  // The tip is the wallet's own transaction, and the post is among its author's tipped posts.
+  const tips = await world.api.call<{ tips: { tx_hash: string }[] }>("GET", `/api/v2/posts/${await replyId(world, replyText)}/tips`);
+  expect(tips.tips[0]!.tx_hash).toBe(wallet.sentTransactions[0]);
+});
+
+async function replyId(world: Awaited<ReturnType<typeof setUpForumWorld>>, text: string): Promise<number> {
+  const { user_posts } = await world.api.call<{ user_posts: { id: number; content: string }[] }>("GET", `/api/v2/users/${world.other.id}/posts`, {
+    params: { filter: "tips" },
+  });
+  const post = user_posts.find((candidate) => candidate.content.includes(text));
+  expect(post).toBeDefined();
+  return post!.id;
+}
