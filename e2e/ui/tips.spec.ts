@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { createPublicClient, http, parseEther, type Address } from "viem";
+import { createPublicClient, createWalletClient, http, parseEther, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { createEvmTestWallet } from "@/lib/auth/wallet/test-wallets";
 import { deployContracts } from "@/tests/support/test-contracts";
 import { expect, test } from "../fixtures/wallet";
-import { e2eRpcUrl } from "../helpers/e2e-chain";
+import { ANVIL_CHAIN_ID, e2eRpcUrl } from "../helpers/e2e-chain";
 import { postAs, setUpForumWorld, shootBothWidths } from "../helpers/forum-world";
 
 // Tips in the browser (contract section 19): the group's admin lists a tip token in the settings
@@ -65,6 +67,35 @@ test("an admin lists a tip token; a reader tips a post with the wallet: pending,
   // The tip is the wallet's own transaction, and the post is among its author's tipped posts.
   const tips = await world.api.call<{ tips: { tx_hash: string }[] }>("GET", `/api/v2/posts/${await replyId(world, replyText)}/tips`);
   expect(tips.tips[0]!.tx_hash).toBe(wallet.sentTransactions[0]);
+});
+
+test("a tip from someone else lights the author's bell and shows under their post", async ({ page, request, baseURL, wallet }) => {
+  const rpcUrl = e2eRpcUrl(baseURL!);
+  const world = await setUpForumWorld(page, { baseURL: baseURL!, request, wallet, suffix: `${suffix}b`, label: "tipped" });
+  const tokens = [{ chain_id: ANVIL_CHAIN_ID, type: "native", symbol: "ETH", decimals: 18 }];
+  await world.api.call("POST", `/api/v2/groups/${world.group.id}/tip-tokens`, { token: world.me.token, data: { tokens } });
+  // A fan, registered over the API with a key this test holds, sends ETH to the author's wallet and registers it.
+  const fanWallet = createEvmTestWallet();
+  const fan = await world.api.registerUser(`fan_${suffix}`, fanWallet);
+  const chain = createPublicClient({ transport: http(rpcUrl) });
+  await chain.request({ method: "anvil_setBalance", params: [fanWallet.address, `0x${parseEther("1").toString(16)}`] } as never);
+  const anvil = { id: ANVIL_CHAIN_ID, name: "anvil", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+  const sender = createWalletClient({ account: privateKeyToAccount(fanWallet.privateKey), chain: anvil, transport: http(rpcUrl) });
+  const hash = await sender.sendTransaction({ to: wallet.address as Address, value: parseEther("0.01") });
+  await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  await page.goto(world.thread.path);
+  await world.api.call("POST", `/api/v2/posts/${world.thread.firstPostId}/tips`, { token: fan.token, data: { chain_id: ANVIL_CHAIN_ID, tx_hash: hash } });
+
+  // No reload: the bell follows the person's notification stream.
+  await expect(page.getByTestId("unread-count")).toHaveText("1");
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(page.getByRole("dialog", { name: "Notifications" }).getByTestId("notification")).toContainText(`fan_${suffix} tipped your post`);
+  await page.keyboard.press("Escape");
+  await page.reload();
+  const first = page.locator(".post--first");
+  await expect(first.getByRole("button", { name: "Tip", exact: true })).toHaveCount(0);
+  await first.getByRole("button", { name: "1 tip" }).click();
+  await expect(first.getByRole("list", { name: "Tips" })).toContainText(`fan_${suffix} tipped 0.01 ETH`);
 });
 
 async function replyId(world: Awaited<ReturnType<typeof setUpForumWorld>>, text: string): Promise<number> {
