@@ -5,7 +5,7 @@
 // Plan first, write second: temporary tables hold the planned threads and posts (with their
 // position k in the thread, author, time and like count); the real tables are then filled from
 // them in one statement each, with counters aggregated from the plan instead of UPDATE passes.
-import { DEFAULT_GROUP_FEATURES } from "@/lib/services/groups";
+import { GROUP_FEATURE_NAMES } from "@/lib/db/group-features";
 import { CATEGORY_NAMES, SENTENCES, TOPICS, VOCABULARY } from "./generate-words";
 import type { Scale } from "./scales";
 
@@ -159,7 +159,7 @@ export function generationSteps(scale: Scale, now: Date, schema: SchemaFeatures)
     "group_features",
     `
     INSERT INTO group_features (group_id, feature_name, is_setting, status)
-    SELECT g, feature, 0, 1 FROM generate_series(1, ${G}) AS g, unnest(${sqlTextArray(DEFAULT_GROUP_FEATURES)}) AS feature`,
+    SELECT g, feature, 0, CASE WHEN feature IN ('subscription', 'discordsettings') THEN 0 ELSE 1 END FROM generate_series(1, ${G}) AS g, unnest(${sqlTextArray(GROUP_FEATURE_NAMES)}) AS feature`,
   );
   add(
     "group_admins",

@@ -3,15 +3,22 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useCanAttachFiles } from "@/components/threads/thread-reader";
 
-// Whether the reader may attach other files than images to posts in the page's group (its
-// attached_files rules and their role): the thread page sets it once for every Reply below it.
-const FileAttachmentsAllowed = createContext(false);
+// What the page's group takes from the reader's posts: files other than images (its attached_files
+// rules and their role), and any upload at all (the group's attached_files feature; off, images go
+// in by address only). The thread page sets it once for every Reply below it.
+const Uploads = createContext({ files: false, uploads: true });
 
-export function FileAttachmentsAllowedProvider({ allowed, children }: { allowed: boolean; children: ReactNode }) {
-  return <FileAttachmentsAllowed value={allowed}>{children}</FileAttachmentsAllowed>;
+export function FileAttachmentsAllowedProvider({ allowed, uploads = true, children }: { allowed: boolean; uploads?: boolean; children: ReactNode }) {
+  return <Uploads value={{ files: allowed && uploads, uploads }}>{children}</Uploads>;
 }
 
 /** As the page was rendered, or as a kept thread page's spliced reader state says. */
 export function useFileAttachmentsAllowed(): boolean {
-  return useCanAttachFiles(useContext(FileAttachmentsAllowed));
+  const { files, uploads } = useContext(Uploads);
+  return useCanAttachFiles(files) && uploads;
+}
+
+/** Whether the group takes uploads in posts at all. */
+export function useGroupUploadsOn(): boolean {
+  return useContext(Uploads).uploads;
 }

@@ -29,6 +29,8 @@ export interface NewThreadFormProps {
   initialCategoryId: number | null;
   /** The group takes other files than images from this person (attachment chips under the editor). */
   allowFiles?: boolean;
+  /** The group takes uploads at all (its attached_files feature); off, images go in by address only. */
+  uploadsOn?: boolean;
   /** The group's tags, and whether this person may add its restricted ones (contract section 18). */
   tags?: TagView[];
   canAddRestrictedTags?: boolean;
@@ -56,6 +58,7 @@ function NewThreadFields({
   categories,
   initialCategoryId,
   allowFiles = false,
+  uploadsOn = true,
   tags = [],
   canAddRestrictedTags = false,
   pollCategoryIds = [],
@@ -151,7 +154,7 @@ function NewThreadFields({
         <LazyQuillEditor
           label="Post"
           placeholder="Write your post. Select text to format it."
-          uploadGroupName={groupName}
+          uploadGroupName={uploadsOn ? groupName : undefined}
           allowFiles={allowFiles}
           editorRef={editorRef}
           invalid={Boolean(bodyError)}

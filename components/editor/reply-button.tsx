@@ -8,7 +8,7 @@ import { useCallback, useId, useState, useSyncExternalStore } from "react";
 import { readPostAuthor, useQuoteRequests } from "@/components/posts/quote-events";
 import type { ComposerProps } from "@/components/editor/composer";
 import { createReplyAction } from "@/lib/actions/post-actions";
-import { useFileAttachmentsAllowed } from "./file-attachments-allowed";
+import { useFileAttachmentsAllowed, useGroupUploadsOn } from "./file-attachments-allowed";
 import "../forms/forms.css";
 import "./editor.css";
 
@@ -52,6 +52,7 @@ export function ReplyButton({ threadId, parentId, groupName, postId }: ReplyButt
   );
   const composerId = useId();
   const allowFiles = useFileAttachmentsAllowed();
+  const uploadsOn = useGroupUploadsOn();
   const draftKey = parentId ? `reply-t${threadId}-p${parentId}` : `reply-t${threadId}`;
 
   // The Drafts page's Open comes back with ?draft=<key>: this composer opens with it restored
@@ -83,7 +84,7 @@ export function ReplyButton({ threadId, parentId, groupName, postId }: ReplyButt
             label={parentId ? "Your reply to this post" : "Your reply"}
             submitLabel="Post reply"
             autoFocus
-            uploadGroupName={groupName}
+            uploadGroupName={uploadsOn ? groupName : undefined}
             allowFiles={allowFiles}
             initialContent={quote?.content}
             append={quote ?? undefined}

@@ -5,6 +5,7 @@ import * as categories from "@/lib/api/endpoints/categories";
 import * as drafts from "@/lib/api/endpoints/drafts";
 import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
+import * as groupFeatures from "@/lib/api/endpoints/group-features";
 import * as groups from "@/lib/api/endpoints/groups";
 import * as linkedWallets from "@/lib/api/endpoints/linked-wallets";
 import * as tips from "@/lib/api/endpoints/tips";
@@ -16,6 +17,7 @@ import * as postModeration from "@/lib/api/endpoints/post-moderation";
 import * as postProofs from "@/lib/api/endpoints/post-proofs";
 import * as posts from "@/lib/api/endpoints/posts";
 import * as search from "@/lib/api/endpoints/search";
+import * as siteAdmin from "@/lib/api/endpoints/site-admin";
 import * as tags from "@/lib/api/endpoints/tags";
 import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
@@ -55,6 +57,8 @@ const MODULES = [
   tags,
   polls,
   postProofs,
+  groupFeatures,
+  siteAdmin,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

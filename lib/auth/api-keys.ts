@@ -24,7 +24,13 @@ export function listApiKeys(): Promise<ApiKeyRecord[]> {
 
 /** Revokes by the key itself or by its numeric id; false when nothing matched. */
 export async function revokeApiKey(keyOrId: string): Promise<boolean> {
-  return revokeApiKeyRecord(/^\d+$/.test(keyOrId) ? { id: Number(keyOrId) } : { keyHash: hashApiKey(keyOrId) });
+  const which = /^\d+$/.test(keyOrId) ? { id: Number(keyOrId) } : { keyHash: hashApiKey(keyOrId) };
+  const revoked = await revokeApiKeyRecord(which);
+  // This process stops honouring it at once (the admin page's revoke); others within their recheck window.
+  const known = knownKeys();
+  if (revoked && known)
+    for (const [keyHash, entry] of known.entries()) if ("id" in which ? entry.id === which.id : keyHash === which.keyHash) known.delete(keyHash);
+  return revoked;
 }
 
 // Touching last_used_at on every request would turn each read into a write.

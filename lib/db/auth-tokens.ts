@@ -25,7 +25,8 @@ export async function findAuthTokenHolder(id: string): Promise<AuthTokenHolder |
   const pool = await getPool();
   const { rows } = await pool.query<{ user_id: number; revoked: boolean; username: string; photo_url: string; dark_mode: number }>(
     statement(
-      "SELECT t.user_id, t.revoked_at IS NOT NULL AS revoked, u.username, u.photo_url, u.dark_mode FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1",
+      // A suspended account's tokens are revoked with it; one issued by a sign-in racing the suspension is refused too.
+      "SELECT t.user_id, t.revoked_at IS NOT NULL OR u.activate = 0 AS revoked, u.username, u.photo_url, u.dark_mode FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1",
       [id],
     ),
   );

@@ -1,12 +1,23 @@
 import "server-only";
 import { getDb } from "@/lib/db/engine/client";
 import type { Tx } from "@/lib/db/engine/transaction";
+import { FIXED_FEATURES, type SwitchableFeature } from "@/lib/schemas/group-feature-schemas";
 
-// A group's switchable features (contract section 20): a row per name, status 1 on or 0 off.
-// A group made before a feature existed has no row for it, and reads as on (new groups start on).
+export { GROUP_FEATURE_NAMES, SWITCHABLE_FEATURES, type SwitchableFeature } from "@/lib/schemas/group-feature-schemas";
 
-/** The features a group can switch; the rest of the reference's list is fixed. */
-export type SwitchableFeature = "attached_files" | "badges" | "rewards" | "topic_organization" | "share_externally";
+// A group's features (contract section 20): a row per name of the reference's list, status 1 on or
+// 0 off. A group made before a feature existed has no row for it; a switchable one reads as on
+// (new groups start on), a fixed one as its fixed status.
+
+/** A new group's status for a feature: switchable ones start on. */
+export function initialFeatureStatus(name: string): 0 | 1 {
+  return FIXED_FEATURES[name] ?? 1;
+}
+
+/** Whether a feature is on in a group's loaded list (a missing row is on). */
+export function isFeatureOnIn(features: readonly { name: string; status: number | null }[], feature: SwitchableFeature): boolean {
+  return !features.some((row) => row.name === feature && row.status === 0);
+}
 
 /** Whether the group's feature is on (a missing row is on). */
 export async function isGroupFeatureOn(groupId: number, feature: SwitchableFeature, tx?: Tx): Promise<boolean> {
@@ -21,4 +32,14 @@ export async function groupsWithFeatureOff(groupIds: readonly number[], feature:
   const db = await getDb();
   const rows = await db.groupFeature.findMany({ where: { groupId: { in: [...groupIds] }, featureName: feature, status: 0 }, select: { groupId: true } });
   return new Set(rows.map((row) => row.groupId));
+}
+
+/** Sets a feature's status, adding its row when the group predates it. */
+export async function writeGroupFeature(tx: Tx, groupId: number, featureName: string, status: 0 | 1): Promise<void> {
+  await tx.groupFeature.upsert({
+    where: { groupId_featureName: { groupId, featureName } },
+    create: { groupId, featureName, isSetting: 0, status },
+    update: { status },
+    select: { id: true },
+  });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { attachRulesJson, readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
 import { getDb } from "@/lib/db/engine/client";
+import { initialFeatureStatus } from "@/lib/db/group-features";
 import { adminRoleLevel, flagCode, joiningCode, visibilityCode, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
 
@@ -26,7 +27,7 @@ export async function insertGroup(
       ownerId,
       membersCount: 1,
       settings: { layout_type: "forum", show_link_preview: "1", show_poll_cate: "0" },
-      features: { create: features.map((featureName) => ({ featureName, isSetting: 0, status: 1 })) },
+      features: { create: features.map((featureName) => ({ featureName, isSetting: 0, status: initialFeatureStatus(featureName) })) },
       admins: { create: { userId: ownerId, level: adminRoleLevel("owner") } },
       members: { create: { userId: ownerId } },
     },
@@ -90,4 +91,21 @@ export async function upsertGroupAdmin(tx: Tx, groupId: number, userId: number, 
 /** Takes a person's role in the group away (the row stays, with when). */
 export async function endGroupAdmin(tx: Tx, groupId: number, userId: number, at: Date): Promise<void> {
   await tx.groupAdmin.update({ where: { groupId_userId: { groupId, userId } }, data: { deletedAt: at }, select: { id: true } });
+}
+
+/** Contract section 20's recommend flags; absent ones stay as they are. Answers both after the change. */
+export async function writeRecommendFlags(
+  tx: Tx,
+  groupId: number,
+  flags: { noRecommend?: boolean; superNoRecommend?: boolean },
+): Promise<{ noRecommend: boolean; superNoRecommend: boolean }> {
+  const row = await tx.group.update({
+    where: { id: groupId },
+    data: {
+      ...(flags.noRecommend !== undefined ? { noRecommend: flags.noRecommend ? "1" : "0" } : {}),
+      ...(flags.superNoRecommend !== undefined ? { superNoRecommend: flags.superNoRecommend ? "1" : "0" } : {}),
+    },
+    select: { noRecommend: true, superNoRecommend: true },
+  });
+  return { noRecommend: row.noRecommend === "1", superNoRecommend: row.superNoRecommend === "1" };
 }

@@ -48,14 +48,16 @@ export async function uncountThreadTags(tx: Tx, threadId: number): Promise<void>
   await tx.$executeRaw`UPDATE tags SET thread_count = thread_count - 1 WHERE id IN (SELECT tag_id FROM thread_tags WHERE thread_id = ${threadId})`;
 }
 
-/** The tags of a page of threads, in each group's order: one statement. */
+/** The tags of a page of threads, in each group's order (none where the group switched tags off): one statement. */
 export async function listTagsOfThreads(threadIds: readonly number[]): Promise<Map<number, TagBrief[]>> {
   const byThread = new Map<number, TagBrief[]>();
   if (threadIds.length === 0) return byThread;
   const db = await getDb();
   const rows = await db.$queryRaw<{ threadId: number; id: number; name: string; color: string }[]>`
     SELECT tt.thread_id AS "threadId", t.id, t.name, t.color FROM thread_tags tt JOIN tags t ON t.id = tt.tag_id
-    WHERE tt.thread_id IN (${Prisma.join([...threadIds])}) ORDER BY t."order", t.id`;
+    WHERE tt.thread_id IN (${Prisma.join([...threadIds])})
+      AND NOT EXISTS (SELECT 1 FROM group_features f WHERE f.group_id = t.group_id AND f.feature_name = 'topic_organization' AND f.status = 0)
+    ORDER BY t."order", t.id`;
   for (const row of rows) {
     const list = byThread.get(row.threadId) ?? [];
     list.push({ id: row.id, name: row.name, color: row.color });

@@ -35,7 +35,8 @@ export const THREAD_DETAIL_SELECT = {
   pollCount: true,
   tipCount: true,
   updatedAt: true,
-  group: { select: { name: true } },
+  // Whether the group switched tags off (contract section 20's topic_organization): then it shows none.
+  group: { select: { name: true, features: { where: { featureName: "topic_organization", status: 0 }, select: { id: true } } } },
   user: { select: USER_BRIEF_SELECT },
   tags: { orderBy: [{ tag: { order: "asc" } }, { tagId: "asc" }], select: { tag: { select: { id: true, name: true, color: true } } } },
 } satisfies Prisma.ThreadSelect;
@@ -80,7 +81,7 @@ function readThreadDetail(row: Prisma.ThreadGetPayload<{ select: typeof THREAD_D
     locked: isSet(isLocked),
     deleted: isSet(isDelete),
     user: readUserBrief(user),
-    tags: tags.map(({ tag }) => tag),
+    tags: group.features.length > 0 ? [] : tags.map(({ tag }) => tag),
   };
 }
 

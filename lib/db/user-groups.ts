@@ -72,11 +72,11 @@ export async function listUserGroups(userId: number, limit = USER_GROUPS_LIMIT):
   return memberships.map((membership) => toUserGroupItem(membership.group));
 }
 
-/** The most recently active groups the user is not in (hidden ones left out). */
+/** The most recently active groups the user is not in (hidden ones, and those flagged not to be recommended, left out). */
 export async function listRecommendedGroups(userId: number, limit = RECOMMEND_GROUPS_LIMIT): Promise<UserGroupItem[]> {
   const db = await getDb();
   const rows = await db.group.findMany({
-    where: { members: { none: { userId } }, visibility: { lt: 2 } },
+    where: { members: { none: { userId } }, visibility: { lt: 2 }, noRecommend: "0", superNoRecommend: "0" },
     orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
     take: limit,
     select: USER_GROUP_ITEM_SELECT,

@@ -2,6 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { EnqueuedJob, JobDefinition, PeriodicJob } from "@/lib/jobs/define-job";
 import { periodicPollSeconds, startPeriodicTicks } from "@/lib/jobs/periodic";
+import { startPollLoop, type PollLoop } from "@/lib/jobs/poll-loop";
 import { JOB_SCHEMA } from "@/lib/jobs/queue/schema";
 import { openQueueConnection } from "@/lib/jobs/queue-connection";
 import { logger } from "@/lib/log";
@@ -69,23 +70,40 @@ async function runLogged(name: string, work: () => Promise<void>): Promise<void>
   }
 }
 
-async function workPeriodic(boss: PgBoss, job: PeriodicJob): Promise<() => void> {
-  const everyMs = job.everyMs();
-  await boss.work(job.name, { pollingIntervalSeconds: periodicPollSeconds(everyMs), batchSize: 1 }, () => runLogged(job.name, () => job.run()));
-  return startPeriodicTicks(boss, job, everyMs);
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
-// A batch is taken at once, but each job succeeds or fails alone: a failed one is marked here (to be
-// retried), and pg-boss completes the rest when the handler returns.
-async function workEnqueued(boss: PgBoss, job: EnqueuedJob): Promise<void> {
-  await boss.work<Parameters<EnqueuedJob["run"]>[0]>(job.name, { pollingIntervalSeconds: job.pollSeconds, batchSize: job.batchSize }, async (batch) => {
-    for (const item of batch) {
+async function workPeriodic(boss: PgBoss, job: PeriodicJob): Promise<PollLoop> {
+  const everyMs = job.everyMs();
+  const loop = startPollLoop(boss, {
+    name: job.name,
+    pollSeconds: periodicPollSeconds(everyMs),
+    batchSize: 1,
+    run: async (runs) => {
       try {
-        await runLogged(job.name, () => job.run(item.data));
+        await runLogged(job.name, () => job.run());
+        return { failed: new Map() };
       } catch (error) {
-        await boss.fail(job.name, item.id, { message: error instanceof Error ? error.message : String(error) });
+        return { failed: new Map(runs.map((run) => [run.id, errorMessage(error)])) };
       }
-    }
+    },
+  });
+  const stopTicks = await startPeriodicTicks(boss, job, everyMs);
+  return { stop: (timeoutMs) => (stopTicks(), loop.stop(timeoutMs)) };
+}
+
+// A batch is taken at once, but each job succeeds or fails alone: a failed one is retried.
+function workEnqueued(boss: PgBoss, job: EnqueuedJob): PollLoop {
+  return startPollLoop<Parameters<EnqueuedJob["run"]>[0]>(boss, {
+    name: job.name,
+    pollSeconds: job.pollSeconds,
+    batchSize: job.batchSize,
+    run: async (batch) => {
+      const failed = new Map<string, string>();
+      for (const item of batch) await runLogged(job.name, () => job.run(item.data)).catch((error: unknown) => failed.set(item.id, errorMessage(error)));
+      return { failed };
+    },
   });
 }
 
@@ -110,24 +128,21 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     await connection.close();
     throw error;
   }
-  const stopTicks: (() => void)[] = [];
-  const stopTicking = () => stopTicks.splice(0).forEach((stop) => stop());
+  const workers: PollLoop[] = [];
+  const stopWorkers = (timeoutMs: number) => Promise.all(workers.splice(0).map((worker) => worker.stop(timeoutMs)));
   try {
     for (const job of options.jobs) await prepareQueue(boss, job, options.install);
-    for (const job of options.work ? options.jobs : []) {
-      if (job.kind === "periodic") stopTicks.push(await workPeriodic(boss, job));
-      else await workEnqueued(boss, job);
-    }
+    for (const job of options.work ? options.jobs : []) workers.push(job.kind === "periodic" ? await workPeriodic(boss, job) : workEnqueued(boss, job));
   } catch (error) {
-    stopTicking();
+    await stopWorkers(0);
     await boss.stop({ graceful: false });
     await connection.close();
     throw error;
   }
   return {
     stop: async (timeoutMs = 10_000) => {
-      stopTicking();
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await stopWorkers(timeoutMs);
+      await boss.stop({ graceful: false });
       await connection.close();
     },
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GroupFeatureSchema } from "@/lib/schemas/group-feature-schemas";
 import { GroupInfoTagSchema } from "@/lib/schemas/tag-schemas";
 import { TipTokenInfoSchema } from "@/lib/schemas/tip-schemas";
 
@@ -8,13 +9,6 @@ export const GroupNameSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_-]{3,32}$/, { error: "must be 3-32 characters of a-z, 0-9, - and _" });
-
-const FeatureSchema = z.object({
-  id: z.number().int(),
-  feature_name: z.string(),
-  is_setting: z.number().int(),
-  status: z.number().int().nullable(),
-});
 
 export const GroupAdminSchema = z.object({
   id: z.number().int(),
@@ -55,7 +49,7 @@ export const GroupSchema = z.object({
     logo: z.string(),
     balance: z.string(),
   }),
-  feature: z.array(FeatureSchema),
+  feature: z.array(GroupFeatureSchema),
   attached_files: z.object({
     allow_everyone: z.number().int(),
     allow_post: z.number().int(),

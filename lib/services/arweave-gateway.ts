@@ -65,3 +65,15 @@ export async function postArchiveTransaction(data: Uint8Array, tags: ArchiveTags
   }
   return transaction.id;
 }
+
+/** The admin health page's look at the gateway: null when archiving is off, else whether it answers its /info. */
+export async function checkArchiveGateway(timeoutMs: number): Promise<"ok" | "unavailable" | null> {
+  const url = getEnv().AGORA_ARWEAVE_URL;
+  if (!url || !getEnv().AGORA_ARWEAVE_KEY_FILE) return null;
+  try {
+    const response = await fetch(new URL("/info", url), { signal: AbortSignal.timeout(timeoutMs) });
+    return response.ok ? "ok" : "unavailable";
+  } catch {
+    return "unavailable";
+  }
+}

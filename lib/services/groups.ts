@@ -28,24 +28,11 @@ import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { toPageWindow } from "@/lib/db/pagination";
 import { inTransaction, isUniqueViolation } from "@/lib/db/engine/transaction";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
+import { GROUP_FEATURE_NAMES, isFeatureOnIn } from "@/lib/db/group-features";
 import { CreateGroupFieldsSchema } from "@/lib/schemas/group-create-schemas";
 import { GroupSettingsFieldsSchema } from "@/lib/schemas/group-settings-schemas";
 import { parseField } from "@/lib/services/parse-field";
 import { consumeWalletProof, type WalletProof } from "@/lib/services/wallet-proof";
-
-// The feature list a new group starts with (reference: "Feature names observed").
-export const DEFAULT_GROUP_FEATURES = [
-  "adminsAndModerators",
-  "badges",
-  "attached_files",
-  "GroupLevelPermission",
-  "layout",
-  "rewards",
-  "share_externally",
-  "subscription",
-  "topic_organization",
-  "discordsettings",
-] as const;
 
 /** A group with what its page and get-group-info show around it. */
 export interface GroupRecord {
@@ -77,7 +64,9 @@ async function loadPublicGroup(key: GroupKey): Promise<PublicGroup> {
   if (kept) return kept;
   const group = await findGroupDetail(key);
   if (!group) throw new NotFound("group");
-  const [onlineMembers, tags] = await Promise.all([countOnlineMembers(group.id), listGroupTags(group.id)]);
+  // Tags switched off (contract section 20's topic_organization) leave group info's list empty.
+  const tagsOn = isFeatureOnIn(group.features, "topic_organization");
+  const [onlineMembers, tags] = await Promise.all([countOnlineMembers(group.id), tagsOn ? listGroupTags(group.id) : []]);
   const record = { group, onlineMembers, tags };
   publicGroups.keep(memoKey, version, record);
   return record;
@@ -147,7 +136,7 @@ export async function createGroup(
   try {
     return await inTransaction(async (tx) => {
       if (proof) await consumeWalletProof(proof, tx);
-      return insertGroup(tx, { ...fields, name: fields.name.toLowerCase(), ownerId: actor.id, features: DEFAULT_GROUP_FEATURES });
+      return insertGroup(tx, { ...fields, name: fields.name.toLowerCase(), ownerId: actor.id, features: GROUP_FEATURE_NAMES });
     });
   } catch (error) {
     if (isUniqueViolation(error, "name")) throw new Conflict(`group name "${input.name}" is already taken`, "name");

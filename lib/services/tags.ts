@@ -16,7 +16,9 @@ import {
   type TagRecord,
 } from "@/lib/db/tags";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { isGroupFeatureOn } from "@/lib/db/group-features";
 import { loadReadableRole } from "@/lib/services/group-access";
+import { requireGroupFeature } from "@/lib/services/group-features";
 import { parseField } from "@/lib/services/parse-field";
 import { TagColorSchema, TagDescriptionSchema, TagNameSchema } from "@/lib/schemas/tag-schemas";
 
@@ -27,7 +29,7 @@ import { TagColorSchema, TagDescriptionSchema, TagNameSchema } from "@/lib/schem
 /** The group's tags in the admins' order, for anyone who may read the group (403 private, 404 hidden). */
 export async function listTags(actor: Actor, groupId: number): Promise<TagRecord[]> {
   await loadReadableRole(actor, groupId);
-  return listGroupTags(groupId);
+  return (await isGroupFeatureOn(groupId, "topic_organization")) ? listGroupTags(groupId) : [];
 }
 
 async function requireTagManager(actor: SignedIn, groupId: number, tx: Tx): Promise<void> {
@@ -51,6 +53,7 @@ async function withGroupTags<T>(
     return await inTransaction(
       async (tx) => {
         await requireTagManager(actor, groupId, tx);
+        await requireGroupFeature(groupId, "topic_organization", tx);
         if (lockFirst) await lockFirst(tx);
         return work(tx, await lockGroupTags(tx, groupId));
       },

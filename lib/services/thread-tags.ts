@@ -3,9 +3,11 @@ import { canAddRestrictedTag, type Actor, type GroupRole, type SignedIn } from "
 import type { Tx } from "@/lib/db/engine/transaction";
 import { recordModAction } from "@/lib/db/modlog";
 import { findGroupTags, findTag, lockTagsOfThreadWrite, type TagRecord } from "@/lib/db/tags";
+import { isGroupFeatureOn } from "@/lib/db/group-features";
 import { changeThreadTags, listThreadTagIds } from "@/lib/db/thread-tags";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { loadReadableRole } from "@/lib/services/group-access";
+import { requireGroupFeature } from "@/lib/services/group-features";
 import { MAX_THREAD_TAGS } from "@/lib/schemas/tag-schemas";
 
 // Contract section 18: the tags a thread carries (create thread and thread edit take `tags`), and
@@ -27,6 +29,9 @@ export interface TaggedThread {
  */
 export async function setThreadTags(tx: Tx, actor: SignedIn, role: GroupRole, thread: TaggedThread, wanted: readonly number[]): Promise<boolean> {
   const tagIds = [...new Set(wanted)];
+  // With tags switched off a thread takes none, and keeps (hidden) those it had.
+  if (tagIds.length > 0) await requireGroupFeature(thread.groupId, "topic_organization", tx);
+  else if (!(await isGroupFeatureOn(thread.groupId, "topic_organization", tx))) return false;
   if (tagIds.length > MAX_THREAD_TAGS) throw new Invalid("tags", `must name at most ${MAX_THREAD_TAGS} tags`);
   const current = await listThreadTagIds(tx, thread.id);
   await lockTagsOfThreadWrite(tx, [...new Set([...current, ...tagIds])]);

@@ -15,6 +15,7 @@ import {
   type UploadRecord,
 } from "@/lib/db/uploads";
 import { Forbidden, Invalid, NotFound, SignInRequired } from "@/lib/errors";
+import { requireGroupFeature } from "@/lib/services/group-features";
 import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
 import { logger } from "@/lib/log";
 import { processFile } from "@/lib/uploads/process-file";
@@ -40,6 +41,7 @@ async function checkGroupUpload(actor: SignedIn, groupId: number, purpose: Uploa
   if (!group || !role || readDenial(role) === "hidden") throw new NotFound("group");
   const rules = group.attachRules;
   if (role.banned) throw new Forbidden("You are banned in this group");
+  if (purpose === "post") await requireGroupFeature(groupId, "attached_files");
   if (purpose === "post" && !canUploadToGroup(actor, role, rules)) throw new Forbidden("Only this group's moderators can upload files here");
   if ((purpose === "cover" || purpose === "logo") && !canManageGroup(role)) throw new Forbidden("Only the group's owner and admins can change its art");
   return rules;

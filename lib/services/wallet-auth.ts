@@ -10,6 +10,7 @@ import { findWalletByAddress, insertWalletNonce, type WalletOwner } from "@/lib/
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { parseField } from "@/lib/services/parse-field";
+import { requireActiveAccount } from "@/lib/services/site-admin";
 import { createUserWithWallet } from "@/lib/services/users";
 import { checkWalletProof, consumeWalletProof, type WalletProof } from "@/lib/services/wallet-proof";
 import { proveWebWallet } from "@/lib/services/web-wallet";
@@ -87,6 +88,8 @@ function isSameWalletKind(stored: number, claimed: WalletType): boolean {
 }
 
 async function startSession(wallet: WalletOwner, proof: WalletProof | null) {
+  // A suspended account's proof stays unspent: it is refused before anything is written.
+  await requireActiveAccount(wallet.userId);
   if (proof) await consumeWalletProof(proof);
   return { userId: wallet.userId, token: await issueUserToken(wallet.userId) };
 }

@@ -19,10 +19,11 @@ export function describeGroupPage(group: GroupView, head: GroupPageHead): Metada
   if (!group.viewerCanRead) {
     return { title: head.title, description: "A members-only community on Agora.", alternates: { canonical: head.path }, robots: { index: false } };
   }
+  const page = { title: head.title, description: head.description, alternates: { canonical: head.path } };
+  // Link previews follow the group's share_externally feature (contract section 20).
+  if (!group.features.share_externally) return page;
   return {
-    title: head.title,
-    description: head.description,
-    alternates: { canonical: head.path },
+    ...page,
     openGraph: {
       type: "website",
       siteName: "Agora",

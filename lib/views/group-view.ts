@@ -12,6 +12,8 @@ import {
 } from "@/lib/auth/permissions";
 import type { CategoryRow } from "@/lib/db/categories";
 import type { GroupCard } from "@/lib/db/groups";
+import { isFeatureOnIn } from "@/lib/db/group-features";
+import { SWITCHABLE_FEATURES, type SwitchableFeature } from "@/lib/schemas/group-feature-schemas";
 import type { GroupJoining, GroupVisibility } from "@/lib/db/records/codes";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GroupRecord } from "@/lib/services/groups";
@@ -36,6 +38,8 @@ export interface GroupView {
   onlineMembers: number;
   /** Categories whose new threads must carry a poll (contract section 18's poll_category). */
   pollCategoryIds: number[];
+  /** Contract section 20: which of the switchable features are on. */
+  features: Record<SwitchableFeature, boolean>;
   /** Who may open the settings: the Settings link is shown to them in the browser. */
   managerIds: number[];
   /** Whether the viewer of this request may change the group. */
@@ -103,6 +107,10 @@ export interface GroupCardView {
   visibility: GroupVisibility;
 }
 
+function featureSwitches(features: GroupRecord["group"]["features"]): Record<SwitchableFeature, boolean> {
+  return Object.fromEntries(SWITCHABLE_FEATURES.map((name) => [name, isFeatureOnIn(features, name)])) as Record<SwitchableFeature, boolean>;
+}
+
 function membershipOf(role: GroupRole): GroupView["membership"] {
   if (role.userId === null) return "guest";
   if (role.adminRole === "owner") return "owner";
@@ -129,6 +137,7 @@ export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, 
     members: group.membersCount,
     onlineMembers,
     pollCategoryIds: group.pollCategoryIds,
+    features: featureSwitches(group.features),
     managerIds: listGroupManagers(group),
     viewerCanManage: canManageGroup(role),
     viewerIsModerator: canModerate(role),
@@ -158,7 +167,7 @@ export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, 
     archive: group.archive,
     archiveRefusal: canManageGroup(role) ? archiveRefusalOf(group) : null,
     tipTokens: group.tipTokens.map(toTipTokenView),
-    tipsOn: group.tipTokens.length > 0 && !group.features.some((feature) => feature.name === "rewards" && feature.status === 0),
+    tipsOn: group.tipTokens.length > 0 && isFeatureOnIn(group.features, "rewards"),
   };
 }
 

@@ -13,10 +13,11 @@
 --                                          | change of posts_count; the frame (the group's row)    | for a frame change)                     |
 --                                          | when a pinned thread's pin, title, category, time or  |                                         |
 --                                          | removal moves                                         |                                         |
--- categories, group_features (any)         | their groups' versions                                | groups.cache_version                    | -
+-- categories (any)                         | their groups' versions                                | groups.cache_version                    | -
 -- tags (any; not a change of thread_count  | their groups' versions (get group info lists them);   | groups.cache_version                    | -
 --   alone)                                 | a count moves with a thread write that moves them     |                                         |
--- group_bans, group_admins (any)           | their groups' versions and frames                     | groups.cache_version, frame_version     | -
+-- group_bans, group_admins, group_features | their groups' versions and frames (a feature switch   | groups.cache_version, frame_version     | -
+--   (any)                                  | empties fields of every thread's answer)              |                                         |
 -- users (update)                           | the users epoch, only when name, avatar or NFT mark   | cache_epochs.users_version              | -
 --                                          | change (not presence or counters)                     |                                         |
 --
@@ -177,9 +178,9 @@ CREATE TRIGGER "categories_bump_group_del" AFTER DELETE ON "categories" REFERENC
 CREATE TRIGGER "tags_bump_group_ins" AFTER INSERT ON "tags" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_tag_group_versions"();
 CREATE TRIGGER "tags_bump_group_upd" AFTER UPDATE ON "tags" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_tag_group_versions"();
 CREATE TRIGGER "tags_bump_group_del" AFTER DELETE ON "tags" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_tag_group_versions"();
-CREATE TRIGGER "group_features_bump_group_ins" AFTER INSERT ON "group_features" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
-CREATE TRIGGER "group_features_bump_group_upd" AFTER UPDATE ON "group_features" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
-CREATE TRIGGER "group_features_bump_group_del" AFTER DELETE ON "group_features" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"();
+CREATE TRIGGER "group_features_bump_group_ins" AFTER INSERT ON "group_features" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_features_bump_group_upd" AFTER UPDATE ON "group_features" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "group_features_bump_group_del" AFTER DELETE ON "group_features" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
 CREATE TRIGGER "group_bans_bump_group_ins" AFTER INSERT ON "group_bans" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
 CREATE TRIGGER "group_bans_bump_group_upd" AFTER UPDATE ON "group_bans" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
 CREATE TRIGGER "group_bans_bump_group_del" AFTER DELETE ON "group_bans" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');

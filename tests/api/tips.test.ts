@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Hex } from "viem";
-import { getDb } from "@/lib/db/engine/client";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { UserPostDto } from "@/lib/schemas/user-post-schemas";
 import { ANVIL_CHAIN_ID } from "../support/anvil";
@@ -36,13 +35,9 @@ async function confirmedTransfer(from: TestUser, to: string, amount = 5n, token 
   return hash;
 }
 
-async function setRewards(groupId: number, status: 0 | 1): Promise<void> {
-  const db = await getDb();
-  await db.groupFeature.upsert({
-    where: { groupId_featureName: { groupId, featureName: "rewards" } },
-    create: { groupId, featureName: "rewards", status },
-    update: { status },
-  });
+/** Switches the group's rewards feature through its endpoint (contract section 20), as its owner. */
+async function setRewards(status: 0 | 1): Promise<void> {
+  expectOk(await postAs(cast.owner, `/api/v2/groups/${cast.group.id}/features`, { feature_name: "rewards", status }));
 }
 
 beforeAll(async () => {
@@ -183,7 +178,7 @@ describe("tipping a post", () => {
     const thread = await createThreadOverHttp(cast.author, cast.group.id);
     const postId = thread.first_post.id;
     expectOk(await tip(fan, postId, await confirmedTransfer(fan, cast.author.address)));
-    await setRewards(cast.group.id, 0);
+    await setRewards(0);
     try {
       const refused = await tip(fan, postId, await confirmedTransfer(fan, cast.author.address));
       expectRefused(refused, 40300);
@@ -195,7 +190,7 @@ describe("tipping a post", () => {
       expect(info.body.data.group.tip_token_info).toEqual([]);
       expect((await listTips(undefined, postId)).body.data.count).toBe(1);
     } finally {
-      await setRewards(cast.group.id, 1);
+      await setRewards(1);
     }
     expect((await threadAs(fan, thread.id)).tip_count).toBe(1);
   });

@@ -20,10 +20,11 @@ declare module "@/lib/jobs/queue/payloads" {
     "test-marked": { marker: string };
     "test-flaky": { marker: string; failures: number };
     "test-never-created": { marker: string };
+    "test-slow": { marker: string };
   }
 }
 
-const TEST_QUEUES = ["test-marked", "test-flaky", "test-periodic", "test-never-created"];
+const TEST_QUEUES = ["test-marked", "test-flaky", "test-periodic", "test-never-created", "test-slow"];
 const runners: JobRunner[] = [];
 
 async function startRunner(jobs: JobDefinition[]): Promise<JobRunner> {
@@ -134,6 +135,34 @@ describe("writing a job's outcome", () => {
     } finally {
       await connection.close();
     }
+  });
+});
+
+describe("stopping", () => {
+  it("a job still running when the stop's wait runs out is failed at once, for another instance to retry, not left active", async () => {
+    const started: string[] = [];
+    const runner = await startRunner([
+      defineEnqueuedJob({
+        name: "test-slow",
+        retries: 1,
+        retryDelaySeconds: 1,
+        expireSeconds: 600,
+        pollSeconds: 0.5,
+        batchSize: 1,
+        run: async ({ marker }) => {
+          started.push(marker);
+          await sleep(5000);
+        },
+      }),
+    ]);
+    const marker = `slow-${randomUUID()}`;
+    await inTransaction((tx) => enqueueInTransaction(tx, "test-slow", { marker }));
+    await waitFor(() => started.includes(marker), 10_000);
+    expect(await jobStates(marker)).toEqual(["active"]);
+    const stopping = Date.now();
+    await runner.stop(300);
+    expect(Date.now() - stopping).toBeLessThan(3000);
+    expect(await jobStates(marker)).toEqual(["retry"]);
   });
 });
 

@@ -133,6 +133,18 @@ const WRITES: Record<string, WriteCase> = {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/settings`, body: { visibility: 2 } }),
     anotherUser: 403,
   },
+  "POST /api/v2/admin/users/{user_id}/suspend": {
+    request: (t) => ({ path: `/api/v2/admin/users/${t.cast.author.id}/suspend`, body: { suspended: 1 } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/admin/groups/{group_id}/recommend": {
+    request: (t) => ({ path: `/api/v2/admin/groups/${t.cast.group.id}/recommend`, body: { no_recommend: 1 } }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/groups/{group_id}/features": {
+    request: (t) => inGroup(t, "features", { feature_name: "rewards", status: 0 }),
+    anotherUser: 403,
+  },
   "POST /api/v2/groups/{group_id}/gate": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/gate`, body: { logic: "all", rules: "[]" } }),
     anotherUser: 403,

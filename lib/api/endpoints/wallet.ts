@@ -56,7 +56,7 @@ export const walletLogin = defineEndpoint(
     summary: "8. Log in with a wallet",
     params: WalletLoginParamsSchema,
     response: z.object({ user: WalletLoginUserSchema, api_token: z.string() }),
-    errors: ["not_found", "unauthenticated"],
+    errors: ["not_found", "unauthenticated", "forbidden"],
   },
   async ({ params }) => {
     const { userId, token } = await loginWithWallet(readProof(params));
@@ -76,7 +76,7 @@ export const walletRegister = defineEndpoint(
     summary: "10. Register with a wallet (an existing address logs in)",
     params: WalletRegisterParamsSchema,
     response: z.object({ user: WalletRegisterUserSchema, api_token: z.string() }),
-    errors: ["conflict", "unauthenticated"],
+    errors: ["conflict", "unauthenticated", "forbidden"],
   },
   async ({ params }) => {
     const { userId, token } = await registerWithWallet({ ...readProof(params), username: params.username, photoUrl: params.photo_url });

@@ -19,6 +19,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Membership: "Membership of contract section 14: join, leave, members, requests, invitations, group settings and token gates.",
   Feeds:
     "Feeds and read state of contract section 17: latest, new, unread, top and hot threads across the groups you may read; dismiss; mute groups and threads.",
+  "Site administration": "Site admins (contract section 20): suspending accounts and keeping groups out of recommendations.",
   Moderation: "Community actions of contract section 12: edits, deletion, pinning, locking, reports, bans, roles and the modlog.",
 };
 

@@ -1,10 +1,12 @@
 import "server-only";
 import { serializeTipTokens } from "@/lib/api/serializers/tip";
+import { isFeatureOnIn } from "@/lib/db/group-features";
 import { formatGroupTimestamp } from "@/lib/api/time";
 import { serializePermissionLevel } from "@/lib/api/serializers/permission-level";
 import { serializeGroupInfoTags } from "@/lib/api/serializers/tag";
-import type { GroupAdminRecord } from "@/lib/db/groups";
+import type { GroupAdminRecord, GroupFeatureRecord } from "@/lib/db/groups";
 import { adminRoleLevel, flagCode, joiningCode, visibilityCode } from "@/lib/db/records/codes";
+import type { GroupFeatureDto } from "@/lib/schemas/group-feature-schemas";
 import type { GroupAdminDto, GroupDto } from "@/lib/schemas/group-schemas";
 import type { GroupRecord } from "@/lib/services/groups";
 
@@ -33,6 +35,11 @@ export function serializeGroupAdmin(admin: GroupAdminRecord): GroupAdminDto {
 }
 
 /** Group, get-group-info shape. */
+/** Get group info's `feature` list, and the features endpoint's answer. */
+export function serializeGroupFeatures(features: readonly GroupFeatureRecord[]): GroupFeatureDto[] {
+  return features.map((feature) => ({ id: feature.id, feature_name: feature.name, is_setting: flagCode(feature.isSetting), status: feature.status }));
+}
+
 export function serializeGroup(record: GroupRecord): GroupDto {
   const { group: row, role } = record;
   const { gate } = row;
@@ -67,12 +74,7 @@ export function serializeGroup(record: GroupRecord): GroupDto {
       logo: stringField(token, "logo"),
       balance: gate ? record.viewerTokenBalance : stringField(token, "balance", "0"),
     },
-    feature: row.features.map((feature) => ({
-      id: feature.id,
-      feature_name: feature.name,
-      is_setting: flagCode(feature.isSetting),
-      status: feature.status,
-    })),
+    feature: serializeGroupFeatures(row.features),
     attached_files: {
       allow_everyone: flagCode(files.allowEveryone),
       allow_post: flagCode(files.allowPost),
@@ -105,8 +107,8 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     },
     ...serializeGroupInfoTags(record.tags),
     poll_category: row.pollCategoryIds,
-    // Contract section 19: the tokens, while the group's rewards feature is on (a missing row is on).
-    tip_token_info: row.features.some((feature) => feature.name === "rewards" && feature.status === 0) ? [] : serializeTipTokens(row.tipTokens),
+    // Contract section 19: the tokens, while the group's rewards feature is on.
+    tip_token_info: isFeatureOnIn(row.features, "rewards") ? serializeTipTokens(row.tipTokens) : [],
     main_token_address: row.mainTokenAddress,
     is_muted: flagCode(record.viewerMuted),
     archive: flagCode(row.archive),

@@ -18,7 +18,7 @@ const refuseOutsideTransaction: PgBoss.Db = {
 
 // pg-boss writes a job with one INSERT through whatever executor a send is handed. This instance is
 // never started (no pool, no timers): it only builds that statement for the caller's transaction.
-function sender(): PgBoss {
+export function sender(): PgBoss {
   globalForSender.agoraJobSender ??= new PgBoss({ db: refuseOutsideTransaction, schema: JOB_SCHEMA });
   return globalForSender.agoraJobSender;
 }
@@ -28,7 +28,7 @@ function toParameter(value: unknown): unknown {
   return value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : value;
 }
 
-function transactionExecutor(tx: Tx): PgBoss.Db {
+export function transactionExecutor(tx: Tx): PgBoss.Db {
   return {
     executeSql: async (text, values = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values.map(toParameter)) }),
   };

@@ -31,7 +31,8 @@ export default async function NewThreadPage({ params, searchParams }: NewThreadP
         groupName={group.name}
         categories={options}
         initialCategoryId={initialCategoryId}
-        allowFiles={group.viewerCanAttachFiles}
+        allowFiles={group.viewerCanAttachFiles && group.features.attached_files}
+        uploadsOn={group.features.attached_files}
         tags={group.tags}
         canAddRestrictedTags={group.viewerIsModerator}
         pollCategoryIds={group.pollCategoryIds}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryManager } from "@/components/group-admin/category-manager";
 import { ArchiveSettingsForm } from "@/components/group-admin/archive-settings-form";
+import { FeatureSwitchesForm } from "@/components/group-admin/feature-switches-form";
 import { GateEditor } from "@/components/group-admin/gate-editor";
 import { TagManager } from "@/components/group-admin/tag-manager";
 import { TipTokensForm } from "@/components/group-admin/tip-tokens-form";
@@ -46,13 +47,21 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
         initial={{ title: group.title, description: group.description, cover: group.cover, logo: group.logo }}
         previews={{ cover: proxyImageUrl(group.cover), logo: proxyImageUrl(group.logo) }}
       />
+      <FeatureSwitchesForm groupId={group.id} groupName={group.name} features={group.features} />
       <MembershipSettingsForm group={group} />
       <GateEditor group={group} />
       <ArchiveSettingsForm group={{ id: group.id, name: group.name, archive: group.archive, archiveRefusal: group.archiveRefusal }} />
       <TipTokensForm key={JSON.stringify(group.tipTokens)} groupId={group.id} tokens={group.tipTokens} tipsOn={group.tipsOn} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
       <PollCategoriesForm key={group.pollCategoryIds.join(",")} groupId={group.id} categories={categories} selected={group.pollCategoryIds} />
-      <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
+      {group.features.topic_organization ? (
+        <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
+      ) : (
+        <section className="form-card" aria-labelledby="tags-off-title">
+          <h2 id="tags-off-title">Tags</h2>
+          <p className="form-hint">Tags are switched off under Features: threads keep theirs, hidden until you switch tags on again.</p>
+        </section>
+      )}
     </GroupFormPage>
   );
 }

@@ -46,7 +46,8 @@ export async function generateMetadata(props: ThreadPageProps): Promise<Metadata
     title: `${thread.title} · ${group.title}`,
     description,
     alternates: { canonical: basePath },
-    openGraph: { type: "article", title: thread.title, description, url: basePath, siteName: "Agora" },
+    // The group's share_externally feature (contract section 20) decides on link previews.
+    ...(group.features.share_externally ? { openGraph: { type: "article", title: thread.title, description, url: basePath, siteName: "Agora" } } : {}),
   };
 }
 
@@ -72,7 +73,7 @@ export default async function ThreadPage(props: ThreadPageProps) {
   if (category) trail.push({ href: `/g/${group.name}/c/${category.id}`, label: category.name });
   return (
     <ThreadReaderProvider threadId={thread.id} kept={kept} showsNsfw={viewer.showsNsfw}>
-      <FileAttachmentsAllowedProvider allowed={viewer.signedIn && group.viewerCanAttachFiles}>
+      <FileAttachmentsAllowedProvider allowed={viewer.signedIn && group.viewerCanAttachFiles} uploads={group.features.attached_files}>
         <TipTokensProvider tokens={group.tipsOn ? group.tipTokens : []}>
           <main className="page page--thread">
             <Breadcrumbs links={trail} />

@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { QueryProvider } from "@/components/providers/query-provider";
+import "../forms/forms.css";
+import "./site-admin.css";
+
+const SECTIONS = [
+  { href: "/admin", label: "Health" },
+  { href: "/admin/users", label: "Users" },
+  { href: "/admin/groups", label: "Groups" },
+  { href: "/admin/keys", label: "API keys" },
+  { href: "/admin/jobs", label: "Jobs" },
+] as const;
+
+export type AdminSection = (typeof SECTIONS)[number]["label"];
+
+/** The /admin pages' heading and tabs. */
+export function AdminFrame({ current, lead, children }: { current: AdminSection; lead: string; children: React.ReactNode }) {
+  return (
+    <main className="form-page site-admin">
+      <h1>Site administration</h1>
+      <nav aria-label="Site administration" className="site-admin__nav">
+        {SECTIONS.map((section) => (
+          <Link key={section.href} href={section.href} aria-current={section.label === current ? "page" : undefined}>
+            {section.label}
+          </Link>
+        ))}
+      </nav>
+      <p className="form-page-lead">{lead}</p>
+      <QueryProvider>{children}</QueryProvider>
+    </main>
+  );
+}
+
+/** A GET search box: works without JavaScript, and the address can be shared. */
+export function AdminSearch({ action, query, label }: { action: string; query: string; label: string }) {
+  return (
+    <form method="get" action={action} role="search" className="site-admin__search">
+      <label htmlFor="admin-search">{label}</label>
+      <input id="admin-search" name="q" type="search" defaultValue={query} className="form-input" />
+      <button type="submit" className="button button--secondary">
+        Search
+      </button>
+    </form>
+  );
+}

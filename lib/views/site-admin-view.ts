@@ -1,0 +1,68 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import type { SiteGroupRow, SiteUserRow } from "@/lib/db/site-directory";
+import { isSiteAdmin } from "@/lib/services/site-admin";
+import {
+  DIRECTORY_PAGE_SIZE,
+  listSiteApiKeys,
+  listSiteGroups,
+  listSiteUsers,
+  readJobsOverview,
+  readSiteHealth,
+  type JobsOverview,
+  type SiteHealth,
+} from "@/lib/services/site-admin-pages";
+import { getViewer, type Viewer } from "@/lib/session/session";
+
+// The /admin pages' models (contract section 20). Anyone but a site admin gets the 404 page: the
+// pages do not even admit they exist.
+
+export type { JobsOverview, SiteGroupRow, SiteHealth, SiteUserRow };
+
+/** The signed-in site admin, or the not-found page. */
+export async function requireSiteAdminPage(): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer || !(await isSiteAdmin(viewer))) notFound();
+  return viewer;
+}
+
+export interface DirectoryView<T> {
+  rows: T[];
+  total: number;
+  totalPages: number;
+}
+
+function pages(total: number): number {
+  return Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
+}
+
+export async function loadAdminUsers(viewer: Viewer, query: string, page: number): Promise<DirectoryView<SiteUserRow>> {
+  const { rows, total } = await listSiteUsers(viewer, query, page);
+  return { rows, total, totalPages: pages(total) };
+}
+
+export async function loadAdminGroups(viewer: Viewer, query: string, page: number): Promise<DirectoryView<SiteGroupRow>> {
+  const { rows, total } = await listSiteGroups(viewer, query, page);
+  return { rows, total, totalPages: pages(total) };
+}
+
+export interface ApiKeyView {
+  id: number;
+  label: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export function loadAdminApiKeys(viewer: Viewer): Promise<ApiKeyView[]> {
+  return listSiteApiKeys(viewer);
+}
+
+export function loadAdminJobs(viewer: Viewer): Promise<JobsOverview> {
+  return readJobsOverview(viewer);
+}
+
+export function loadAdminHealth(viewer: Viewer): Promise<SiteHealth> {
+  return readSiteHealth(viewer);
+}
