@@ -96,6 +96,13 @@ test("a tip from someone else lights the author's bell and shows under their pos
   await expect(first.getByRole("button", { name: "Tip", exact: true })).toHaveCount(0);
   await first.getByRole("button", { name: "1 tip" }).click();
   await expect(first.getByRole("list", { name: "Tips" })).toContainText(`fan_${suffix} tipped 0.01 ETH`);
+
+  // With the group's rewards switched off (contract section 20) the page offers no tips at all.
+  await world.api.call("POST", `/api/v2/groups/${world.group.id}/features`, { token: world.me.token, data: { feature_name: "rewards", status: 0 } });
+  await postAs(world, world.other, `No tips here ${suffix}`);
+  await page.reload();
+  await expect(page.locator(".post--first").getByRole("button", { name: "1 tip" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Tip", exact: true })).toHaveCount(0);
 });
 
 async function replyId(world: Awaited<ReturnType<typeof setUpForumWorld>>, text: string): Promise<number> {
