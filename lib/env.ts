@@ -134,6 +134,9 @@ export const EnvSchema = z.object({
   AGORA_RPC_URLS: z.string().default(""),
   // How long a balance read is kept, and how old a member's last gate check may be before a write re-checks it.
   AGORA_GATE_RECHECK_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  // Contract section 19's tips: confirmations a tip's transaction needs, and when (seconds after it is registered) the recheck-tip job checks its block is still on the chain ("within the next hour").
+  AGORA_TIP_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+  AGORA_TIP_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(1800),
   // How often the gate sweep re-checks members whose last check is older than that.
   AGORA_GATE_SWEEP_MS: z.coerce.number().int().min(200).max(86_400_000).default(600_000),
   // Archives (contract section 19): the Arweave gateway posts go to, and the wallet (a JWK file) that

@@ -1,4 +1,5 @@
-import { connect, getConnection, getConnectors, reconnect, signTypedData } from "wagmi/actions";
+import { signTypedData } from "wagmi/actions";
+import { connectedAddress } from "@/components/wallet/connected-address";
 import type { Hex } from "viem";
 import { contentHash } from "@/lib/delta/content-hash";
 import { buildPostTypedData, ZERO_HASH } from "@/lib/delta/post-typed-data";
@@ -32,24 +33,9 @@ function storedHash(content: string): Hex {
   return contentHash(parsed.ok ? parsed.json : content);
 }
 
-async function connectedAddress(): Promise<Hex> {
-  let connection = getConnection(wagmiConfig);
-  if (connection.status !== "connected") {
-    await reconnect(wagmiConfig);
-    connection = getConnection(wagmiConfig);
-  }
-  if (connection.status !== "connected" || !connection.address) {
-    const connector = getConnectors(wagmiConfig)[0];
-    if (!connector || typeof window === "undefined" || !("ethereum" in window)) throw new Error("No wallet found in this browser: install one to sign posts.");
-    const connected = await connect(wagmiConfig, { connector });
-    return connected.accounts[0];
-  }
-  return connection.address;
-}
-
 /** Asks the connected wallet to sign the post's typed data (eth_signTypedData_v4); answers sign and sign_msg. */
 export async function signPost(place: PostSigningPlace, content: string, chainId: number): Promise<PostSignatureParams> {
-  const author = await connectedAddress();
+  const author = await connectedAddress("sign posts");
   const typedData = buildPostTypedData(
     {
       author,

@@ -74,6 +74,7 @@ export function PostCard({ post, threadId, groupName, isFirst = false, showReply
             authorId: post.author.id,
             likes: post.likes,
             likedByViewer: post.likedByViewer,
+            tipCount: post.tipCount,
             bookmarkedByViewer: post.bookmarkedByViewer,
             canEdit: post.canEdit,
             canDelete: post.canDelete,

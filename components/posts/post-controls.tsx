@@ -10,6 +10,7 @@ import { ReplyButton } from "@/components/editor/reply-button";
 import { useLiveLikes } from "@/components/live/live-likes";
 import { usePostReader, useShowReply } from "@/components/threads/thread-reader";
 import { HeartIcon } from "@/components/ui/icons";
+import { PostTips } from "@/components/tips/post-tips";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { setPostLikeAction } from "@/lib/actions/post-actions";
 import type { PostView } from "@/lib/views/post-view";
@@ -19,7 +20,7 @@ const PostMenu = dynamic(() => import("@/components/post-actions/post-menu").the
 
 export type PostControlsPost = Pick<
   PostView,
-  "id" | "likes" | "likedByViewer" | "bookmarkedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted" | "nsfw"
+  "id" | "likes" | "likedByViewer" | "tipCount" | "bookmarkedByViewer" | "canEdit" | "canDelete" | "canRestore" | "canReport" | "edited" | "deleted" | "nsfw"
 > & {
   authorId: number;
 };
@@ -135,6 +136,7 @@ export function PostControls({ post: rendered, threadId, groupName, isFirst, can
   return (
     <footer className="post__footer">
       {post.deleted ? null : <LikeButton postId={post.id} likes={post.likes} liked={post.likedByViewer} />}
+      <PostTips postId={post.id} authorId={post.authorId} tipCount={post.tipCount} deleted={post.deleted} />
       {viewer && !post.deleted ? <BookmarkButton postId={post.id} bookmarked={post.bookmarkedByViewer} /> : null}
       {canReply && !post.deleted ? <ReplyButton threadId={threadId} parentId={isFirst ? null : post.id} groupName={groupName} postId={post.id} /> : null}
       <MoreButton post={post} canQuote={Boolean(viewer) && canReply && !post.deleted} />

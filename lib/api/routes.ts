@@ -8,6 +8,7 @@ import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groupFeatures from "@/lib/api/endpoints/group-features";
 import * as groups from "@/lib/api/endpoints/groups";
 import * as linkedWallets from "@/lib/api/endpoints/linked-wallets";
+import * as tips from "@/lib/api/endpoints/tips";
 import * as live from "@/lib/api/endpoints/live";
 import * as memberships from "@/lib/api/endpoints/memberships";
 import * as notifications from "@/lib/api/endpoints/notifications";
@@ -40,6 +41,7 @@ const MODULES = [
   userPosts,
   wallet,
   linkedWallets,
+  tips,
   postModeration,
   threadModeration,
   groupModeration,

@@ -159,6 +159,10 @@ export const canLike = canPost;
 export const canReport = canPost;
 /** Voting in a poll (contract section 18): as for posting; token eligibility is the poll's own check. */
 export const canVote = canPost;
+/** Tipping (contract section 19): anyone signed in who may read the post and is not banned in its group; never one's own post. */
+export function canTip(actor: SignedIn, post: { userId: number }, role: GroupRole): boolean {
+  return !role.banned && actor.id !== post.userId;
+}
 
 /** A removed thread is gone for everyone but the group's moderators (who can still review it). */
 export function canReadThread(thread: { deleted: boolean }, role: GroupRole | null): boolean {

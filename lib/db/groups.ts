@@ -5,6 +5,7 @@ import { statement } from "@/lib/db/engine/statements";
 import type { PageWindow } from "@/lib/db/pagination";
 import { ONLINE_WINDOW_MS } from "@/lib/db/presence";
 import { parseGate, type Gate } from "@/lib/db/token-gates";
+import { parseTipTokens, type TipToken } from "@/lib/db/tip-tokens";
 import { readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
 import { POSTS_TALLY_SELECT, talliedPosts } from "@/lib/db/tallies";
 import { isSet, readAdminRole, readJoining, readVisibility, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
@@ -57,6 +58,7 @@ const GROUP_DETAIL_SELECT = {
   attachedFiles: true,
   gate: true,
   archive: true,
+  tipTokens: true,
   membersCount: true,
   createdAt: true,
   updatedAt: true,
@@ -101,6 +103,8 @@ export interface GroupDetail {
   attachRules: AttachRules;
   /** Contract section 19: every new post and revision is archived. */
   archive: boolean;
+  /** Contract section 19: the tokens members may tip in. */
+  tipTokens: TipToken[];
   membersCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -131,6 +135,7 @@ function toGroupDetail(row: GroupDetailRow): GroupDetail {
     gate: parseGate(row.gate),
     attachRules: readAttachRules(row.attachedFiles),
     archive: isSet(row.archive),
+    tipTokens: parseTipTokens(row.tipTokens),
     membersCount: row.membersCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

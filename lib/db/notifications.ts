@@ -10,7 +10,7 @@ import type { Tx } from "@/lib/db/engine/transaction";
 // caller's transaction; the table's statement triggers publish each person's new unread count
 // on 'user:<id>' (migration 20261127010000_notifications), so no caller publishes by hand.
 
-export type NotificationType = "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder";
+export type NotificationType = "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder" | "tip";
 
 export interface NotificationRecord {
   id: number;
@@ -68,11 +68,20 @@ export const EVENTS_OF_NOTIFIED = Prisma.sql`
   INSERT INTO notification_events (notification_id, post_id, actor_id) SELECT id, post_id, actor_id FROM notified ORDER BY id`;
 
 /** A like: its post's author hears of it (not when liking their own post, nor while banned there). */
-export async function notifyLike(tx: Tx, postId: number, actorId: number): Promise<void> {
+export function notifyLike(tx: Tx, postId: number, actorId: number): Promise<void> {
+  return notifyPostAuthor(tx, postId, actorId, "like");
+}
+
+/** A tip (contract section 19): its post's author hears of it, as of a like. */
+export function notifyTip(tx: Tx, postId: number, actorId: number): Promise<void> {
+  return notifyPostAuthor(tx, postId, actorId, "tip");
+}
+
+async function notifyPostAuthor(tx: Tx, postId: number, actorId: number, type: "like" | "tip"): Promise<void> {
   await tx.$executeRaw`
     WITH notified AS (
       INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)
-      SELECT p.user_id, 'like', p.thread_id, p.id, ${actorId}, 1, now(), now()
+      SELECT p.user_id, ${type}, p.thread_id, p.id, ${actorId}, 1, now(), now()
       FROM posts p WHERE p.id = ${postId} AND p.user_id <> ${actorId} AND ${notBannedIn(Prisma.sql`p.group_id`, Prisma.sql`p.user_id`)}
         AND ${notIgnoring(Prisma.sql`p.user_id`, actorId)}
       ${GROUP_UNREAD}

@@ -27,7 +27,7 @@ export async function readPublicThreadVersion(threadId: number): Promise<string 
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string | null }>(
     statement(
-      `SELECT CASE WHEN g.visibility = 0 AND t.poll_count = 0 THEN ${THREAD_VERSION_SQL} END AS v
+      `SELECT CASE WHEN g.visibility = 0 AND t.poll_count = 0 AND t.tip_count = 0 THEN ${THREAD_VERSION_SQL} END AS v
            FROM threads t JOIN groups g ON g.id = t.group_id CROSS JOIN cache_epochs e WHERE t.id = $1`,
       [threadId],
     ),
@@ -69,7 +69,7 @@ export async function readPublicThreadPageVersion(threadId: number): Promise<str
   const pool = await getPool();
   const { rows } = await pool.query<{ v: string | null }>(
     statement(
-      `SELECT CASE WHEN g.visibility = 0 AND t.poll_count = 0 THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version || '.'
+      `SELECT CASE WHEN g.visibility = 0 AND t.poll_count = 0 AND t.tip_count = 0 AND g.tip_tokens = '[]'::jsonb THEN t.cache_version || '.' || g.frame_version || '.' || e.users_version || '.'
              || md5(ROW(g.name, g.title, g.description, g.logo, g.cover, g.joining, g.members_count, c.name)::text) END AS v
            FROM threads t JOIN groups g ON g.id = t.group_id LEFT JOIN categories c ON c.id = t.category_id
            CROSS JOIN cache_epochs e WHERE t.id = $1`,

@@ -33,6 +33,7 @@ export const THREAD_DETAIL_SELECT = {
   snapshotId: true,
   snapshotAuthor: true,
   pollCount: true,
+  tipCount: true,
   updatedAt: true,
   // Whether the group switched tags off (contract section 20's topic_organization): then it shows none.
   group: { select: { name: true, features: { where: { featureName: "topic_organization", status: 0 }, select: { id: true } } } },
@@ -64,6 +65,8 @@ export interface ThreadDetail {
   snapshotAuthor: string;
   /** Contract section 18: how many polls it carries (read with the viewer when > 0). */
   pollCount: number;
+  /** Contract section 19: tips on its posts (read with the viewer when > 0). */
+  tipCount: number;
   updatedAt: Date;
   user: UserBrief;
   tags: TagBrief[];

@@ -138,7 +138,7 @@ interface ListedPostRow {
  * desc), where the ORM's nested selects took a round trip per relation (two lists a tenth as fast
  * as a thread read).
  */
-async function listPostRows(input: { userId: number; reader: PostReader } & PageWindow): Promise<ListedPostRow[]> {
+async function listPostRows(input: UserPostsWindow): Promise<ListedPostRow[]> {
   const db = await getDb();
   const readable =
     input.reader === "all" ? Prisma.sql`true` : input.reader === null ? Prisma.sql`g.visibility = 0` : readableGroupSql(Prisma.sql`${input.reader}::int`);
@@ -152,7 +152,7 @@ async function listPostRows(input: { userId: number; reader: PostReader } & Page
       FROM posts p
       JOIN threads t ON t.id = p.thread_id
       JOIN groups g ON g.id = p.group_id
-      WHERE p.user_id = ${input.userId} AND t.is_delete = 0 AND ${readable}
+      WHERE p.user_id = ${input.userId} AND t.is_delete = 0 AND ${readable}${input.tippedOnly ? Prisma.sql` AND p.tip_count > 0` : Prisma.empty}
       ORDER BY p.id DESC
       LIMIT ${input.take} OFFSET ${input.skip}
     )
@@ -186,7 +186,10 @@ export async function listWalletPosts(input: { userId: number; reader: PostReade
   }));
 }
 
-export async function listUserPosts(input: { userId: number; reader: PostReader } & PageWindow): Promise<UserPostRecord[]> {
+/** `tippedOnly`: only the posts that received tips (contract section 19's filter=tips). */
+export type UserPostsWindow = { userId: number; reader: PostReader; tippedOnly?: boolean } & PageWindow;
+
+export async function listUserPosts(input: UserPostsWindow): Promise<UserPostRecord[]> {
   return (await listPostRows(input)).map((row) => ({
     id: row.id,
     createdAt: row.created_at,

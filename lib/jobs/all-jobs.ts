@@ -2,6 +2,7 @@ import "server-only";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { archivePostJob } from "@/lib/jobs/archive-post";
 import { announcePostsJob } from "@/lib/jobs/announce-posts";
+import { recheckTipJob } from "@/lib/jobs/recheck-tip";
 import { pruneDraftsJob } from "@/lib/jobs/prune-drafts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
 import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
@@ -25,4 +26,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   refreshThreadRankingsJob,
   snapshotPollJob,
   archivePostJob,
+  recheckTipJob,
 ];

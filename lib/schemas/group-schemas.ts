@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GroupFeatureSchema } from "@/lib/schemas/group-feature-schemas";
 import { GroupInfoTagSchema } from "@/lib/schemas/tag-schemas";
+import { TipTokenInfoSchema } from "@/lib/schemas/tip-schemas";
 
 /** Contract section 7: a group's handle. */
 export const GroupNameSchema = z
@@ -81,7 +82,7 @@ export const GroupSchema = z.object({
   tags: z.array(GroupInfoTagSchema),
   order_tags: z.array(GroupInfoTagSchema),
   poll_category: z.array(z.number().int()),
-  tip_token_info: z.array(z.unknown()),
+  tip_token_info: TipTokenInfoSchema,
   main_token_address: z.string(),
   // Contract section 17: the viewer muted the group (0 for guests).
   is_muted: z.number().int(),

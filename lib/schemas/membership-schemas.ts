@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ReasonParamSchema } from "@/lib/schemas/moderation-schemas";
-import { idParam, intParam, pageParam, pageSizeParam, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
+import { idParam, intParam, pageParam, pageSizeParam, parseJsonText, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
 import { ApiTimestampSchema } from "@/lib/schemas/post-schemas";
 
 // Contract section 14: membership, requests, invitations, group settings and token gates.
@@ -39,16 +39,6 @@ export const InviteResponseSchema = z.strictObject({
 
 const flagString = (field: string) =>
   z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["0", "1"], { error: `${field}: must be "0" or "1"` }));
-
-/** A parameter that may arrive as JSON text (form bodies, query strings): parsed when it parses, else left for the schema to refuse. */
-function parseJsonText(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
 
 /** attached_files: a JSON object (or its text) of the three rules, each optional. */
 const AttachedFilesParamSchema = z.preprocess(

@@ -50,3 +50,13 @@ export function httpUrl(max = 2048) {
     .max(max, { error: `must be at most ${max} characters` })
     .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), { error: "must be an http(s) URL" });
 }
+
+/** A parameter that may arrive as JSON text (form bodies, query strings): parsed when it parses, else left for the schema to refuse. */
+export function parseJsonText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}

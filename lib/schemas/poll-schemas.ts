@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intParam } from "@/lib/schemas/params";
+import { intParam, parseJsonText } from "@/lib/schemas/params";
 import { ApiTimestampSchema, UserBriefSchema } from "@/lib/schemas/post-schemas";
 import { GATE_RULE_TYPES } from "@/lib/schemas/membership-schemas";
 
@@ -137,14 +137,7 @@ export const PollVotersResponseSchema = z.strictObject({
 });
 
 /** A parameter that may arrive as JSON text (form bodies): parsed when it parses, else left for the service to refuse. */
-export function parseJsonParam(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
+export const parseJsonParam = parseJsonText;
 
 /** `options` of a vote: option ids, comma-separated (or a JSON array), in order of preference. */
 export const VoteOptionsParamSchema = z.preprocess(

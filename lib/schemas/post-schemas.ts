@@ -57,7 +57,7 @@ export const PostSchema = z.strictObject({
   archive_id: z.string(),
   reply_uid: Int,
   is_ban: Int.nullable(),
-  tipped: z.unknown(),
+  tipped: z.literal(1).nullable(),
   online: z.boolean(),
   badge: z.array(PostBadgeSchema),
   user_title: z.array(z.unknown()),

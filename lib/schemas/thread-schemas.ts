@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { intParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { PollSchema } from "@/lib/schemas/poll-schemas";
+import { ThreadTipSchema } from "@/lib/schemas/tip-schemas";
 import { ApiTimestampSchema, FirstPostSchema, PostSchema, UserBriefSchema } from "@/lib/schemas/post-schemas";
 
 const Int = z.number().int();
@@ -85,7 +86,7 @@ export const ThreadSchema = z.strictObject({
   gallery: z.record(z.string(), z.unknown()).nullable(),
   participant: Int,
   tip_count: Int,
-  tip_list: z.array(z.unknown()),
+  tip_list: z.array(ThreadTipSchema),
   tipped: z.boolean(),
   user: UserBriefSchema,
   first_post: FirstPostSchema,

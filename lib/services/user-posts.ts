@@ -48,7 +48,7 @@ export interface UserPostsInput {
   userId: number;
   page: number;
   perPage: number;
-  /** "likes": the posts the user liked; "tips": the posts they tipped (Agora has no tips yet). */
+  /** "likes": the posts the user liked; "tips": their posts that received tips (contract section 19). */
   filter?: "tips" | "likes";
 }
 
@@ -64,8 +64,7 @@ export async function listUserPosts(actor: Actor, input: UserPostsInput): Promis
   if (username === null) throw new NotFound("user");
   const window = { userId: input.userId, reader: await readerOf(actor), ...toPageWindow(input.page, input.perPage) };
   const user = { id: input.userId, username };
-  if (input.filter === "tips") return { user, filter: input.filter, posts: [] };
-  const rows = input.filter === "likes" ? await listLikedPosts(window) : await listUserPostRows(window);
+  const rows = input.filter === "likes" ? await listLikedPosts(window) : await listUserPostRows({ ...window, tippedOnly: input.filter === "tips" });
   return { user, filter: input.filter, posts: await hideDeletedContent(actor, window.reader, rows) };
 }
 

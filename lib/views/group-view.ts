@@ -1,4 +1,5 @@
 import "server-only";
+import { toTipTokenView, type TipTokenView } from "@/lib/views/tip-view";
 import {
   canAttachFiles,
   canManageGroup,
@@ -70,6 +71,10 @@ export interface GroupView {
   archive: boolean;
   /** Why archiving cannot be turned on here (a private, hidden or gated group; no gateway on this site), or null. */
   archiveRefusal: string | null;
+  /** Contract section 19: the tokens it takes tips in, as the settings section edits them. */
+  tipTokens: TipTokenView[];
+  /** Tipping is offered: it lists tip tokens and its `rewards` feature is on. */
+  tipsOn: boolean;
 }
 
 export interface GateRuleView {
@@ -161,6 +166,8 @@ export function toGroupView({ group, onlineMembers, role, pending, viewerMuted, 
     tags: tags.map(toTagView),
     archive: group.archive,
     archiveRefusal: canManageGroup(role) ? archiveRefusalOf(group) : null,
+    tipTokens: group.tipTokens.map(toTipTokenView),
+    tipsOn: group.tipTokens.length > 0 && isFeatureOnIn(group.features, "rewards"),
   };
 }
 

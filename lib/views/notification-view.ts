@@ -42,6 +42,7 @@ const ONE: Record<NotificationType, string> = {
   membership: "updated your membership",
   quote: "quoted you",
   reminder: "",
+  tip: "tipped your post",
 };
 const MANY: Record<NotificationType, string> = {
   reply: "replies to you",
@@ -51,6 +52,7 @@ const MANY: Record<NotificationType, string> = {
   membership: "membership updates",
   quote: "quotes of you",
   reminder: "reminders",
+  tip: "tips on your posts",
 };
 
 // A reminder has no actor: the bell shows it under this name.

@@ -28,6 +28,8 @@ export interface PostView {
   createdAt: string;
   likes: number;
   likedByViewer: boolean;
+  /** Contract section 19: tips it received. */
+  tipCount: number;
   /** The viewer ignores its author (contract section 17): folded, with Show. */
   authorIgnored: boolean;
   /** Sensitive content: its text and images are covered unless the viewer's show_nsfw is 1. */

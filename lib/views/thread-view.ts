@@ -143,6 +143,7 @@ export function toPostView(node: PostNode, access: Access): PostView {
     createdAt: post.createdAt.toISOString(),
     likes: post.likesCount,
     likedByViewer: node.likedByViewer,
+    tipCount: post.tipCount,
     authorIgnored: node.authorIgnored,
     nsfw: post.nsfw,
     bookmarkedByViewer: node.bookmarkedByViewer,

@@ -155,7 +155,7 @@ describe("user post lists (endpoints 11 and 13)", () => {
       expect(posts.every((post) => post.like_username === liker.username && post.user_id === author.id)).toBe(true);
     });
 
-    it("filter=tips answers an empty list (Agora has no tipping yet)", async () => {
+    it("filter=tips lists only posts that received tips: none here (tests/api/tips.test.ts lists some)", async () => {
       const response = await call<{ user_posts: UserPostDto[] }>("GET", `/api/v2/users/${author.id}/posts`, { query: { filter: "tips" } });
       expect(response.status).toBe(200);
       expect(response.body.data.user_posts).toEqual([]);

@@ -68,6 +68,15 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/v2/groups/{group_id}/tags/{tag_id}/edit": { request: (t) => inGroup(t, `tags/${t.tagId}/edit`, { name: "Matrix retag" }), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/tags/{tag_id}/delete": { request: (t) => inGroup(t, `tags/${t.tagId}/delete`, {}), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/tags/order": { request: (t) => inGroup(t, "tags/order", { ids: String(t.tagId) }), anotherUser: 403 },
+  // Contract section 19: tip tokens are the admins'; a banned user may not tip (checked before any chain is read).
+  "POST /api/v2/groups/{group_id}/tip-tokens": {
+    request: (t) => inGroup(t, "tip-tokens", { tokens: [{ chain_id: 1, type: "native", symbol: "ETH", decimals: 18 }] }),
+    anotherUser: 403,
+  },
+  "POST /api/v2/posts/{post_id}/tips": {
+    request: (t) => ({ path: `/api/v2/posts/${t.postId}/tips`, body: { chain_id: 31337, tx_hash: `0x${"cd".repeat(32)}` } }),
+    anotherUser: 403,
+  },
   // Drafts are everyone's own: another user's token saves and deletes only that user's (drafts are not content here).
   "POST /api/v2/drafts/{draft_key}": {
     request: () => ({ path: "/api/v2/drafts/matrix-draft", body: { content: textDelta("draft"), sequence: 0 } }),
@@ -190,6 +199,7 @@ const CONTENT_TABLES = [
   "post_mentions",
   "polls",
   "poll_ballots",
+  "post_tips",
 ];
 
 async function digestContent(): Promise<Record<string, string>> {

@@ -74,6 +74,10 @@ export default async function setup(project: TestProject) {
     AGORA_IMAGE_PROXY_MAX_BYTES: "262144",
     AGORA_ARWEAVE_URL: `http://127.0.0.1:${arweavePort}`,
     AGORA_ARWEAVE_KEY_FILE: arweaveWallet.keyFile,
+    // Tips (tests/api/tips.test.ts) need two confirmations, so a test can show one is too few, and
+    // are re-checked 3 s after they are registered, so a test can watch a reorg remove one.
+    AGORA_TIP_CONFIRMATIONS: "2",
+    AGORA_TIP_RECHECK_SECONDS: "3",
   });
   const output = runPackageScript("apikey", ["create", "api tests"], server.env);
   const apiKey = output.trim().split("\n").pop()!.trim();

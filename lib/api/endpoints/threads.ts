@@ -10,6 +10,8 @@ import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/
 import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { readThread, threadGuestVersion, type ThreadRead } from "@/lib/services/thread-reads";
 import { readThreadPolls } from "@/lib/services/poll-reads";
+import { readThreadTips } from "@/lib/services/tip-reads";
+import { pagePostIds } from "@/lib/db/thread-page";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
 import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
@@ -19,10 +21,16 @@ import { SignMsgParamSchema, SignParamSchema } from "@/lib/schemas/post-signatur
 
 const DEFAULT_PAGE_SIZE = 10;
 
-/** The answer with the thread's polls, read for this viewer (never kept: contract section 18's polls move with the clock and every vote). */
+/**
+ * The answer with the thread's polls and tips, read for this viewer (never kept: contract section
+ * 18's polls move with the clock and every vote; section 19's `tipped` is the viewer's own).
+ */
 async function answerWithPolls(viewer: Actor, read: ThreadRead) {
-  const polls = read.thread.pollCount > 0 ? await readThreadPolls(viewer, read.access.role, read.thread.id) : [];
-  return { thread: serializeThread(read, polls) };
+  const [polls, tips] = await Promise.all([
+    read.thread.pollCount > 0 ? readThreadPolls(viewer, read.access.role, read.thread.id) : [],
+    read.thread.tipCount > 0 ? readThreadTips(viewer, { groupId: read.thread.groupId, firstPostId: read.firstPost.post.id }, pagePostIds(read)) : undefined,
+  ]);
+  return { thread: serializeThread(read, polls, tips) };
 }
 
 /** A thread's full record as get thread's first page shows it to `viewer` (the answer to the thread writes). */
@@ -54,7 +62,7 @@ export const getThread = defineEndpoint(
   async ({ params, viewer }) => {
     const { thread_id: threadId, group_name: groupName, sort, page_size: pageSize, start_post_id: startPostId } = params;
     const read = await readThread(viewer, { threadId, groupName, sort, pageSize, startPostId });
-    if (read.thread.pollCount > 0) return answerWithPolls(viewer, read);
+    if (read.thread.pollCount > 0 || read.thread.tipCount > 0) return answerWithPolls(viewer, read);
     const answer = () => ({ thread: serializeThread(read) });
     return read.readerVersion === null ? answer() : new ReaderVersioned(read.readerVersion, answer);
   },

@@ -1,4 +1,6 @@
 import "server-only";
+import { serializeTipTokens } from "@/lib/api/serializers/tip";
+import { isFeatureOnIn } from "@/lib/db/group-features";
 import { formatGroupTimestamp } from "@/lib/api/time";
 import { serializePermissionLevel } from "@/lib/api/serializers/permission-level";
 import { serializeGroupInfoTags } from "@/lib/api/serializers/tag";
@@ -105,7 +107,8 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     },
     ...serializeGroupInfoTags(record.tags),
     poll_category: row.pollCategoryIds,
-    tip_token_info: [],
+    // Contract section 19: the tokens, while the group's rewards feature is on.
+    tip_token_info: isFeatureOnIn(row.features, "rewards") ? serializeTipTokens(row.tipTokens) : [],
     main_token_address: row.mainTokenAddress,
     is_muted: flagCode(record.viewerMuted),
     archive: flagCode(row.archive),

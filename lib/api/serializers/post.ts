@@ -7,6 +7,7 @@ import type { PostAttachment } from "@/lib/db/posts";
 import type { PostAuthor } from "@/lib/db/records/user-brief";
 import { deletedByCode, flagCode } from "@/lib/db/records/codes";
 import { isOnline } from "@/lib/db/presence";
+import type { ThreadTips } from "@/lib/services/tip-reads";
 import type { AttachedFileDto, PostDto, UserBriefDto } from "@/lib/schemas/post-schemas";
 
 function serializeAuthor(userId: number, author: PostAuthor | null): UserBriefDto {
@@ -30,8 +31,11 @@ export function serializeAttachedFile(file: PostAttachment, post: { id: number; 
   };
 }
 
-/** Post (inside a thread), with its loaded replies nested in `children.posts`. */
-export function serializePost(node: PostNode, access: Access, now = Date.now()): PostDto {
+/**
+ * Post (inside a thread), with its loaded replies nested in `children.posts`. `tips`: the thread's
+ * tips as the viewer sees them (contract section 19), absent when it has none.
+ */
+export function serializePost(node: PostNode, access: Access, now = Date.now(), tips?: ThreadTips): PostDto {
   const { post, author } = node;
   // A deleted upload's marker row is for the page's placeholder; API clients get the files there are.
   const files = node.attachments.filter((file) => file.removedAt === null);
@@ -51,16 +55,16 @@ export function serializePost(node: PostNode, access: Access, now = Date.now()):
     archive_id: post.archiveId,
     reply_uid: post.replyUid,
     is_ban: node.authorBanned ? 1 : 0,
-    tipped: null,
+    tipped: tips?.tippedByViewer.has(post.id) ? 1 : null,
     online: isOnline(author?.lastSeenAt, now),
     badge: [],
     user_title: [],
-    tip_count: post.tipCount,
+    tip_count: !tips || tips.shown ? post.tipCount : 0,
     liked: node.likedByViewer ? 1 : 0,
     ignored: node.authorIgnored ? 1 : 0,
     bookmarked: node.bookmarkedByViewer ? 1 : 0,
     children_count: post.childrenCount,
-    children: { posts: node.children.map((child) => serializePost(child, access, now)) },
+    children: { posts: node.children.map((child) => serializePost(child, access, now, tips)) },
     total_likes: post.likesCount,
     total_report: post.reportCount,
     user: serializeAuthor(post.userId, author),

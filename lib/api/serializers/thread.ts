@@ -7,9 +7,11 @@ import type { ThreadDto } from "@/lib/schemas/thread-schemas";
 import type { ThreadRead } from "@/lib/services/thread-reads";
 import type { PollState } from "@/lib/services/poll-reads";
 import { serializePoll } from "@/lib/api/serializers/poll";
+import { serializeThreadTip } from "@/lib/api/serializers/tip";
+import type { ThreadTips } from "@/lib/services/tip-reads";
 
-/** Thread (full record), as get thread answers it under data.thread; `polls` as the viewer sees them (contract section 18). */
-export function serializeThread(parts: ThreadRead, polls: readonly PollState[] = []): ThreadDto {
+/** Thread (full record), as get thread answers it under data.thread; `polls` as the viewer sees them (contract section 18), `tips` too (section 19; absent for a thread without tips). */
+export function serializeThread(parts: ThreadRead, polls: readonly PollState[] = [], tips?: ThreadTips): ThreadDto {
   const row = parts.thread;
   const now = Date.now();
   return {
@@ -28,7 +30,7 @@ export function serializeThread(parts: ThreadRead, polls: readonly PollState[] =
     slug: row.slug,
     badge: [],
     user_title: [],
-    posts: parts.posts.map((node) => serializePost(node, parts.access, now)),
+    posts: parts.posts.map((node) => serializePost(node, parts.access, now, tips)),
     first_level_count: row.firstLevelCount,
     is_subscribe: parts.viewerSubscribed,
     is_muted: flagCode(parts.viewerMuted),
@@ -68,12 +70,12 @@ export function serializeThread(parts: ThreadRead, polls: readonly PollState[] =
     is_gallery: false,
     gallery: null,
     participant: parts.participants,
-    tip_count: 0,
-    tip_list: [],
-    tipped: false,
+    tip_count: !tips || tips.shown ? row.tipCount : 0,
+    tip_list: tips ? tips.newest.map(serializeThreadTip) : [],
+    tipped: tips ? tips.tippedByViewer.has(parts.firstPost.post.id) : false,
     user: serializeUserBrief(row.user),
     first_post: {
-      ...serializePost(parts.firstPost, parts.access, now),
+      ...serializePost(parts.firstPost, parts.access, now, tips),
       user_group_level: parts.firstPostAuthorRole ? adminRoleLevel(parts.firstPostAuthorRole) : 0,
     },
   };

@@ -11,6 +11,8 @@ export interface JobPayloads {
   "snapshot-poll": { pollId: number; opensAt: string };
   /** A post's revision to archive: the post_archives row written with it (lib/services/archives.ts). */
   "archive-post": { archiveId: number };
+  /** A tip to re-check: removed when its block left the chain (lib/services/tips.ts). */
+  "recheck-tip": { tipId: number };
 }
 
 export type JobName = keyof JobPayloads;

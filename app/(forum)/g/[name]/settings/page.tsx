@@ -5,6 +5,7 @@ import { ArchiveSettingsForm } from "@/components/group-admin/archive-settings-f
 import { FeatureSwitchesForm } from "@/components/group-admin/feature-switches-form";
 import { GateEditor } from "@/components/group-admin/gate-editor";
 import { TagManager } from "@/components/group-admin/tag-manager";
+import { TipTokensForm } from "@/components/group-admin/tip-tokens-form";
 import { PollCategoriesForm } from "@/components/group-admin/poll-categories-form";
 import { GroupSettingsForm } from "@/components/group-admin/group-settings-form";
 import { MembershipSettingsForm } from "@/components/group-admin/membership-settings-form";
@@ -50,6 +51,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
       <MembershipSettingsForm group={group} />
       <GateEditor group={group} />
       <ArchiveSettingsForm group={{ id: group.id, name: group.name, archive: group.archive, archiveRefusal: group.archiveRefusal }} />
+      <TipTokensForm key={JSON.stringify(group.tipTokens)} groupId={group.id} tokens={group.tipTokens} tipsOn={group.tipsOn} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
       <PollCategoriesForm key={group.pollCategoryIds.join(",")} groupId={group.id} categories={categories} selected={group.pollCategoryIds} />
       {group.features.topic_organization ? (

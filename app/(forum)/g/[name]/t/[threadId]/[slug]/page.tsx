@@ -3,6 +3,7 @@ import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { ThreadLive } from "@/components/live/thread-live";
 import { FileAttachmentsAllowedProvider } from "@/components/editor/file-attachments-allowed";
 import { ShareButton } from "@/components/threads/share-button";
+import { TipTokensProvider } from "@/components/tips/tip-tokens-context";
 import { PostCard } from "@/components/posts/post-card";
 import { PostLightbox } from "@/components/posts/post-lightbox";
 import { ThreadPollsSlot } from "@/components/polls/lazy-thread-polls";
@@ -74,65 +75,67 @@ export default async function ThreadPage(props: ThreadPageProps) {
   return (
     <ThreadReaderProvider threadId={thread.id} kept={kept} showsNsfw={viewer.showsNsfw}>
       <FileAttachmentsAllowedProvider allowed={viewer.signedIn && group.viewerCanAttachFiles} uploads={group.features.attached_files}>
-        <main className="page page--thread">
-          <Breadcrumbs links={trail} />
-          <header className="thread-header">
-            <h1 className="thread-header__title">
-              {thread.isPinned ? <PinnedBadge /> : null}
-              {thread.isLocked ? <LockedBadge /> : null}
-              {thread.title}
-            </h1>
-            <p className="thread-header__meta">
-              {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} · {pluralize(thread.likes, "like")}
-            </p>
-            <TagChips groupName={group.name} tags={thread.tags} />
-            {/* The group's share_externally feature (contract section 20). */}
-            {group.features.share_externally ? <ShareButton title={thread.title} path={basePath} /> : null}
-            <ThreadHeaderControls
-              threadId={thread.id}
-              isDeleted={thread.isDeleted}
-              viewer={viewer}
-              tools={{
-                threadId: thread.id,
-                groupName: group.name,
-                title: thread.title,
-                categoryId: thread.categoryId,
-                categories,
-                tags: group.tags,
-                tagIds: thread.tags.map((tag) => tag.id),
-                isPinned: thread.isPinned,
-                isLocked: thread.isLocked,
-              }}
-            />
-          </header>
-          <ThreadReaderNotices notices={viewer.notices} />
-          {/* Posts may hold h3s of their own; without this the outline would jump from the title's h1 to them. */}
-          <h2 className="visually-hidden">Opening post</h2>
-          <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
-          <ThreadPollsSlot threadId={thread.id} polls={thread.polls} since={liveCursor} viewer={viewer} />
-          {firstPost.children.length > 0 ? (
-            <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
-          ) : null}
-          <section className="replies" aria-labelledby="replies-heading">
-            <div className="replies__toolbar">
-              <h2 id="replies-heading" className="replies__heading">
-                {replies === 0 ? "Replies" : pluralize(replies, "reply", "replies")}
-              </h2>
-              {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
-            </div>
-            {/* New replies go where this order puts them: first when the newest come first, else last. */}
-            {sort === "new" ? live : null}
-            {page.posts.length > 0 ? (
-              <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} showReply={showReply} />
-            ) : firstPost.children.length === 0 ? (
-              <NoRepliesYet showReply={showReply} />
+        <TipTokensProvider tokens={group.tipsOn ? group.tipTokens : []}>
+          <main className="page page--thread">
+            <Breadcrumbs links={trail} />
+            <header className="thread-header">
+              <h1 className="thread-header__title">
+                {thread.isPinned ? <PinnedBadge /> : null}
+                {thread.isLocked ? <LockedBadge /> : null}
+                {thread.title}
+              </h1>
+              <p className="thread-header__meta">
+                {pluralize(replies, "reply", "replies")} · {pluralize(thread.participants, "participant")} · {pluralize(thread.likes, "like")}
+              </p>
+              <TagChips groupName={group.name} tags={thread.tags} />
+              {/* The group's share_externally feature (contract section 20). */}
+              {group.features.share_externally ? <ShareButton title={thread.title} path={basePath} /> : null}
+              <ThreadHeaderControls
+                threadId={thread.id}
+                isDeleted={thread.isDeleted}
+                viewer={viewer}
+                tools={{
+                  threadId: thread.id,
+                  groupName: group.name,
+                  title: thread.title,
+                  categoryId: thread.categoryId,
+                  categories,
+                  tags: group.tags,
+                  tagIds: thread.tags.map((tag) => tag.id),
+                  isPinned: thread.isPinned,
+                  isLocked: thread.isLocked,
+                }}
+              />
+            </header>
+            <ThreadReaderNotices notices={viewer.notices} />
+            {/* Posts may hold h3s of their own; without this the outline would jump from the title's h1 to them. */}
+            <h2 className="visually-hidden">Opening post</h2>
+            <PostCard post={firstPost} threadId={thread.id} groupName={group.name} showReply={showReply} isFirst />
+            <ThreadPollsSlot threadId={thread.id} polls={thread.polls} since={liveCursor} viewer={viewer} />
+            {firstPost.children.length > 0 ? (
+              <PostTree posts={firstPost.children} threadId={thread.id} groupName={group.name} showReply={showReply} depth={1} />
             ) : null}
-            {sort === "new" ? null : live}
-            <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
-          </section>
-          <PostLightbox />
-          <QuoteSelection />
-        </main>
+            <section className="replies" aria-labelledby="replies-heading">
+              <div className="replies__toolbar">
+                <h2 id="replies-heading" className="replies__heading">
+                  {replies === 0 ? "Replies" : pluralize(replies, "reply", "replies")}
+                </h2>
+                {thread.topLevelReplies > 1 ? <PostSortToggle basePath={basePath} sort={sort} extraQuery={extraQuery} /> : null}
+              </div>
+              {/* New replies go where this order puts them: first when the newest come first, else last. */}
+              {sort === "new" ? live : null}
+              {page.posts.length > 0 ? (
+                <PostTree posts={page.posts} threadId={thread.id} groupName={group.name} showReply={showReply} />
+              ) : firstPost.children.length === 0 ? (
+                <NoRepliesYet showReply={showReply} />
+              ) : null}
+              {sort === "new" ? null : live}
+              <LoadMorePosts threadId={thread.id} groupName={group.name} sort={sort} pageSize={pageSize} startPostId={page.nextCursor} showReply={showReply} />
+            </section>
+            <PostLightbox />
+            <QuoteSelection />
+          </main>
+        </TipTokensProvider>
       </FileAttachmentsAllowedProvider>
     </ThreadReaderProvider>
   );
