@@ -10,6 +10,7 @@ import { idParam, intParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/
 import { optionalIntParam, ThreadResponseSchema, ThreadSortSchema, ThreadTitleSchema } from "@/lib/schemas/thread-schemas";
 import { readThread, threadGuestVersion, type ThreadRead } from "@/lib/services/thread-reads";
 import { readThreadPolls } from "@/lib/services/poll-reads";
+import { readThreadPageFaces } from "@/lib/services/badge-faces";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
 import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
@@ -21,8 +22,11 @@ const DEFAULT_PAGE_SIZE = 10;
 
 /** The answer with the thread's polls, read for this viewer (never kept: contract section 18's polls move with the clock and every vote). */
 async function answerWithPolls(viewer: Actor, read: ThreadRead) {
-  const polls = read.thread.pollCount > 0 ? await readThreadPolls(viewer, read.access.role, read.thread.id) : [];
-  return { thread: serializeThread(read, polls) };
+  const [polls, faces] = await Promise.all([
+    read.thread.pollCount > 0 ? readThreadPolls(viewer, read.access.role, read.thread.id) : [],
+    readThreadPageFaces(read),
+  ]);
+  return { thread: serializeThread(read, polls, faces) };
 }
 
 /** A thread's full record as get thread's first page shows it to `viewer` (the answer to the thread writes). */
@@ -55,8 +59,8 @@ export const getThread = defineEndpoint(
     const { thread_id: threadId, group_name: groupName, sort, page_size: pageSize, start_post_id: startPostId } = params;
     const read = await readThread(viewer, { threadId, groupName, sort, pageSize, startPostId });
     if (read.thread.pollCount > 0) return answerWithPolls(viewer, read);
-    const answer = () => ({ thread: serializeThread(read) });
-    return read.readerVersion === null ? answer() : new ReaderVersioned(read.readerVersion, answer);
+    const answer = async () => ({ thread: serializeThread(read, [], await readThreadPageFaces(read)) });
+    return read.readerVersion === null ? await answer() : new ReaderVersioned(read.readerVersion, answer);
   },
 );
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
+import { serializeAuthorFace } from "@/lib/api/serializers/badge";
 import { serializePost } from "@/lib/api/serializers/post";
+import { NO_FACES, type AuthorFaces } from "@/lib/db/badge-faces";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
 import { adminRoleLevel, flagCode } from "@/lib/db/records/codes";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
@@ -9,7 +11,7 @@ import type { PollState } from "@/lib/services/poll-reads";
 import { serializePoll } from "@/lib/api/serializers/poll";
 
 /** Thread (full record), as get thread answers it under data.thread; `polls` as the viewer sees them (contract section 18). */
-export function serializeThread(parts: ThreadRead, polls: readonly PollState[] = []): ThreadDto {
+export function serializeThread(parts: ThreadRead, polls: readonly PollState[] = [], faces: AuthorFaces = NO_FACES): ThreadDto {
   const row = parts.thread;
   const now = Date.now();
   return {
@@ -26,9 +28,8 @@ export function serializeThread(parts: ThreadRead, polls: readonly PollState[] =
     gallery_id: row.galleryId,
     lottery_id: row.lotteryId,
     slug: row.slug,
-    badge: [],
-    user_title: [],
-    posts: parts.posts.map((node) => serializePost(node, parts.access, now)),
+    ...serializeAuthorFace(faces, row.userId),
+    posts: parts.posts.map((node) => serializePost(node, parts.access, now, faces)),
     first_level_count: row.firstLevelCount,
     is_subscribe: parts.viewerSubscribed,
     is_muted: flagCode(parts.viewerMuted),
@@ -73,7 +74,7 @@ export function serializeThread(parts: ThreadRead, polls: readonly PollState[] =
     tipped: false,
     user: serializeUserBrief(row.user),
     first_post: {
-      ...serializePost(parts.firstPost, parts.access, now),
+      ...serializePost(parts.firstPost, parts.access, now, faces),
       user_group_level: parts.firstPostAuthorRole ? adminRoleLevel(parts.firstPostAuthorRole) : 0,
     },
   };
