@@ -91,6 +91,7 @@ export async function listBadgeHolderIds(badgeId: number): Promise<number[]> {
 export interface HeldBadge {
   badge: BadgeRecord;
   groupId: number;
+  groupName: string;
   grantedAt: Date;
 }
 
@@ -101,8 +102,8 @@ export interface HeldBadge {
 export async function listUserBadges(userId: number, readerId: number | null, groupId: number | null): Promise<HeldBadge[]> {
   const db = await getDb();
   const readable = readerId === null ? Prisma.sql`g.visibility = 0` : readableGroupSql(Prisma.sql`${readerId}::int`);
-  const rows = await db.$queryRaw<{ badge_id: number; granted_at: Date }[]>`
-    SELECT h.badge_id, h.granted_at FROM user_badges h JOIN groups g ON g.id = h.group_id
+  const rows = await db.$queryRaw<{ badge_id: number; granted_at: Date; group_name: string }[]>`
+    SELECT h.badge_id, h.granted_at, g.name AS group_name FROM user_badges h JOIN groups g ON g.id = h.group_id
     WHERE h.user_id = ${userId} AND (${groupId}::int IS NULL OR h.group_id = ${groupId}::int) AND ${readable}
       AND NOT EXISTS (SELECT 1 FROM group_features f WHERE f.group_id = h.group_id AND f.feature_name = 'badges' AND f.status = 0)
     ORDER BY h.granted_at DESC, h.badge_id DESC LIMIT 500`;
@@ -111,7 +112,7 @@ export async function listUserBadges(userId: number, readerId: number | null, gr
   const byId = new Map(badges.map((badge) => [badge.id, reshapeBadge(badge)]));
   return rows.flatMap((row) => {
     const badge = byId.get(row.badge_id);
-    return badge ? [{ badge, groupId: badge.groupId, grantedAt: row.granted_at }] : [];
+    return badge ? [{ badge, groupId: badge.groupId, groupName: row.group_name, grantedAt: row.granted_at }] : [];
   });
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { readAuthorFaces, type AuthorFaces } from "@/lib/db/badge-faces";
+import { readAuthorFaces as readFaces, type AuthorFaces } from "@/lib/db/badge-faces";
 import type { PostNode } from "@/lib/db/post-tree";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 
@@ -23,23 +23,28 @@ export function readThreadPageFaces(page: {
   posts: readonly PostNode[];
 }): Promise<AuthorFaces> {
   const authors = collectAuthors([page.firstPost, ...page.posts], new Set([page.thread.userId]));
-  return readAuthorFaces(page.thread.groupId, [...authors]);
+  return readFaces(page.thread.groupId, [...authors]);
 }
 
 /** The faces of a post and its replies shown with it. */
 export function readPostFaces(groupId: number, node: PostNode): Promise<AuthorFaces> {
-  return readAuthorFaces(groupId, [...collectAuthors([node], new Set())]);
+  return readFaces(groupId, [...collectAuthors([node], new Set())]);
 }
 
 /** The faces of a group's thread list: each item's last poster. */
 export function readThreadListFaces(groupId: number, entries: readonly ThreadListEntry[]): Promise<AuthorFaces> {
-  return readAuthorFaces(
+  return readFaces(
     groupId,
     entries.map((entry) => entry.thread.lastPostUserId ?? entry.thread.userId),
   );
 }
 
+/** The faces of some authors in a group (posts shown live). */
+export function readAuthorFaces(groupId: number, userIds: readonly number[]): Promise<AuthorFaces> {
+  return readFaces(groupId, userIds);
+}
+
 /** The faces of one author (a post just created). */
 export function readAuthorFace(groupId: number, userId: number): Promise<AuthorFaces> {
-  return readAuthorFaces(groupId, [userId]);
+  return readFaces(groupId, [userId]);
 }
