@@ -7,6 +7,7 @@ import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { saveBadgeAction } from "@/lib/actions/badge-actions";
 import type { BadgeView } from "@/lib/views/badges-view";
 import type { GateRuleView } from "@/lib/views/group-view";
+import "@/components/forms/forms.css";
 
 type Kind = BadgeView["kind"];
 type Metric = NonNullable<BadgeView["rule"]>["metric"];
@@ -78,11 +79,11 @@ export function BadgeForm({ group, badge, onDone }: { group: { id: number; name:
       }}
     >
       <label htmlFor={`${prefix}-name`}>Name</label>
-      <input id={`${prefix}-name`} className="text-input" value={name} maxLength={50} onChange={(event) => setName(event.target.value)} />
+      <input id={`${prefix}-name`} className="form-input" value={name} maxLength={50} onChange={(event) => setName(event.target.value)} />
       <label htmlFor={`${prefix}-description`}>Description</label>
       <textarea
         id={`${prefix}-description`}
-        className="text-input"
+        className="form-textarea"
         value={description}
         maxLength={300}
         rows={2}
@@ -91,7 +92,7 @@ export function BadgeForm({ group, badge, onDone }: { group: { id: number; name:
       <label htmlFor={`${prefix}-image`}>Image URL</label>
       <input
         id={`${prefix}-image`}
-        className="text-input"
+        className="form-input"
         type="url"
         placeholder="https://…"
         value={imageUrl}
@@ -100,14 +101,14 @@ export function BadgeForm({ group, badge, onDone }: { group: { id: number; name:
       <label htmlFor={`${prefix}-origin`}>Link (optional)</label>
       <input
         id={`${prefix}-origin`}
-        className="text-input"
+        className="form-input"
         type="url"
         placeholder="https://…"
         value={originUrl}
         onChange={(event) => setOriginUrl(event.target.value)}
       />
       <label htmlFor={`${prefix}-kind`}>Given</label>
-      <select id={`${prefix}-kind`} value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
+      <select id={`${prefix}-kind`} className="form-select" value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
         <option value="manual">by moderators</option>
         <option value="rule">for activity in the group</option>
         <option value="token">for holding a token</option>
@@ -115,14 +116,14 @@ export function BadgeForm({ group, badge, onDone }: { group: { id: number; name:
       {kind === "rule" ? (
         <fieldset className="form-stack">
           <legend>Earned for</legend>
-          <select aria-label="Activity" value={metric} onChange={(event) => setMetric(event.target.value as Metric)}>
+          <select aria-label="Activity" className="form-select" value={metric} onChange={(event) => setMetric(event.target.value as Metric)}>
             {METRICS.map((entry) => (
               <option key={entry.value} value={entry.value}>
                 {entry.label}
               </option>
             ))}
           </select>
-          <input aria-label="At least" inputMode="numeric" value={atLeast} onChange={(event) => setAtLeast(event.target.value)} />
+          <input aria-label="At least" className="form-input" inputMode="numeric" value={atLeast} onChange={(event) => setAtLeast(event.target.value)} />
         </fieldset>
       ) : null}
       {kind === "token" ? <TokenRuleFields legend="Token held" rule={token} onChange={(patch) => setToken({ ...token, ...patch })} /> : null}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { grantBadgeAction } from "@/lib/actions/badge-actions";
+import "@/components/forms/forms.css";
 
 /** Moderators grant a manual badge by username, with an optional reason; the person is notified. */
 export function GrantForm({ group, badge }: { group: { id: number; name: string }; badge: { id: number; name: string } }) {
@@ -34,7 +35,7 @@ export function GrantForm({ group, badge }: { group: { id: number; name: string 
       <label htmlFor={`${id}-user`}>Grant to</label>
       <input
         id={`${id}-user`}
-        className="text-input"
+        className="form-input"
         placeholder="username"
         value={username}
         maxLength={64}
@@ -45,7 +46,7 @@ export function GrantForm({ group, badge }: { group: { id: number; name: string 
       </label>
       <input
         id={`${id}-reason`}
-        className="text-input"
+        className="form-input"
         placeholder="reason (optional)"
         value={reason}
         maxLength={300}

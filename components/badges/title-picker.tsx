@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { setTitleAction } from "@/lib/actions/badge-actions";
 import type { BadgeChipView } from "@/lib/views/badges-view";
+import "@/components/forms/forms.css";
 
 /** A member picks which of their badges shows as their title beside their name here (or none). */
 export function TitlePicker({ group, choices, currentId }: { group: { id: number; name: string }; choices: BadgeChipView[]; currentId: number }) {
@@ -30,7 +31,7 @@ export function TitlePicker({ group, choices, currentId }: { group: { id: number
       <h2 id="title-heading">Your title</h2>
       {choices.length === 0 ? <p>None of your badges here can be a title yet.</p> : null}
       <label htmlFor="title-choice">Shown beside your name in this group</label>
-      <select id="title-choice" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+      <select id="title-choice" className="form-select" value={chosen} onChange={(event) => setChosen(event.target.value)}>
         <option value="0">No title</option>
         {choices.map((choice) => (
           <option key={choice.id} value={choice.id}>
