@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { Invalid, NotFound } from "@/lib/errors";
+import { NotFound } from "@/lib/errors";
 import { GateRuleSchema } from "@/lib/schemas/membership-schemas";
 import { BADGE_KIND_NAMES, BADGE_METRIC_NAMES } from "@/lib/schemas/badge-schemas";
 import { createBadge, deleteBadge, editBadge, grantBadge, revokeBadge } from "@/lib/services/badges";
@@ -34,16 +34,15 @@ function refresh(groupName: string): void {
 /** Create (badgeId null) or edit a badge (admins). */
 export const saveBadgeAction = defineAction({ name: "saveBadge", auth: "user", input: BadgeInput }, async ({ viewer, input }) => {
   const fields = {
-    name: input.name.trim(),
-    description: input.description.trim(),
-    imageUrl: input.imageUrl.trim(),
-    originUrl: input.originUrl.trim(),
+    name: input.name,
+    description: input.description,
+    imageUrl: input.imageUrl,
+    originUrl: input.originUrl,
     kind: input.kind,
     rule: input.kind === "rule" ? input.rule : null,
     token: input.kind === "token" ? input.token : null,
     allowTitle: input.allowTitle,
   };
-  if (!fields.name) throw new Invalid("name", "must not be empty");
   const badge = input.badgeId === null ? await createBadge(viewer, input.groupId, fields) : await editBadge(viewer, input.badgeId, fields);
   refresh(input.groupName);
   return { id: badge.id };

@@ -122,6 +122,17 @@ export async function holdsBadge(tx: Tx, badgeId: number, userId: number): Promi
   return row !== null;
 }
 
+/** A holding as stored (a grant of a badge already held answers it). */
+export async function findHolding(tx: Tx, badgeId: number, userId: number): Promise<UserBadgeRecord> {
+  const held = await tx.userBadge.findUniqueOrThrow({ where: { badgeId_userId: { badgeId, userId } } });
+  return { badgeId, userId, grantedAt: held.grantedAt, grantedBy: held.grantedBy, reason: held.reason };
+}
+
+/** A badge that may no longer be a title stops being anyone's. */
+export async function clearTitlesOf(tx: Tx, badgeId: number): Promise<void> {
+  await tx.userTitle.deleteMany({ where: { badgeId } });
+}
+
 /** Sets (badgeId) or clears (null) a member's title in a group. */
 export async function writeUserTitle(tx: Tx, groupId: number, userId: number, badgeId: number | null): Promise<void> {
   if (badgeId === null) {

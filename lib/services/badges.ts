@@ -1,6 +1,15 @@
 import "server-only";
 import { canGrantBadges, canManageBadges, canSeeGroup, loadGroupRole, type Actor, type GroupRole, type SignedIn } from "@/lib/auth/permissions";
-import { deleteUserBadge, grantRuleBadgesToMembers, insertUserBadge, listUserBadges, type HeldBadge, type UserBadgeRecord } from "@/lib/db/badge-holders";
+import {
+  clearTitlesOf,
+  deleteUserBadge,
+  findHolding,
+  grantRuleBadgesToMembers,
+  insertUserBadge,
+  listUserBadges,
+  type HeldBadge,
+  type UserBadgeRecord,
+} from "@/lib/db/badge-holders";
 import { deleteBadgeRow, findBadge, insertBadge, listGroupBadges, updateBadge, type BadgeFields, type BadgeRecord } from "@/lib/db/badges";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { isGroupFeatureOn } from "@/lib/db/group-features";
@@ -9,6 +18,8 @@ import { userExists } from "@/lib/db/users";
 import { Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { readRpcUrls } from "@/lib/services/chain-balances";
 import { loadReadableRole } from "@/lib/services/group-access";
+import { parseField } from "@/lib/services/parse-field";
+import { BadgeDescriptionSchema, BadgeImageUrlSchema, BadgeNameSchema, BadgeOriginUrlSchema } from "@/lib/schemas/badge-schemas";
 import { requireGroupFeature } from "@/lib/services/group-features";
 
 // Contract section 19, "Badges and titles": admins define a group's badges, moderators grant and
@@ -33,8 +44,19 @@ async function requireRole(actor: SignedIn, groupId: number, tx: Tx, may: (role:
 
 const ADMINS_ONLY = "Only the group owner or an admin can manage its badges";
 
-/** Kind, rule and token agree: a rule badge has a rule, a token badge a token on a chain the server reads, and neither has the other's. */
-function checkKind(fields: BadgeFields): BadgeFields {
+/**
+ * The fields checked as the API checks them (the pages' actions call these too); then kind, rule and
+ * token agree: a rule badge has a rule, a token badge a token on a chain the server reads, and
+ * neither has the other's.
+ */
+function checkKind(input: BadgeFields): BadgeFields {
+  const fields: BadgeFields = {
+    ...input,
+    name: parseField(BadgeNameSchema, input.name, "name"),
+    description: parseField(BadgeDescriptionSchema, input.description, "description"),
+    imageUrl: parseField(BadgeImageUrlSchema, input.imageUrl, "image_url"),
+    originUrl: parseField(BadgeOriginUrlSchema, input.originUrl, "origin_url"),
+  };
   if (fields.kind === "rule" && !fields.rule) throw new Invalid("rule", "is required for kind rule");
   if (fields.kind !== "rule" && fields.rule) throw new Invalid("rule", "is only for kind rule");
   if (fields.kind === "token" && !fields.token) throw new Invalid("token", "is required for kind token");
@@ -88,7 +110,7 @@ export async function editBadge(actor: SignedIn, badgeId: number, edit: Partial<
       reason: fields.name,
     });
     if (fields.kind === "rule") await grantRuleBadgesToMembers(tx, badge.groupId);
-    if (!fields.allowTitle) await tx.userTitle.deleteMany({ where: { badgeId: badge.id } });
+    if (!fields.allowTitle) await clearTitlesOf(tx, badge.id);
     return loadBadge(badge.id, tx);
   });
 }
@@ -135,8 +157,7 @@ export async function grantBadge(actor: SignedIn, badgeId: number, userId: numbe
       });
       return granted;
     }
-    const held = await tx.userBadge.findUniqueOrThrow({ where: { badgeId_userId: { badgeId, userId } } });
-    return { badgeId, userId, grantedAt: held.grantedAt, grantedBy: held.grantedBy, reason: held.reason };
+    return findHolding(tx, badgeId, userId);
   });
 }
 
