@@ -90,4 +90,17 @@ test("an admin creates and grants a badge; the holder chooses it as a title and 
   await expect(card.getByTestId("grant-count")).toHaveText("0 holders");
   await page.goto(`/g/${name}/t/${thread.id}/${thread.slug}`);
   await expect(page.getByTestId("post").first().locator(".author-title")).toHaveText("Owner");
+
+  // The group's badges feature off (contract section 20): the page says so, and no title shows.
+  await withDatabase(baseURL!, (db) =>
+    db.query(
+      "INSERT INTO group_features (group_id, feature_name, status) VALUES ($1, 'badges', 0) ON CONFLICT (group_id, feature_name) DO UPDATE SET status = 0",
+      [groupId],
+    ),
+  );
+  await page.goto(`/g/${name}/badges`);
+  await expect(page.getByText("Badges are switched off here")).toBeVisible();
+  await expect(page.getByRole("form", { name: "New badge" })).toHaveCount(0);
+  await page.goto(`/g/${name}/t/${thread.id}/${thread.slug}`);
+  await expect(page.getByTestId("post").first().locator(".author-title")).toHaveCount(0);
 });

@@ -51,7 +51,7 @@ export async function readAuthorFaces(groupId: number, userIds: readonly number[
     LEFT JOIN user_titles t ON t.group_id = g.id AND t.user_id = u.id
     LEFT JOIN badges tb ON tb.id = t.badge_id
     WHERE g.id = ${groupId}
-      AND NOT EXISTS (SELECT 1 FROM group_features f WHERE f.group_id = g.id AND f.feature_name = 'badges' AND f.status = 0)`;
+      AND NOT EXISTS (SELECT 1 FROM group_features f WHERE f.group_id = g.id AND f.feature_name = 'badges' AND f.status IS DISTINCT FROM 1)`;
   return new Map(
     rows.map((row) => [
       row.user_id,

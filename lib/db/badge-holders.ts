@@ -105,7 +105,7 @@ export async function listUserBadges(userId: number, readerId: number | null, gr
   const rows = await db.$queryRaw<{ badge_id: number; granted_at: Date; group_name: string }[]>`
     SELECT h.badge_id, h.granted_at, g.name AS group_name FROM user_badges h JOIN groups g ON g.id = h.group_id
     WHERE h.user_id = ${userId} AND (${groupId}::int IS NULL OR h.group_id = ${groupId}::int) AND ${readable}
-      AND NOT EXISTS (SELECT 1 FROM group_features f WHERE f.group_id = h.group_id AND f.feature_name = 'badges' AND f.status = 0)
+      AND NOT EXISTS (SELECT 1 FROM group_features f WHERE f.group_id = h.group_id AND f.feature_name = 'badges' AND f.status IS DISTINCT FROM 1)
     ORDER BY h.granted_at DESC, h.badge_id DESC LIMIT 500`;
   if (rows.length === 0) return [];
   const badges = await db.badge.findMany({ where: { id: { in: rows.map((row) => row.badge_id) } } });

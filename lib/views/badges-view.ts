@@ -2,6 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/auth/permissions";
 import { listBadgeHolders, listUserBadges } from "@/lib/db/badge-holders";
 import { readAuthorFaces, type AuthorFaces } from "@/lib/db/badge-faces";
+import { isGroupFeatureOn } from "@/lib/db/group-features";
 import type { BadgeKind, BadgeRecord } from "@/lib/db/badges";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { GateRule } from "@/lib/schemas/membership-schemas";
@@ -36,6 +37,8 @@ export interface BadgeView extends BadgeChipView {
 }
 
 export interface BadgesPageView {
+  /** The group's `badges` feature (contract section 20); off, the page says so and offers nothing. */
+  featureOn: boolean;
   badges: BadgeView[];
   canManage: boolean;
   canGrant: boolean;
@@ -62,7 +65,7 @@ export function toBadgeChipView(badge: { id: number; name: string; description: 
 
 /** The badge page of a group the viewer may read. */
 export async function loadBadgesPage(viewer: Actor, group: GroupView): Promise<BadgesPageView> {
-  const badges = await listBadges(viewer, group.id);
+  const [badges, featureOn] = await Promise.all([listBadges(viewer, group.id), isGroupFeatureOn(group.id, "badges")]);
   const holders = await listBadgeHolders(
     badges.map((badge) => badge.id),
     HOLDERS_SHOWN,
@@ -77,6 +80,7 @@ export async function loadBadgesPage(viewer: Actor, group: GroupView): Promise<B
     };
   }
   return {
+    featureOn,
     badges: badges.map((badge) => ({
       ...toBadgeChipView(badge),
       rawImageUrl: badge.imageUrl,
@@ -89,8 +93,8 @@ export async function loadBadgesPage(viewer: Actor, group: GroupView): Promise<B
       grantCount: badge.grantCount,
       holders: (holders.get(badge.id) ?? []).map((holder) => ({ id: holder.userId, username: holder.username })),
     })),
-    canManage: group.viewerCanManage,
-    canGrant: group.viewerIsModerator,
+    canManage: featureOn && group.viewerCanManage,
+    canGrant: featureOn && group.viewerIsModerator,
     titles,
   };
 }

@@ -40,7 +40,7 @@ BEGIN
   IF NOT EXISTS (
     SELECT 1 FROM "badges" b WHERE b."group_id" = p_group AND b."kind" = 'rule' AND (p_metric IS NULL OR b."rule"->>'metric' = p_metric)
   ) OR EXISTS (
-    SELECT 1 FROM "group_features" f WHERE f."group_id" = p_group AND f."feature_name" = 'badges' AND f."status" = 0
+    SELECT 1 FROM "group_features" f WHERE f."group_id" = p_group AND f."feature_name" = 'badges' AND f."status" IS DISTINCT FROM 1
   ) THEN
     RETURN 0;
   END IF;

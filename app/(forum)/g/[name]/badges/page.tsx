@@ -23,7 +23,11 @@ export default async function BadgesPage({ params }: BadgesPageProps) {
   return (
     <ModerationFrame group={group} current="Badges" title="Badges" lead={`What members of ${group.title} earn, are given or hold, and who holds each.`}>
       {page.titles ? <TitlePicker group={ref} choices={page.titles.choices} currentId={page.titles.currentId} /> : null}
-      {page.badges.length === 0 ? (
+      {!page.featureOn ? (
+        <EmptyState title="Badges are switched off here">
+          <p>The group&apos;s admins have turned its badges and titles off.</p>
+        </EmptyState>
+      ) : page.badges.length === 0 ? (
         <EmptyState title="No badges yet">
           <p>{page.canManage ? "Create the first one below." : "The group's admins have not made any badges."}</p>
         </EmptyState>
