@@ -97,9 +97,9 @@ export interface HeldBadge {
 
 /**
  * A user's badges, newest first, in groups the reader may read whose `badges` feature is on
- * (`groupId` narrows to one group).
+ * (`groupId` narrows to one group); null when there is no such user.
  */
-export async function listUserBadges(userId: number, readerId: number | null, groupId: number | null): Promise<HeldBadge[]> {
+export async function listUserBadges(userId: number, readerId: number | null, groupId: number | null): Promise<HeldBadge[] | null> {
   const db = await getDb();
   const readable = readerId === null ? Prisma.sql`g.visibility = 0` : readableGroupSql(Prisma.sql`${readerId}::int`);
   const rows = await db.$queryRaw<{ badge_id: number; granted_at: Date; group_name: string }[]>`
@@ -107,7 +107,7 @@ export async function listUserBadges(userId: number, readerId: number | null, gr
     WHERE h.user_id = ${userId} AND (${groupId}::int IS NULL OR h.group_id = ${groupId}::int) AND ${readable}
       AND NOT EXISTS (SELECT 1 FROM group_features f WHERE f.group_id = h.group_id AND f.feature_name = 'badges' AND f.status IS DISTINCT FROM 1)
     ORDER BY h.granted_at DESC, h.badge_id DESC LIMIT 500`;
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return (await db.user.findUnique({ where: { id: userId }, select: { id: true } })) ? [] : null;
   const badges = await db.badge.findMany({ where: { id: { in: rows.map((row) => row.badge_id) } } });
   const byId = new Map(badges.map((badge) => [badge.id, reshapeBadge(badge)]));
   return rows.flatMap((row) => {

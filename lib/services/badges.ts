@@ -182,5 +182,7 @@ export async function revokeBadge(actor: SignedIn, badgeId: number, userId: numb
 /** A user's badges in the groups the reader may read (one group with `groupId`). */
 export async function listBadgesOfUser(actor: Actor, userId: number, groupId: number | null): Promise<HeldBadge[]> {
   if (groupId !== null) await loadReadableRole(actor, groupId);
-  return listUserBadges(userId, actor?.id ?? null, groupId);
+  const held = await listUserBadges(userId, actor?.id ?? null, groupId);
+  if (!held) throw new NotFound("user");
+  return held;
 }

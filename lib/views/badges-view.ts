@@ -75,7 +75,7 @@ export async function loadBadgesPage(viewer: Actor, group: GroupView): Promise<B
   if (member && badges.length > 0) {
     const [held, faces] = await Promise.all([listUserBadges(viewer.id, viewer.id, group.id), readAuthorFaces(group.id, [viewer.id])]);
     titles = {
-      choices: held.filter((entry) => entry.badge.allowTitle).map((entry) => toBadgeChipView(entry.badge)),
+      choices: (held ?? []).filter((entry) => entry.badge.allowTitle).map((entry) => toBadgeChipView(entry.badge)),
       currentId: faces.get(viewer.id)?.title?.badgeId ?? 0,
     };
   }
@@ -105,7 +105,7 @@ export interface ProfileBadgeView extends BadgeChipView {
 
 /** A profile's badges in groups the viewer may read, newest first. */
 export async function loadProfileBadges(viewer: Actor, userId: number): Promise<ProfileBadgeView[]> {
-  const held = await listUserBadges(userId, viewer?.id ?? null, null);
+  const held = (await listUserBadges(userId, viewer?.id ?? null, null)) ?? [];
   return held.slice(0, 60).map((entry) => ({ ...toBadgeChipView(entry.badge), groupName: entry.groupName }));
 }
 

@@ -151,6 +151,8 @@ describe("grant and revoke", () => {
     expectOk(mine);
     expect(mine.body.data.badges.map((entry) => entry.badge.id)).toContain(badge.id);
     expect(mine.body.data.badges[0]).toMatchObject({ group_id: cast.group.id });
+    expectRefused(await getAs(undefined, "/api/v2/users/999999999/badges"), 40400);
+    expectBadParam(await getAs(undefined, `/api/v2/users/${cast.author.id}/badges`, { group_id: "x" }), "group_id");
     expectOk(await postAs(cast.moderator, `/api/v2/badges/${badge.id}/revoke`, { user_id: cast.author.id }));
     expectRefused(await postAs(cast.moderator, `/api/v2/badges/${badge.id}/revoke`, { user_id: cast.author.id }), 40400);
     const after = await getAs<{ badges: BadgeDto[] }>(cast.author, badgesPath());
