@@ -139,6 +139,8 @@ export const EnvSchema = z.object({
   AGORA_TIP_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(1800),
   // How often the gate sweep re-checks members whose last check is older than that.
   AGORA_GATE_SWEEP_MS: z.coerce.number().int().min(200).max(86_400_000).default(600_000),
+  // How often days_member badges (contract section 19) are granted to members who now qualify: daily.
+  AGORA_BADGE_GRANT_MS: z.coerce.number().int().min(200).max(86_400_000).default(86_400_000),
   // Archives (contract section 19): the Arweave gateway posts go to, and the wallet (a JWK file) that
   // pays for them; without both, archiving is off and groups cannot turn it on.
   AGORA_ARWEAVE_URL: z

@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { checkGateAction, setGateAction } from "@/lib/actions/membership-actions";
+import { EMPTY_TOKEN_RULE, TokenRuleFields, toWireRule } from "@/components/group-admin/token-rule-fields";
 import type { GateRuleView, GroupView } from "@/lib/views/group-view";
 
-const EMPTY_RULE: GateRuleView = { type: "erc20", chainId: 1, contractAddress: "", tokenId: "", minAmount: "1" };
 type CheckResult = { eligible: boolean; rules: { index: number; met: boolean; balance: string; required: string }[] };
 
 /** The token gate: up to five rules, all or any; "Check my wallet" shows each rule met or not with the balance. */
@@ -22,13 +22,7 @@ export function GateEditor({ group }: { group: GroupView }) {
   function save() {
     setStatus(null);
     startTransition(async () => {
-      const wire = rules.map((rule) => ({
-        type: rule.type,
-        chain_id: rule.chainId,
-        ...(rule.type === "native" ? {} : { contract_address: rule.contractAddress }),
-        ...(rule.type === "erc1155" ? { token_id: rule.tokenId || "0" } : {}),
-        min_amount: rule.minAmount,
-      }));
+      const wire = rules.map(toWireRule);
       const result = await setGateAction({ groupId: group.id, groupName: group.name, logic, rules: wire }).catch(() => null);
       if (!result?.ok) return setStatus({ ok: false, text: result?.error ?? NETWORK_ERROR });
       setStatus({ ok: true, text: rules.length === 0 ? "The gate is removed." : "Gate saved." });
@@ -55,45 +49,15 @@ export function GateEditor({ group }: { group: GroupView }) {
         <option value="any">any rule</option>
       </select>
       {rules.map((rule, index) => (
-        <fieldset key={index} className="form-stack" data-testid="gate-rule">
-          <legend>Rule {index + 1}</legend>
-          <select aria-label="Token type" value={rule.type} onChange={(event) => update(index, { type: event.target.value as GateRuleView["type"] })}>
-            <option value="erc20">ERC-20</option>
-            <option value="erc721">ERC-721 (NFT)</option>
-            <option value="erc1155">ERC-1155</option>
-            <option value="native">Native coin</option>
-          </select>
-          <input
-            aria-label="Chain id"
-            inputMode="numeric"
-            value={rule.chainId}
-            onChange={(event) => update(index, { chainId: Number(event.target.value) || 0 })}
-          />
-          {rule.type !== "native" ? (
-            <input
-              aria-label="Contract address"
-              placeholder="0x…"
-              value={rule.contractAddress}
-              onChange={(event) => update(index, { contractAddress: event.target.value })}
-            />
-          ) : null}
-          {rule.type === "erc1155" ? (
-            <input aria-label="Token id" value={rule.tokenId} onChange={(event) => update(index, { tokenId: event.target.value })} />
-          ) : null}
-          <input
-            aria-label="Minimum amount (base units)"
-            inputMode="numeric"
-            value={rule.minAmount}
-            onChange={(event) => update(index, { minAmount: event.target.value })}
-          />
+        <TokenRuleFields key={index} legend={`Rule ${index + 1}`} rule={rule} onChange={(patch) => update(index, patch)}>
           <button type="button" className="button button--secondary" onClick={() => setRules(rules.filter((_, at) => at !== index))}>
             Remove rule
           </button>
-        </fieldset>
+        </TokenRuleFields>
       ))}
       <div className="membership__actions">
         {rules.length < 5 ? (
-          <button type="button" className="button button--secondary" onClick={() => setRules([...rules, EMPTY_RULE])}>
+          <button type="button" className="button button--secondary" onClick={() => setRules([...rules, EMPTY_TOKEN_RULE])}>
             Add rule
           </button>
         ) : null}

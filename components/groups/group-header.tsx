@@ -58,6 +58,11 @@ export function GroupHeader({ group }: GroupHeaderProps) {
               Members{group.viewerIsModerator && group.pendingCount > 0 ? ` (${group.pendingCount} waiting)` : ""}
             </Link>
           ) : null}
+          {group.viewerCanRead ? (
+            <Link className="group-header__link" href={`/g/${group.name}/badges`}>
+              Badges
+            </Link>
+          ) : null}
           {/* A private group's modlog is its members' to read, as its threads are. */}
           {group.viewerCanRead ? (
             <Link className="group-header__link" href={`/g/${group.name}/modlog`}>

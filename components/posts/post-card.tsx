@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AuthorTitle, BadgeChips } from "@/components/badges/badge-chips";
 import { EditedMark } from "@/components/post-actions/edited-mark";
 import { PostAttachments } from "@/components/posts/post-attachments";
 import { PostControls } from "@/components/posts/post-controls";
@@ -35,6 +36,8 @@ export function PostCard({ post, threadId, groupName, isFirst = false, showReply
             <Link href={profile} className="post__author">
               {post.author.username}
             </Link>
+            <AuthorTitle title={post.author.face.title} />
+            <BadgeChips badges={post.author.face.badges} label={`Badges of ${post.author.username}`} />
             <a href={`#post-${post.id}`} className="post__permalink">
               <RelativeTime value={post.createdAt} />
             </a>

@@ -12,6 +12,7 @@ import { readThread } from "@/lib/services/thread-reads";
 import { createThread } from "@/lib/services/threads";
 import { MAX_THREAD_PAGE_SIZE } from "@/lib/views/post-view";
 import { toPostPage, toPostView } from "@/lib/views/thread-view";
+import { readAuthorFaces, readThreadPageFaces } from "@/lib/services/badge-faces";
 
 const NewThreadInput = z.object({
   groupName: z.string().min(1).max(64),
@@ -53,7 +54,7 @@ export type NextPageInput = z.input<typeof NextPageInput>;
 /** "Load more" on a thread: the next top-level posts after `startPostId`, bodies already rendered to safe HTML. */
 export const loadNextThreadPage = defineAction({ name: "loadNextThreadPage", auth: "optional", input: NextPageInput }, async ({ viewer, input }) => {
   const read = await readThread(viewer, { ...input, pageSize: input.pageSize + 1 });
-  return toPostPage(read.posts, input.pageSize, read.access, read.cutByBudget);
+  return toPostPage(read.posts, input.pageSize, read.access, read.cutByBudget, await readThreadPageFaces(read));
 });
 
 const LivePostsInput = z.object({ threadId: idParam(), postIds: z.array(idParam()).min(1).max(50) });
@@ -61,5 +62,10 @@ const LivePostsInput = z.object({ threadId: idParam(), postIds: z.array(idParam(
 /** Live updates of a thread page: these posts, rendered (without their replies), to show new ones or replace changed ones in place. */
 export const loadLivePostsAction = defineAction({ name: "loadLivePosts", auth: "optional", input: LivePostsInput }, async ({ viewer, input }) => {
   const { nodes, access } = await readLivePosts(viewer, input.threadId, input.postIds);
-  return access ? nodes.map((node) => ({ ...toPostView(node, access), children: [] })) : [];
+  if (!access || nodes.length === 0) return [];
+  const faces = await readAuthorFaces(
+    nodes[0]!.post.groupId,
+    nodes.map((node) => node.post.userId),
+  );
+  return nodes.map((node) => ({ ...toPostView(node, access, faces), children: [] }));
 });

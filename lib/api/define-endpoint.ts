@@ -255,8 +255,8 @@ export function defineEndpoint<P extends z.ZodType, R extends z.ZodType, A exten
     const run = async () => {
       const result = await fn(context);
       if (!(result instanceof ReaderVersioned)) return render(result);
-      if (viewer === null || request.method !== "GET") return render(result.build());
-      return readerAnswer(viewer.id, guestAnswerKey(spec.path, params), result.version, async () => render(result.build()));
+      if (viewer === null || request.method !== "GET") return render(await result.build());
+      return readerAnswer(viewer.id, guestAnswerKey(spec.path, params), result.version, async () => render(await result.build()));
     };
     const rendered = viewer === null && request.method === "GET" && spec.guestVersion ? await runKept(spec, params, run) : await run();
     const answer = answerWith(request, params as Record<string, unknown>, rendered);

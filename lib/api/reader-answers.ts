@@ -30,6 +30,6 @@ export function readerAnswer(readerId: number, key: string, version: string, bui
 export class ReaderVersioned<T> {
   constructor(
     readonly version: string,
-    readonly build: () => T,
+    readonly build: () => T | Promise<T>,
   ) {}
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-endpoint";
+import * as badges from "@/lib/api/endpoints/badges";
 import * as bookmarks from "@/lib/api/endpoints/bookmarks";
 import * as categories from "@/lib/api/endpoints/categories";
 import * as drafts from "@/lib/api/endpoints/drafts";
@@ -59,6 +60,7 @@ const MODULES = [
   postProofs,
   groupFeatures,
   siteAdmin,
+  badges,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -113,11 +113,16 @@ export function canManageGroup(role: GroupRole): boolean {
 export const canManageCategories = canManageGroup;
 /** A group's tags (contract section 18): the owner and admins. */
 export const canManageTags = canManageGroup;
+/** A group's badges (contract section 19): the owner and admins define them. */
+export const canManageBadges = canManageGroup;
 
 /** Delete others' posts, pin, lock, ban, handle reports: moderators and above. */
 export function canModerate(role: GroupRole): boolean {
   return hasRole(role, "moderator");
 }
+
+/** Grant and revoke manual badges (contract section 19): moderators and above. */
+export const canGrantBadges = canModerate;
 
 /** Who may be given `next`, by whom: the owner names admins and moderators, an admin moderators. */
 export function canAssignRole(role: GroupRole, next: GroupAdminRole): boolean {

@@ -31,9 +31,14 @@ export type ModAction =
   | "create_tag"
   | "edit_tag"
   | "delete_tag"
-  | "order_tags";
+  | "order_tags"
+  | "create_badge"
+  | "edit_badge"
+  | "delete_badge"
+  | "grant_badge"
+  | "revoke_badge";
 
-export type ModTarget = "post" | "thread" | "report" | "user" | "category" | "group" | "tag";
+export type ModTarget = "post" | "thread" | "report" | "user" | "category" | "group" | "tag" | "badge";
 
 export interface ModlogWrite {
   groupId: number;

@@ -10,7 +10,7 @@ import type { Tx } from "@/lib/db/engine/transaction";
 // caller's transaction; the table's statement triggers publish each person's new unread count
 // on 'user:<id>' (migration 20261127010000_notifications), so no caller publishes by hand.
 
-export type NotificationType = "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder" | "tip";
+export type NotificationType = "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder" | "tip" | "badge";
 
 export interface NotificationRecord {
   id: number;
@@ -24,7 +24,7 @@ export interface NotificationRecord {
   /** Null for a reminder, which nobody caused. */
   actor: { id: number; username: string; photoUrl: string } | null;
   thread: { title: string; slug: string; groupName: string };
-  /** The group a membership notification is about (0 for the others). */
+  /** The group a membership or badge notification is about (0 for the others). */
   groupId: number;
 }
 

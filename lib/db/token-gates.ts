@@ -13,8 +13,8 @@ export interface Gate {
 
 const RULE_TYPES = new Set(["erc20", "erc721", "erc1155", "native"]);
 
-/** A stored rule (as GateRuleSchema wrote it), or null for anything else. */
-function parseStoredRule(value: unknown): GateRule | null {
+/** A stored rule (as GateRuleSchema wrote it), or null for anything else (gates and token badges). */
+export function parseStoredGateRule(value: unknown): GateRule | null {
   if (value === null || typeof value !== "object") return null;
   const rule = value as Record<string, unknown>;
   if (typeof rule.type !== "string" || !RULE_TYPES.has(rule.type) || typeof rule.chain_id !== "number") return null;
@@ -29,7 +29,7 @@ function parseStoredRule(value: unknown): GateRule | null {
 export function parseGate(value: unknown): Gate | null {
   if (value === null || typeof value !== "object") return null;
   const raw = value as { logic?: unknown; rules?: unknown };
-  const rules = Array.isArray(raw.rules) ? raw.rules.map(parseStoredRule).filter((rule): rule is GateRule => rule !== null) : [];
+  const rules = Array.isArray(raw.rules) ? raw.rules.map(parseStoredGateRule).filter((rule): rule is GateRule => rule !== null) : [];
   if (rules.length === 0) return null;
   return { logic: raw.logic === "any" ? "any" : "all", rules };
 }

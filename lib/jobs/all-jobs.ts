@@ -11,6 +11,7 @@ import { remindBookmarkJob } from "@/lib/jobs/remind-bookmark";
 import { removeStoredContentJob } from "@/lib/jobs/remove-stored-content";
 import { snapshotPollJob } from "@/lib/jobs/snapshot-poll";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
+import { grantMemberBadgesJob } from "@/lib/jobs/grant-member-badges";
 import { sweepOrphanUploadsJob } from "@/lib/jobs/sweep-orphan-uploads";
 
 /** Every job the app runs; each gets its own queue. A new job is a file beside these and a line here. */
@@ -27,4 +28,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   snapshotPollJob,
   archivePostJob,
   recheckTipJob,
+  grantMemberBadgesJob,
 ];

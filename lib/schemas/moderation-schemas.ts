@@ -62,7 +62,7 @@ export const GroupAdminsResponseSchema = z.strictObject({ group_admin: z.array(G
 export const ModlogEntrySchema = z.strictObject({
   id: Int,
   action: z.string(),
-  target_type: z.enum(["post", "thread", "report", "user", "category", "group", "tag"]),
+  target_type: z.enum(["post", "thread", "report", "user", "category", "group", "tag", "badge"]),
   target_id: Int,
   reason: z.string(),
   created_at: ApiTimestampSchema,

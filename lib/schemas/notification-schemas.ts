@@ -7,7 +7,7 @@ import { ApiTimestampSchema } from "@/lib/schemas/post-schemas";
 
 const Int = z.number().int();
 
-export const NOTIFICATION_TYPES = ["reply", "post", "mention", "like", "membership", "quote", "reminder", "tip"] as const;
+export const NOTIFICATION_TYPES = ["reply", "post", "mention", "like", "membership", "quote", "reminder", "tip", "badge"] as const;
 export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[number];
 
 export const SubscribeParamsSchema = z.object({ thread_id: idParam(), subscribe: flagParam() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BadgeFaceSchema, UserTitleSchema } from "@/lib/schemas/author-face-schemas";
 
 // Response schemas are strict all the way down: they describe exactly what Agora answers, so
 // a stray or missing key anywhere in a nested post is a test failure, not a silent pass.
@@ -38,8 +39,6 @@ export type AttachedFileDto = z.infer<typeof AttachedFileSchema>;
 
 const DeletedBySchema = z.strictObject({ id: Int, username: z.string(), is_nft: Int.nullable() });
 
-const PostBadgeSchema = z.strictObject({ image_url: z.string(), desc: z.string() });
-
 /** Reference: "Post (inside a thread)"; `children.posts` nests the replies recursively. */
 export const PostSchema = z.strictObject({
   id: Int,
@@ -59,8 +58,8 @@ export const PostSchema = z.strictObject({
   is_ban: Int.nullable(),
   tipped: z.literal(1).nullable(),
   online: z.boolean(),
-  badge: z.array(PostBadgeSchema),
-  user_title: z.array(z.unknown()),
+  badge: z.array(BadgeFaceSchema),
+  user_title: z.array(UserTitleSchema),
   tip_count: Int,
   liked: Int,
   /** The viewer ignores the author (contract section 17). */
@@ -123,8 +122,8 @@ export const CreatedPostSchema = z.strictObject({
   user: PostCreationUserSchema,
   likes: z.array(PostLikeSchema),
   flags: z.array(z.unknown()),
-  badge: z.array(z.unknown()),
-  user_title: z.array(z.unknown()),
+  badge: z.array(BadgeFaceSchema),
+  user_title: z.array(UserTitleSchema),
   total_likes: Int,
   total_report: Int,
 });

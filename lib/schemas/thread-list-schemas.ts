@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BadgeFaceSchema, UserTitleSchema } from "@/lib/schemas/author-face-schemas";
 import { idParam, intParam, pageParam, pageSizeParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { TagFilterParamSchema } from "@/lib/schemas/tag-schemas";
 
@@ -13,8 +14,8 @@ const LatestReplySchema = z.strictObject({
     photo_url: z.string(),
   }),
   online: z.boolean(),
-  badge: z.array(z.unknown()),
-  user_title: z.array(z.unknown()),
+  badge: z.array(BadgeFaceSchema),
+  user_title: z.array(UserTitleSchema),
   is_ban: z.string(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BadgeFaceSchema, UserTitleSchema } from "@/lib/schemas/author-face-schemas";
 import { intParam, unsetWhenBlank } from "@/lib/schemas/params";
 import { PollSchema } from "@/lib/schemas/poll-schemas";
 import { ThreadTipSchema } from "@/lib/schemas/tip-schemas";
@@ -17,13 +18,6 @@ export const ThreadTitleSchema = z
 
 export const ThreadSortSchema = z.enum(["new", "old"], { error: 'must be "new" or "old"' });
 export type ThreadSort = z.infer<typeof ThreadSortSchema>;
-
-const ThreadBadgeSchema = z.strictObject({
-  event_id: Int,
-  desc: z.string(),
-  image_url: z.string(),
-  origin_url: z.string(),
-});
 
 const PinnedThreadSchema = z.strictObject({
   id: Int,
@@ -65,8 +59,8 @@ export const ThreadSchema = z.strictObject({
   gallery_id: Int,
   lottery_id: Int,
   slug: z.string(),
-  badge: z.array(ThreadBadgeSchema),
-  user_title: z.array(z.unknown()),
+  badge: z.array(BadgeFaceSchema),
+  user_title: z.array(UserTitleSchema),
   posts: z.array(PostSchema),
   first_level_count: Int,
   is_subscribe: z.boolean(),

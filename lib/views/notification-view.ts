@@ -43,6 +43,7 @@ const ONE: Record<NotificationType, string> = {
   quote: "quoted you",
   reminder: "",
   tip: "tipped your post",
+  badge: "gave you a badge",
 };
 const MANY: Record<NotificationType, string> = {
   reply: "replies to you",
@@ -53,29 +54,42 @@ const MANY: Record<NotificationType, string> = {
   quote: "quotes of you",
   reminder: "reminders",
   tip: "tips on your posts",
+  badge: "badges",
 };
 
 // A reminder has no actor: the bell shows it under this name.
 const REMINDER_ACTOR = { id: 0, username: "Reminder", photoUrl: "" };
+// And a badge a rule or the token sweep granted, under this one.
+const BADGE_ACTOR = { id: 0, username: "Badges", photoUrl: "" };
 
 function summarise(type: NotificationType, count: number, actorName: string): string {
   if (type === "reminder") return "Reminder: a post you bookmarked";
+  // A badge a rule or the token sweep granted has no actor.
+  if (type === "badge" && actorName === "") return "You earned a badge";
   return count > 1 ? `${count} ${MANY[type]}, latest by ${actorName}` : `${actorName} ${ONE[type]}`;
 }
 
 function toNotificationItemView(record: NotificationRecord): NotificationItemView {
   const slug = record.thread.slug || "thread";
   const href =
-    record.type === "membership" ? `/g/${record.thread.groupName}/members` : `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`;
+    record.type === "membership"
+      ? `/g/${record.thread.groupName}/members`
+      : record.type === "badge"
+        ? `/g/${record.thread.groupName}/badges`
+        : `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`;
   return {
     id: record.id,
     type: record.type,
     read: record.read,
     count: record.count,
-    summary: summarise(record.type, record.count, record.actor?.username || "someone"),
+    summary: summarise(record.type, record.count, record.type === "badge" && !record.actor ? "" : record.actor?.username || "someone"),
     threadTitle: record.thread.title,
     href,
-    actor: record.actor ? { id: record.actor.id, username: record.actor.username, photoUrl: proxyImageUrl(record.actor.photoUrl) } : REMINDER_ACTOR,
+    actor: record.actor
+      ? { id: record.actor.id, username: record.actor.username, photoUrl: proxyImageUrl(record.actor.photoUrl) }
+      : record.type === "badge"
+        ? BADGE_ACTOR
+        : REMINDER_ACTOR,
     at: record.updatedAt.toISOString(),
   };
 }

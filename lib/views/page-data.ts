@@ -10,8 +10,10 @@ import { listCategories } from "@/lib/services/categories";
 import { readLiveCursor } from "@/lib/services/live";
 import { getGroup, listCommunities } from "@/lib/services/groups";
 import { readThreadPolls } from "@/lib/services/poll-reads";
+import { readThreadPageFaces } from "@/lib/services/badge-faces";
 import { locateThread, readThread } from "@/lib/services/thread-reads";
 import { toCategoryView, toGroupCardView, toGroupView } from "@/lib/views/group-view";
+import { loadBadgesPage, loadProfileBadges } from "@/lib/views/badges-view";
 import { loadMembersPage } from "@/lib/views/members-view";
 import { loadModerationPage, loadModlogPage } from "@/lib/views/moderation-view";
 import type { PostSort } from "@/lib/views/post-view";
@@ -84,12 +86,13 @@ export const getThread = cache(async (threadId: number, groupName: string, sort:
   const viewer = await getViewer();
   // One extra top-level post tells whether "Load more" has anything to load.
   const read = await orGroupPage(readThread(viewer, { threadId, groupName, sort, pageSize: pageSize + 1, startPostId: 0 }), groupName);
-  const [ban, polls] = await Promise.all([
+  const [ban, polls, faces] = await Promise.all([
     viewer && read.access.role.banned ? findOwnBan(viewer, read.thread.groupId) : null,
     // Read for this reader: such a page is never kept for guests (readPublicThreadPageVersion).
     read.thread.pollCount > 0 ? readThreadPolls(viewer, read.access.role, read.thread.id) : [],
+    readThreadPageFaces(read),
   ]);
-  return toThreadView(read, pageSize, ban, polls.map(toPollView));
+  return toThreadView(read, pageSize, ban, polls.map(toPollView), faces);
 });
 
 /**
@@ -128,3 +131,13 @@ export const getMembersPage = cache(async (groupName: string, page: number) => {
   if (!group.viewerCanRead) redirect(`/g/${group.name}`);
   return { group, members: await orGroupPage(loadMembersPage(await getViewer(), group, page), groupName) };
 });
+
+/** A group's badge page (contract section 19); a private group's non-members are sent to its page. */
+export const getBadgesPage = cache(async (groupName: string) => {
+  const group = await getGroupByName(groupName);
+  if (!group.viewerCanRead) redirect(`/g/${group.name}`);
+  return { group, page: await orGroupPage(loadBadgesPage(await getViewer(), group), groupName) };
+});
+
+/** A profile's badges in the groups the viewer may read. */
+export const getProfileBadges = cache(async (userId: number) => loadProfileBadges(await getViewer(), userId));

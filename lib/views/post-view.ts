@@ -1,4 +1,5 @@
 import type { PostSort } from "@/lib/services/thread-reads";
+import type { AuthorFaceView } from "@/lib/views/badges-view";
 
 // What a post looks like to the web pages, on the server and in the browser ("load more"):
 // bodies arrive as sanitised HTML from renderDeltaToHtml (lib/views/served-html.ts), never as raw deltas.
@@ -13,6 +14,8 @@ export interface PostAuthorView {
   id: number;
   username: string;
   photoUrl: string;
+  /** Their newest badges in the group and their title or role (contract section 19); empty with the feature off. */
+  face: AuthorFaceView;
 }
 
 export interface PostView {

@@ -24,6 +24,8 @@ import { extractUploadIds } from "@/lib/delta/upload-ids";
 import { presentUploadedImages } from "@/lib/views/post-images";
 import type { PollView } from "@/lib/views/poll-view";
 import type { AttachmentView, PostPageView, PostView } from "@/lib/views/post-view";
+import { NO_FACES, type AuthorFaces } from "@/lib/db/badge-faces";
+import { toAuthorFaceView } from "@/lib/views/badges-view";
 
 /** What the thread page shows besides its posts. */
 export interface ThreadView {
@@ -130,7 +132,7 @@ function toArchiveLink(archiveId: string, cid: string): PostView["archive"] {
 }
 
 /** One post and its loaded replies, bodies rendered to sanitised HTML. */
-export function toPostView(node: PostNode, access: Access): PostView {
+export function toPostView(node: PostNode, access: Access, faces: AuthorFaces = NO_FACES): PostView {
   const { post } = node;
   const { actor, role } = access;
   const deleted = post.deletedBy !== null;
@@ -148,13 +150,18 @@ export function toPostView(node: PostNode, access: Access): PostView {
     nsfw: post.nsfw,
     bookmarkedByViewer: node.bookmarkedByViewer,
     ...postAbilities(post, access),
-    author: { id: post.userId, username: node.author?.username || "unknown", photoUrl: proxyImageUrl(node.author?.photoUrl) },
+    author: {
+      id: post.userId,
+      username: node.author?.username || "unknown",
+      photoUrl: proxyImageUrl(node.author?.photoUrl),
+      face: toAuthorFaceView(faces, post.userId),
+    },
     authorBanned: node.authorBanned,
     signature:
       deleted || post.sign === null || post.signerAddress === null ? null : { signer: post.signerAddress, contentHash: post.signData, sign: post.sign },
     attachments: deleted ? [] : toAttachmentViews(node.attachments, post.content),
     archive: toArchiveLink(post.archiveId, post.archiveCid),
-    children: node.children.map((child) => toPostView(child, access)),
+    children: node.children.map((child) => toPostView(child, access, faces)),
   };
 }
 
@@ -163,11 +170,11 @@ export function toPostView(node: PostNode, access: Access): PostView {
  * page exists, so the last page never ends on an empty "Load more". A page cut short by its byte
  * budget (cutByBudget) has more after it too.
  */
-export function toPostPage(nodes: readonly PostNode[], pageSize: number, access: Access, cutByBudget = false): PostPageView {
+export function toPostPage(nodes: readonly PostNode[], pageSize: number, access: Access, cutByBudget = false, faces: AuthorFaces = NO_FACES): PostPageView {
   const page = nodes.slice(0, pageSize);
   const last = page.at(-1);
   const more = nodes.length > pageSize || cutByBudget;
-  return { posts: page.map((node) => toPostView(node, access)), nextCursor: more && last ? last.post.id : null };
+  return { posts: page.map((node) => toPostView(node, access, faces)), nextCursor: more && last ? last.post.id : null };
 }
 
 /** What the reader may do in the thread, and what is said to them where the composer would be. */
@@ -194,7 +201,13 @@ export function toThreadViewerView(read: ThreadRead, ban: BanRecord | null = nul
 }
 
 /** The thread page's model, from a read made with one extra top-level post (see toPostPage). */
-export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord | null = null, polls: PollView[] = []): ThreadView {
+export function toThreadView(
+  read: ThreadRead,
+  pageSize: number,
+  ban: BanRecord | null = null,
+  polls: PollView[] = [],
+  faces: AuthorFaces = NO_FACES,
+): ThreadView {
   const { thread } = read;
   return {
     id: thread.id,
@@ -209,8 +222,8 @@ export function toThreadView(read: ThreadRead, pageSize: number, ban: BanRecord 
     likes: thread.likesCount,
     topLevelReplies: thread.firstLevelCount,
     excerpt: excerptFromContent(read.firstPost.post.content, 160, thread.title),
-    firstPost: toPostView(read.firstPost, read.access),
-    page: toPostPage(read.posts, pageSize, read.access, read.cutByBudget),
+    firstPost: toPostView(read.firstPost, read.access, faces),
+    page: toPostPage(read.posts, pageSize, read.access, read.cutByBudget, faces),
     viewer: toThreadViewerView(read, ban),
     polls,
   };

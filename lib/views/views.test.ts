@@ -59,7 +59,7 @@ describe("toPostView", () => {
     expect(view.html).toBe("<p>post 1 &lt;script&gt;alert(1)&lt;/script&gt;</p>");
     expect(view.createdAt).toBe("2026-11-21T04:40:00.123Z");
     expect(view.likes).toBe(3);
-    expect(view.author).toEqual({ id: 7, username: "ada", photoUrl: "" });
+    expect(view.author).toEqual({ id: 7, username: "ada", photoUrl: "", face: { badges: [], title: null } });
     expect(view.children.map((child) => child.id)).toEqual([2]);
   });
 

@@ -14,10 +14,13 @@
 --                                          | when a pinned thread's pin, title, category, time or  |                                         |
 --                                          | removal moves                                         |                                         |
 -- categories (any)                         | their groups' versions                                | groups.cache_version                    | -
+-- group_features (any)                     | their groups' versions and frames (a feature off      | groups.cache_version, frame_version     | -
+--                                          | empties fields of every thread's answer)              |                                         |
 -- tags (any; not a change of thread_count  | their groups' versions (get group info lists them);   | groups.cache_version                    | -
 --   alone)                                 | a count moves with a thread write that moves them     |                                         |
--- group_bans, group_admins, group_features | their groups' versions and frames (a feature switch   | groups.cache_version, frame_version     | -
---   (any)                                  | empties fields of every thread's answer)              |                                         |
+-- group_bans, group_admins (any)           | their groups' versions and frames                     | groups.cache_version, frame_version     | -
+-- badges, user_badges, user_titles (any)   | their groups' versions and frames (badges and titles  | groups.cache_version, frame_version     | -
+--                                          | show beside every post of the holder in the group)    |                                         |
 -- users (update)                           | the users epoch, only when name, avatar or NFT mark   | cache_epochs.users_version              | -
 --                                          | change (not presence or counters)                     |                                         |
 --
@@ -187,5 +190,15 @@ CREATE TRIGGER "group_bans_bump_group_del" AFTER DELETE ON "group_bans" REFERENC
 CREATE TRIGGER "group_admins_bump_group_ins" AFTER INSERT ON "group_admins" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
 CREATE TRIGGER "group_admins_bump_group_upd" AFTER UPDATE ON "group_admins" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
 CREATE TRIGGER "group_admins_bump_group_del" AFTER DELETE ON "group_admins" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+
+CREATE TRIGGER "badges_bump_group_ins" AFTER INSERT ON "badges" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "badges_bump_group_upd" AFTER UPDATE ON "badges" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "badges_bump_group_del" AFTER DELETE ON "badges" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "user_badges_bump_group_ins" AFTER INSERT ON "user_badges" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "user_badges_bump_group_upd" AFTER UPDATE ON "user_badges" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "user_badges_bump_group_del" AFTER DELETE ON "user_badges" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "user_titles_bump_group_ins" AFTER INSERT ON "user_titles" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "user_titles_bump_group_upd" AFTER UPDATE ON "user_titles" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
+CREATE TRIGGER "user_titles_bump_group_del" AFTER DELETE ON "user_titles" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_group_versions"('frame');
 
 CREATE TRIGGER "users_bump_epoch" AFTER UPDATE ON "users" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "agora_bump_users_epoch"();

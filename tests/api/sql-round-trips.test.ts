@@ -36,7 +36,8 @@ const GET_THREAD_GUEST_QUERIES =
   3 + // the opening post's edit history: rows, their users, count
   1 + // the replies under the page
   4 + // of every post shown: authors (and deleters), likes, attachments, authors' bans
-  1; // the opening post author's admin level
+  1 + // the opening post author's admin level
+  1; // the page's authors' badges and titles (contract section 19), one statement for the page
 /** Guest, kept: the version, then the kept answer. */
 const GET_THREAD_GUEST_KEPT_QUERIES = 1;
 // A user token's check is kept per token (lib/auth/token-checks.ts; the test server keeps it for
@@ -47,7 +48,7 @@ const GET_THREAD_SIGNED_IN_QUERIES = GET_THREAD_GUEST_QUERIES - 2 + 1 + 1;
 /** Signed in, kept page: one statement, the version with the role, the reader's likes on the page, their follow and read mark. */
 const GET_THREAD_SIGNED_IN_KEPT_QUERIES = 1;
 /** A new user's token, first request, on a kept page they have not read: its check, their last-seen time, the statement above, their read mark. */
-const GET_THREAD_NEW_TOKEN_QUERIES = 1 + 1 + GET_THREAD_SIGNED_IN_KEPT_QUERIES + 1;
+const GET_THREAD_NEW_TOKEN_QUERIES = 1 + 1 + GET_THREAD_SIGNED_IN_KEPT_QUERIES + 1 + 1; // and the answer's badges and titles
 
 /** GET /api/v2/groups/{id}/threads, guest, cold. */
 const GROUP_THREADS_GUEST_QUERIES =
@@ -55,7 +56,8 @@ const GROUP_THREADS_GUEST_QUERIES =
   1 + // the reader's role in the group: may they read it (contract section 14); it proves the group exists
   1 + // the page's thread ids
   1 + // those threads
-  4; // of the page: starters and last posters, opening posts, categories, tags
+  4 + // of the page: starters and last posters, opening posts, categories, tags
+  1; // the last posters' badges and titles (contract section 19)
 const GROUP_THREADS_GUEST_KEPT_QUERIES = 1;
 /** Signed in (never a kept answer): no version (the token's check is kept). */
 const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES - 1;
@@ -64,7 +66,8 @@ const GROUP_THREADS_SIGNED_IN_QUERIES = GROUP_THREADS_GUEST_QUERIES - 1;
 const CREATE_POST_QUERIES =
   1 + // the thread with the author's role in its group
   1 + // the write: the post, every counter, membership and subscription, and the created post (lib/db/post-insert.ts)
-  1; // its notifications, after the commit (the thread has other followers: lib/db/post-announcements.ts)
+  1 + // its notifications, after the commit (the thread has other followers: lib/db/post-announcements.ts)
+  1; // the author's badges and title in the created post (contract section 19)
 /** A reply: the parent is read and its children_count moved inside the same statement. */
 const CREATE_REPLY_QUERIES = CREATE_POST_QUERIES;
 

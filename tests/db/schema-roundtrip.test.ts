@@ -14,6 +14,8 @@ interface SchemaModel {
   fields: SchemaField[];
   /** Foreign-key field → the model it points at (from `@relation(fields: [...])`). */
   foreignKeys: Map<string, string>;
+  /** A field of a composite foreign key → the model and the field of it it names (user_titles → user_badges). */
+  compositeKeys: Map<string, { model: string; field: string }>;
 }
 
 function readModels(): Map<string, SchemaModel> {
@@ -23,6 +25,11 @@ function readModels(): Map<string, SchemaModel> {
     const fields: SchemaField[] = [];
     const foreignKeys = new Map<string, string>();
     for (const relation of match[2]!.matchAll(/^\s+\w+\s+(\w+)\??\s+@relation\([^)]*fields: \[(\w+)\]/gm)) foreignKeys.set(relation[2]!, relation[1]!);
+    const compositeKeys = new Map<string, { model: string; field: string }>();
+    for (const relation of match[2]!.matchAll(/^\s+\w+\s+(\w+)\??\s+@relation\([^)]*fields: \[(\w+(?:, \w+)+)\], references: \[([\w, ]+)\]/gm)) {
+      const referenced = relation[3]!.split(", ");
+      relation[2]!.split(", ").forEach((name, at) => compositeKeys.set(name, { model: relation[1]!, field: referenced[at]! }));
+    }
     for (const line of match[2]!.split("\n")) {
       const field = /^\s+(\w+)\s+(\w+)(\[\])?\??(.*)$/.exec(line);
       if (!field || field[3]) continue;
@@ -34,7 +41,7 @@ function readModels(): Map<string, SchemaModel> {
         generated: attributes.includes("autoincrement()") || attributes.includes("@updatedAt"),
       });
     }
-    models.set(match[1]!, { fields, foreignKeys });
+    models.set(match[1]!, { fields, foreignKeys, compositeKeys });
   }
   return models;
 }
@@ -92,17 +99,22 @@ describe("migrations agree with schema.prisma", () => {
 
     const created: Record<string, number> = { User: user.id, Group: group.id, Thread: thread.id, Post: post.id, Tag: tag.id, Category: category.id };
 
-    for (const [model, { fields, foreignKeys }] of models) {
+    // Rows written so far, by model: a composite foreign key names fields of one of them.
+    const rows: Record<string, Record<string, unknown>> = {};
+    for (const [model, { fields, foreignKeys, compositeKeys }] of models) {
       const data: Record<string, unknown> = {};
       for (const field of fields) {
         if (field.generated || !(field.type in SAMPLE)) continue;
         const target = foreignKeys.get(field.name);
+        const composite = compositeKeys.get(field.name);
         data[field.name] =
-          field.name in references
-            ? references[field.name]
-            : target && target in created
-              ? created[target]
-              : SAMPLE[field.type]!(`${model}-${field.name}-${unique}`);
+          composite && rows[composite.model]
+            ? rows[composite.model]![composite.field]
+            : field.name in references
+              ? references[field.name]
+              : target && target in created
+                ? created[target]
+                : SAMPLE[field.type]!(`${model}-${field.name}-${unique}`);
       }
       const delegate = (db as unknown as Record<string, Delegate>)[model.charAt(0).toLowerCase() + model.slice(1)]!;
       const written = SINGLETONS.has(model)
@@ -119,6 +131,7 @@ describe("migrations agree with schema.prisma", () => {
       if (SINGLETONS.has(model)) data.id = 1;
       // Later models point at this row (notification_events at its notification), not at a guessed id.
       if (typeof written.id === "number") created[model] ??= written.id;
+      rows[model] ??= written;
       for (const [name, value] of Object.entries(data)) {
         expect(written[name], `${model}.${name}`).toEqual(value);
       }

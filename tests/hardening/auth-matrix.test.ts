@@ -11,6 +11,7 @@ import { countRows, sendRaw } from "../support/hardening";
 import { makePng } from "../support/upload-helpers";
 import { inGroup, type Target, type WriteCase } from "../support/auth-matrix-target";
 import { createMatrixPoll, POLL_WRITES } from "../support/poll-auth-cases";
+import { BADGE_WRITES, createMatrixBadge } from "../support/badge-auth-cases";
 import { textDelta } from "../support/thread-helpers";
 import { createMatrixLinkProof, WALLET_WRITES } from "../support/wallet-auth-cases";
 
@@ -32,6 +33,7 @@ const EXPECTED: Record<Exclude<TokenKind, "another user">, { status: number; cod
 
 const WRITES: Record<string, WriteCase> = {
   ...POLL_WRITES,
+  ...BADGE_WRITES,
   "POST /api/v2/groups/{group_id}/threads/create": {
     request: (t) => ({ path: `/api/v2/groups/${t.cast.group.id}/threads/create`, body: { title: "Matrix thread", content: textDelta("x") } }),
     anotherUser: 403,
@@ -200,6 +202,9 @@ const CONTENT_TABLES = [
   "polls",
   "poll_ballots",
   "post_tips",
+  "badges",
+  "user_badges",
+  "user_titles",
 ];
 
 async function digestContent(): Promise<Record<string, string>> {
@@ -245,6 +250,7 @@ beforeAll(async () => {
   const categoryId = category.body.data.category.id;
   const tagId = (await postAs<{ tag: { id: number } }>(cast.owner, `/api/v2/groups/${cast.group.id}/tags`, { name: "Matrix label" })).body.data.tag.id;
   const pollId = await createMatrixPoll(cast, threadId);
+  const badgeId = await createMatrixBadge(cast);
   target = {
     cast,
     threadId,
@@ -257,6 +263,7 @@ beforeAll(async () => {
     categoryId,
     tagId,
     pollId,
+    badgeId,
     linkProof: await createMatrixLinkProof(),
   };
 

@@ -19,6 +19,7 @@ export interface Target {
   categoryId: number;
   tagId: number;
   pollId: number; // a poll on the thread (contract section 18)
+  badgeId: number; // a title-able manual badge the author holds (contract section 19)
   linkProof: LinkBody; // a fresh wallet's signed link message (contract section 19)
 }
 

@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
     // Members' gate checks go stale after 2 s and the sweep runs every second, so a test can watch it act.
     AGORA_GATE_RECHECK_MS: "2000",
     AGORA_GATE_SWEEP_MS: hardening ? "3600000" : "1000",
+    // days_member badges are granted every second, so a test can watch the job act.
+    AGORA_BADGE_GRANT_MS: hardening ? "3600000" : "1000",
     AGORA_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",

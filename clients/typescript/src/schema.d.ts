@@ -128,7 +128,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/admin/groups/{group_id}/recommend": {
+    "/api/v2/badges/{badge_id}/delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -138,17 +138,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Keep a group out of recommend_groups: `no_recommend` (its owner or a site admin), `super_no_recommend` (site admins)
+         * Delete a badge with its holdings and titles (group owner or admin)
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
-        post: operations["recommendGroup"];
+        post: operations["deleteGroupBadge"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v2/admin/users/{user_id}/suspend": {
+    "/api/v2/badges/{badge_id}/edit": {
         parameters: {
             query?: never;
             header?: never;
@@ -158,10 +158,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Suspend (1) or restore (0) an account; a suspension ends its tokens and sessions at once (site admins)
+         * Edit a badge: the fields sent change (group owner or admin)
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
-        post: operations["suspendUser"];
+        post: operations["editGroupBadge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/badges/{badge_id}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant a manual badge to a user (moderators); the user is notified
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["grantGroupBadge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/badges/{badge_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a manual badge from a user (moderators)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["revokeGroupBadge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -306,6 +346,30 @@ export interface paths {
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
         post: operations["setGroupRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/groups/{group_id}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Badges of a group (empty while its badges feature is off)
+         * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
+         */
+        get: operations["getGroupBadges"];
+        put?: never;
+        /**
+         * Create a badge: manual, rule or token (group owner or admin)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["createGroupBadge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -466,26 +530,6 @@ export interface paths {
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
         post: operations["editGroupCategory"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/groups/{group_id}/features": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Switch a feature (`attached_files`, `badges`, `rewards`, `topic_organization`, `share_externally`); the fixed ones answer 400 to a change (admins)
-         * @description /api/v2 family: codes are strings. Acts as the user of the token.
-         */
-        post: operations["setGroupFeature"];
         delete?: never;
         options?: never;
         head?: never;
@@ -856,7 +900,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/groups/{group_id}/tip-tokens": {
+    "/api/v2/groups/{group_id}/title": {
         parameters: {
             query?: never;
             header?: never;
@@ -866,10 +910,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set the group's tip tokens (admins): a JSON array of at most 5 {chain_id, type erc20|native, contract_address, symbol, decimals}
+         * Choose the badge shown as your title in the group (badge_id 0 clears it)
          * @description /api/v2 family: codes are strings. Acts as the user of the token.
          */
-        post: operations["setTipTokens"];
+        post: operations["setGroupTitle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1210,30 +1254,6 @@ export interface paths {
         get: operations["postRevisions"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/posts/{post_id}/tips": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A post's tips, newest first, with their senders and how many there are
-         * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
-         */
-        get: operations["listTips"];
-        put?: never;
-        /**
-         * Register a transfer already sent from the caller's wallet to the author's as a tip (verified on the chain; 409 when counted before)
-         * @description /api/v2 family: codes are strings. Acts as the user of the token.
-         */
-        post: operations["tipPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1640,6 +1660,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/users/{user_id}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's badges in the groups the reader may read (group_id narrows to one)
+         * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
+         */
+        get: operations["getUserBadges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/users/{user_id}/ignore": {
         parameters: {
             query?: never;
@@ -1851,8 +1891,16 @@ export interface components {
                 is_ban: number;
             }[];
             flags: unknown[];
-            badge: unknown[];
-            user_title: unknown[];
+            badge: {
+                event_id: number;
+                desc: string;
+                image_url: string;
+                origin_url: string;
+            }[];
+            user_title: {
+                id: number;
+                title: string;
+            }[];
             total_likes: number;
             total_report: number;
         };
@@ -1884,8 +1932,16 @@ export interface components {
                     photo_url: string;
                 };
                 online: boolean;
-                badge: unknown[];
-                user_title: unknown[];
+                badge: {
+                    event_id: number;
+                    desc: string;
+                    image_url: string;
+                    origin_url: string;
+                }[];
+                user_title: {
+                    id: number;
+                    title: string;
+                }[];
                 is_ban: string;
             };
             first_post: {
@@ -1934,13 +1990,18 @@ export interface components {
             archive_id: string;
             reply_uid: number;
             is_ban: number | null;
-            tipped: 1 | null;
+            tipped: unknown;
             online: boolean;
             badge: {
-                image_url: string;
+                event_id: number;
                 desc: string;
+                image_url: string;
+                origin_url: string;
             }[];
-            user_title: unknown[];
+            user_title: {
+                id: number;
+                title: string;
+            }[];
             tip_count: number;
             liked: number;
             ignored: number;
@@ -2050,14 +2111,7 @@ export interface components {
                 thread_count: number;
             }[];
             poll_category: number[];
-            tip_token_info: {
-                chain_id: number;
-                /** @enum {string} */
-                type: "erc20" | "native";
-                contract_address: string;
-                symbol: string;
-                decimals: number;
-            }[];
+            tip_token_info: unknown[];
             main_token_address: string;
             is_muted: number;
             archive: number;
@@ -2083,7 +2137,7 @@ export interface components {
             id: number;
             action: string;
             /** @enum {string} */
-            target_type: "post" | "thread" | "report" | "user" | "category" | "group" | "tag";
+            target_type: "post" | "thread" | "report" | "user" | "category" | "group" | "tag" | "badge";
             target_id: number;
             reason: string;
             created_at: string;
@@ -2113,13 +2167,18 @@ export interface components {
             archive_id: string;
             reply_uid: number;
             is_ban: number | null;
-            tipped: 1 | null;
+            tipped: unknown;
             online: boolean;
             badge: {
-                image_url: string;
+                event_id: number;
                 desc: string;
+                image_url: string;
+                origin_url: string;
             }[];
-            user_title: unknown[];
+            user_title: {
+                id: number;
+                title: string;
+            }[];
             tip_count: number;
             liked: number;
             ignored: number;
@@ -2207,7 +2266,10 @@ export interface components {
                 image_url: string;
                 origin_url: string;
             }[];
-            user_title: unknown[];
+            user_title: {
+                id: number;
+                title: string;
+            }[];
             posts: components["schemas"]["Post"][];
             first_level_count: number;
             is_subscribe: boolean;
@@ -2303,17 +2365,7 @@ export interface components {
             } | null;
             participant: number;
             tip_count: number;
-            tip_list: {
-                user: {
-                    id: number;
-                    username: string;
-                    photo_url: string;
-                };
-                symbol: string;
-                amount: string;
-                chain_id: number;
-                tx_hash: string;
-            }[];
+            tip_list: unknown[];
             tipped: boolean;
             user: components["schemas"]["UserBrief"];
             first_post: components["schemas"]["FirstPost"];
@@ -2346,8 +2398,16 @@ export interface components {
                     photo_url: string;
                 };
                 online: boolean;
-                badge: unknown[];
-                user_title: unknown[];
+                badge: {
+                    event_id: number;
+                    desc: string;
+                    image_url: string;
+                    origin_url: string;
+                }[];
+                user_title: {
+                    id: number;
+                    title: string;
+                }[];
                 is_ban: string;
             };
             first_post: {
@@ -3496,13 +3556,123 @@ export interface operations {
             };
         };
     };
-    recommendGroup: {
+    deleteGroupBadge: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description Numbers may also be sent as strings. */
-                group_id: number;
+                badge_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": Record<string, never>;
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    editGroupBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                badge_id: number;
             };
             cookie?: never;
         };
@@ -3510,16 +3680,37 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    no_recommend?: number;
-                    super_no_recommend?: number;
+                    name?: string;
+                    description?: string;
+                    image_url?: string;
+                    origin_url?: string;
+                    /** @enum {string} */
+                    kind?: "manual" | "rule" | "token";
+                    rule?: unknown;
+                    token?: unknown;
+                    allow_title?: 0 | 1;
                 };
                 "application/x-www-form-urlencoded": {
-                    no_recommend?: number;
-                    super_no_recommend?: number;
+                    name?: string;
+                    description?: string;
+                    image_url?: string;
+                    origin_url?: string;
+                    /** @enum {string} */
+                    kind?: "manual" | "rule" | "token";
+                    rule?: unknown;
+                    token?: unknown;
+                    allow_title?: 0 | 1;
                 };
                 "multipart/form-data": {
-                    no_recommend?: number;
-                    super_no_recommend?: number;
+                    name?: string;
+                    description?: string;
+                    image_url?: string;
+                    origin_url?: string;
+                    /** @enum {string} */
+                    kind?: "manual" | "rule" | "token";
+                    rule?: unknown;
+                    token?: unknown;
+                    allow_title?: 0 | 1;
                 };
             };
         };
@@ -3536,9 +3727,31 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EnvelopeV2"] & {
                         data: {
-                            group_id: number;
-                            no_recommend: number;
-                            super_no_recommend: number;
+                            badge: {
+                                id: number;
+                                event_id: number;
+                                name: string;
+                                desc: string;
+                                image_url: string;
+                                origin_url: string;
+                                /** @enum {string} */
+                                kind: "manual" | "rule" | "token";
+                                rule: {
+                                    /** @enum {string} */
+                                    metric: "posts" | "threads" | "likes_received" | "days_member";
+                                    at_least: number;
+                                } | null;
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                allow_title: 0 | 1;
+                                grant_count: number;
+                            };
                         };
                     };
                 };
@@ -3619,13 +3832,13 @@ export interface operations {
             };
         };
     };
-    suspendUser: {
+    grantGroupBadge: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description Numbers may also be sent as strings. */
-                user_id: number;
+                badge_id: number;
             };
             cookie?: never;
         };
@@ -3633,19 +3846,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    suspended: number;
+                    user_id: number;
+                    /** @default  */
                     reason?: string;
-                    days?: number;
                 };
                 "application/x-www-form-urlencoded": {
-                    suspended: number;
+                    user_id: number;
+                    /** @default  */
                     reason?: string;
-                    days?: number;
                 };
                 "multipart/form-data": {
-                    suspended: number;
+                    user_id: number;
+                    /** @default  */
                     reason?: string;
-                    days?: number;
                 };
             };
         };
@@ -3662,9 +3875,136 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EnvelopeV2"] & {
                         data: {
-                            user_id: number;
-                            activate: number;
+                            user_badge: {
+                                badge_id: number;
+                                user_id: number;
+                                granted_at: string;
+                                granted_by: number | null;
+                                reason: string;
+                            };
                         };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    revokeGroupBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                badge_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    /** @default  */
+                    reason?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    user_id: number;
+                    /** @default  */
+                    reason?: string;
+                };
+                "multipart/form-data": {
+                    user_id: number;
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: Record<string, never>;
                     };
                 };
             };
@@ -4740,6 +5080,319 @@ export interface operations {
             };
         };
     };
+    getGroupBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            badges: {
+                                id: number;
+                                event_id: number;
+                                name: string;
+                                desc: string;
+                                image_url: string;
+                                origin_url: string;
+                                /** @enum {string} */
+                                kind: "manual" | "rule" | "token";
+                                rule: {
+                                    /** @enum {string} */
+                                    metric: "posts" | "threads" | "likes_received" | "days_member";
+                                    at_least: number;
+                                } | null;
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                allow_title: 0 | 1;
+                                grant_count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    createGroupBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    image_url: string;
+                    /** @default  */
+                    origin_url?: string;
+                    /**
+                     * @default manual
+                     * @enum {string}
+                     */
+                    kind?: "manual" | "rule" | "token";
+                    rule?: unknown;
+                    token?: unknown;
+                    /** @default 0 */
+                    allow_title?: 0 | 1;
+                };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    image_url: string;
+                    /** @default  */
+                    origin_url?: string;
+                    /**
+                     * @default manual
+                     * @enum {string}
+                     */
+                    kind?: "manual" | "rule" | "token";
+                    rule?: unknown;
+                    token?: unknown;
+                    /** @default 0 */
+                    allow_title?: 0 | 1;
+                };
+                "multipart/form-data": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    image_url: string;
+                    /** @default  */
+                    origin_url?: string;
+                    /**
+                     * @default manual
+                     * @enum {string}
+                     */
+                    kind?: "manual" | "rule" | "token";
+                    rule?: unknown;
+                    token?: unknown;
+                    /** @default 0 */
+                    allow_title?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            badge: {
+                                id: number;
+                                event_id: number;
+                                name: string;
+                                desc: string;
+                                image_url: string;
+                                origin_url: string;
+                                /** @enum {string} */
+                                kind: "manual" | "rule" | "token";
+                                rule: {
+                                    /** @enum {string} */
+                                    metric: "posts" | "threads" | "likes_received" | "days_member";
+                                    at_least: number;
+                                } | null;
+                                token: {
+                                    /** @enum {string} */
+                                    type: "erc20" | "erc721" | "erc1155" | "native";
+                                    chain_id: number;
+                                    contract_address: string;
+                                    token_id: string;
+                                    min_amount: string;
+                                } | null;
+                                allow_title: 0 | 1;
+                                grant_count: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
     banUser: {
         parameters: {
             query?: never;
@@ -5604,132 +6257,6 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeV2"] & {
                         data: {
                             category: components["schemas"]["Category"];
-                        };
-                    };
-                };
-            };
-            /** @description 40000: Bad request */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40300: Not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40400: Not found */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 41300: Request body is too large */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 42900: Too many requests */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 50000: Internal server error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-        };
-    };
-    setGroupFeature: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Numbers may also be sent as strings. */
-                group_id: number;
-            };
-            cookie?: never;
-        };
-        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
-        requestBody: {
-            content: {
-                "application/json": {
-                    feature_name: string;
-                    status: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    feature_name: string;
-                    status: number;
-                };
-                "multipart/form-data": {
-                    feature_name: string;
-                    status: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EnvelopeV2"] & {
-                        data: {
-                            feature: {
-                                id: number;
-                                feature_name: string;
-                                is_setting: number;
-                                status: number | null;
-                            }[];
                         };
                     };
                 };
@@ -8203,7 +8730,7 @@ export interface operations {
             };
         };
     };
-    setTipTokens: {
+    setGroupTitle: {
         parameters: {
             query?: never;
             header?: never;
@@ -8217,13 +8744,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tokens: unknown[];
+                    badge_id: number;
                 };
                 "application/x-www-form-urlencoded": {
-                    tokens: unknown[];
+                    badge_id: number;
                 };
                 "multipart/form-data": {
-                    tokens: unknown[];
+                    badge_id: number;
                 };
             };
         };
@@ -8240,13 +8767,9 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EnvelopeV2"] & {
                         data: {
-                            tip_token_info: {
-                                chain_id: number;
-                                /** @enum {string} */
-                                type: "erc20" | "native";
-                                contract_address: string;
-                                symbol: string;
-                                decimals: number;
+                            user_title: {
+                                id: number;
+                                title: string;
                             }[];
                         };
                     };
@@ -8358,7 +8881,7 @@ export interface operations {
                             notifications: {
                                 id: number;
                                 /** @enum {string} */
-                                type: "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder" | "tip";
+                                type: "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder" | "badge";
                                 thread_id: number;
                                 post_id: number;
                                 group_id: number;
@@ -10459,275 +10982,6 @@ export interface operations {
             };
             /** @description 40400: Not found */
             404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 42900: Too many requests */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 50000: Internal server error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-        };
-    };
-    listTips: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-            };
-            header?: never;
-            path: {
-                /** @description Numbers may also be sent as strings. */
-                post_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EnvelopeV2"] & {
-                        data: {
-                            tips: {
-                                id: number;
-                                post_id: number;
-                                from_user_id: number;
-                                to_user_id: number;
-                                chain_id: number;
-                                tx_hash: string;
-                                log_index: number;
-                                token: string;
-                                symbol: string;
-                                amount: string;
-                                created_at: string;
-                                user: {
-                                    id: number;
-                                    username: string;
-                                    photo_url: string;
-                                };
-                            }[];
-                            count: number;
-                        };
-                    };
-                };
-            };
-            /** @description Not modified: the If-None-Match ETag still matches. */
-            304: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: Bad request */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40300: Not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40400: Not found */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 42900: Too many requests */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 50000: Internal server error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-        };
-    };
-    tipPost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Numbers may also be sent as strings. */
-                post_id: number;
-            };
-            cookie?: never;
-        };
-        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
-        requestBody: {
-            content: {
-                "application/json": {
-                    chain_id: number;
-                    tx_hash: unknown;
-                };
-                "application/x-www-form-urlencoded": {
-                    chain_id: number;
-                    tx_hash: unknown;
-                };
-                "multipart/form-data": {
-                    chain_id: number;
-                    tx_hash: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EnvelopeV2"] & {
-                        data: {
-                            tip: {
-                                id: number;
-                                post_id: number;
-                                from_user_id: number;
-                                to_user_id: number;
-                                chain_id: number;
-                                tx_hash: string;
-                                log_index: number;
-                                token: string;
-                                symbol: string;
-                                amount: string;
-                                created_at: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description 40000: Bad request */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40300: Not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40400: Not found */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 40900: Already taken */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorV2"];
-                };
-            };
-            /** @description 41300: Request body is too large */
-            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -13260,6 +13514,141 @@ export interface operations {
             };
         };
     };
+    getUserBadges: {
+        parameters: {
+            query?: {
+                group_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            badges: {
+                                badge: {
+                                    id: number;
+                                    event_id: number;
+                                    name: string;
+                                    desc: string;
+                                    image_url: string;
+                                    origin_url: string;
+                                    /** @enum {string} */
+                                    kind: "manual" | "rule" | "token";
+                                    rule: {
+                                        /** @enum {string} */
+                                        metric: "posts" | "threads" | "likes_received" | "days_member";
+                                        at_least: number;
+                                    } | null;
+                                    token: {
+                                        /** @enum {string} */
+                                        type: "erc20" | "erc721" | "erc1155" | "native";
+                                        chain_id: number;
+                                        contract_address: string;
+                                        token_id: string;
+                                        min_amount: string;
+                                    } | null;
+                                    allow_title: 0 | 1;
+                                    grant_count: number;
+                                };
+                                group_id: number;
+                                granted_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
     ignoreUser: {
         parameters: {
             query?: never;
@@ -13568,16 +13957,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40300: Not allowed */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description 40400: Not found */
             404: {
                 headers: {
@@ -13793,16 +14172,6 @@ export interface operations {
             };
             /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
             401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description 40300: Not allowed */
-            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -10,11 +10,14 @@ import { idParam, pageParam, pageSizeParam } from "@/lib/schemas/params";
 import { SignMsgParamSchema, SignParamSchema } from "@/lib/schemas/post-signature-schemas";
 import { deletePost, editPost, listPostRevisions, restorePost, setPostNsfw, type PostRead } from "@/lib/services/post-moderation";
 import { reportPost } from "@/lib/services/reports";
+import { readPostFaces } from "@/lib/services/badge-faces";
 
 // Contract section 12: what the author and the group's moderators do with one post.
 
 const postParams = z.object({ post_id: idParam() });
-const answerWith = (read: PostRead) => ({ post: serializePost(read.node, read.access) });
+const answerWith = async (read: PostRead) => ({
+  post: serializePost(read.node, read.access, Date.now(), await readPostFaces(read.node.post.groupId, read.node)),
+});
 
 // POST /api/v2/posts/{post_id}/edit
 export const editPostEndpoint = defineEndpoint(

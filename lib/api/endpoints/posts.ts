@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DraftKeyParamSchema } from "@/lib/schemas/draft-schemas";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeCreatedPost } from "@/lib/api/serializers/created-post";
+import { readAuthorFace } from "@/lib/services/badge-faces";
 import { DeltaContentParamSchema } from "@/lib/schemas/content-schemas";
 import { LikeStateSchema } from "@/lib/schemas/moderation-schemas";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
@@ -52,7 +53,7 @@ export const createThreadPost = defineEndpoint(
     };
     const post = await createPost(viewer, input);
     // The author is subscribed after posting whether or not this post subscribed them.
-    return { post: serializeCreatedPost(post, post.attachments), is_subscribe: true };
+    return { post: serializeCreatedPost(post, post.attachments, await readAuthorFace(post.groupId, post.userId)), is_subscribe: true };
   },
 );
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/define-endpoint";
 import { serializeThreadListItem } from "@/lib/api/serializers/thread-list-item";
 import { CategoryThreadsParamsSchema, GroupThreadsParamsSchema, ThreadListItemSchema } from "@/lib/schemas/thread-list-schemas";
+import { readThreadListFaces } from "@/lib/services/badge-faces";
 import { groupGuestVersion, listGroupThreads } from "@/lib/services/thread-lists";
 
 const ThreadsResponseSchema = z.object({ threads: z.array(ThreadListItemSchema) });
@@ -25,7 +26,8 @@ export const getGroupThreads = defineEndpoint(
   async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage, sort, tag_id: tagId } = params;
     const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort, tagId });
-    return { threads: entries.map((entry) => serializeThreadListItem(entry, access)) };
+    const faces = await readThreadListFaces(groupId, entries);
+    return { threads: entries.map((entry) => serializeThreadListItem(entry, access, Date.now(), faces)) };
   },
 );
 
@@ -47,6 +49,7 @@ export const getCategoryThreads = defineEndpoint(
   async ({ params, viewer }) => {
     const { group_id: groupId, category_id: categoryId, page, per_page: perPage, tag_id: tagId } = params;
     const { entries, access } = await listGroupThreads(viewer, { groupId, categoryId, page, perPage, sort: "new", tagId });
-    return { threads: entries.map((entry) => serializeThreadListItem(entry, access)) };
+    const faces = await readThreadListFaces(groupId, entries);
+    return { threads: entries.map((entry) => serializeThreadListItem(entry, access, Date.now(), faces)) };
   },
 );

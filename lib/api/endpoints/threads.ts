@@ -12,6 +12,7 @@ import { readThread, threadGuestVersion, type ThreadRead } from "@/lib/services/
 import { readThreadPolls } from "@/lib/services/poll-reads";
 import { readThreadTips } from "@/lib/services/tip-reads";
 import { pagePostIds } from "@/lib/db/thread-page";
+import { readThreadPageFaces } from "@/lib/services/badge-faces";
 import { FileAttachmentsParamSchema } from "@/lib/schemas/upload-schemas";
 import { createThread } from "@/lib/services/threads";
 import { NsfwParamSchema } from "@/lib/schemas/content-schemas";
@@ -26,11 +27,12 @@ const DEFAULT_PAGE_SIZE = 10;
  * 18's polls move with the clock and every vote; section 19's `tipped` is the viewer's own).
  */
 async function answerWithPolls(viewer: Actor, read: ThreadRead) {
-  const [polls, tips] = await Promise.all([
+  const [polls, tips, faces] = await Promise.all([
     read.thread.pollCount > 0 ? readThreadPolls(viewer, read.access.role, read.thread.id) : [],
     read.thread.tipCount > 0 ? readThreadTips(viewer, { groupId: read.thread.groupId, firstPostId: read.firstPost.post.id }, pagePostIds(read)) : undefined,
+    readThreadPageFaces(read),
   ]);
-  return { thread: serializeThread(read, polls, tips) };
+  return { thread: serializeThread(read, polls, faces, tips) };
 }
 
 /** A thread's full record as get thread's first page shows it to `viewer` (the answer to the thread writes). */
@@ -63,8 +65,8 @@ export const getThread = defineEndpoint(
     const { thread_id: threadId, group_name: groupName, sort, page_size: pageSize, start_post_id: startPostId } = params;
     const read = await readThread(viewer, { threadId, groupName, sort, pageSize, startPostId });
     if (read.thread.pollCount > 0 || read.thread.tipCount > 0) return answerWithPolls(viewer, read);
-    const answer = () => ({ thread: serializeThread(read) });
-    return read.readerVersion === null ? answer() : new ReaderVersioned(read.readerVersion, answer);
+    const answer = async () => ({ thread: serializeThread(read, [], await readThreadPageFaces(read)) });
+    return read.readerVersion === null ? await answer() : new ReaderVersioned(read.readerVersion, answer);
   },
 );
 

@@ -7,6 +7,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Posts: "Posts: write, reply, like.",
   Groups: "Groups (communities): read one, create one.",
   Categories: "A group's categories.",
+  Badges: "A group's badges and titles (contract section 19): defined by its admins, granted by moderators, rules and token holdings.",
   Tags: "A group's tags (contract section 18): its vocabulary for threads, kept by its admins.",
   Users: "The signed-in user's account and profile.",
   "User posts": "What a user or a wallet has written.",

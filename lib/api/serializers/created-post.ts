@@ -1,6 +1,8 @@
 import "server-only";
 import { formatNullableTimestamp } from "@/lib/api/time";
+import { serializeAuthorFace } from "@/lib/api/serializers/badge";
 import { serializeAttachedFile } from "@/lib/api/serializers/post";
+import { NO_FACES, type AuthorFaces } from "@/lib/db/badge-faces";
 import type { CreatedPostRecord, PostCreator } from "@/lib/db/created-post";
 import { flagCode } from "@/lib/db/records/codes";
 import type { PostAttachment } from "@/lib/db/posts";
@@ -26,7 +28,7 @@ export function serializePostCreationUser(user: PostCreator): PostCreationUserDt
 }
 
 /** Created post (create post, under data.post). A new post has no likes yet; its files are those it attached. */
-export function serializeCreatedPost(row: CreatedPostRecord, attachments: readonly PostAttachment[] = []): CreatedPostDto {
+export function serializeCreatedPost(row: CreatedPostRecord, attachments: readonly PostAttachment[] = [], faces: AuthorFaces = NO_FACES): CreatedPostDto {
   return {
     group_id: row.groupId,
     user_id: row.userId,
@@ -42,8 +44,7 @@ export function serializeCreatedPost(row: CreatedPostRecord, attachments: readon
     user: serializePostCreationUser(row.user),
     likes: [],
     flags: [],
-    badge: [],
-    user_title: [],
+    ...serializeAuthorFace(faces, row.userId),
     total_likes: row.likesCount,
     total_report: row.reportCount,
   };

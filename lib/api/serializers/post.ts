@@ -1,7 +1,9 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
+import { serializeAuthorFace } from "@/lib/api/serializers/badge";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
 import { canDeletePost, canEditPost, canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
+import { NO_FACES, type AuthorFaces } from "@/lib/db/badge-faces";
 import type { PostNode } from "@/lib/db/post-tree";
 import type { PostAttachment } from "@/lib/db/posts";
 import type { PostAuthor } from "@/lib/db/records/user-brief";
@@ -32,10 +34,10 @@ export function serializeAttachedFile(file: PostAttachment, post: { id: number; 
 }
 
 /**
- * Post (inside a thread), with its loaded replies nested in `children.posts`. `tips`: the thread's
- * tips as the viewer sees them (contract section 19), absent when it has none.
+ * Post (inside a thread), with its loaded replies nested in `children.posts`; `faces` give `badge` and
+ * `user_title`, `tips` the thread's tips as the viewer sees them (contract section 19), absent when it has none.
  */
-export function serializePost(node: PostNode, access: Access, now = Date.now(), tips?: ThreadTips): PostDto {
+export function serializePost(node: PostNode, access: Access, now = Date.now(), faces: AuthorFaces = NO_FACES, tips?: ThreadTips): PostDto {
   const { post, author } = node;
   // A deleted upload's marker row is for the page's placeholder; API clients get the files there are.
   const files = node.attachments.filter((file) => file.removedAt === null);
@@ -57,14 +59,13 @@ export function serializePost(node: PostNode, access: Access, now = Date.now(), 
     is_ban: node.authorBanned ? 1 : 0,
     tipped: tips?.tippedByViewer.has(post.id) ? 1 : null,
     online: isOnline(author?.lastSeenAt, now),
-    badge: [],
-    user_title: [],
+    ...serializeAuthorFace(faces, post.userId),
     tip_count: !tips || tips.shown ? post.tipCount : 0,
     liked: node.likedByViewer ? 1 : 0,
     ignored: node.authorIgnored ? 1 : 0,
     bookmarked: node.bookmarkedByViewer ? 1 : 0,
     children_count: post.childrenCount,
-    children: { posts: node.children.map((child) => serializePost(child, access, now, tips)) },
+    children: { posts: node.children.map((child) => serializePost(child, access, now, faces, tips)) },
     total_likes: post.likesCount,
     total_report: post.reportCount,
     user: serializeAuthor(post.userId, author),

@@ -1,18 +1,25 @@
 import "server-only";
+import { serializeAuthorFace } from "@/lib/api/serializers/badge";
 import { canSeeDeletedContent, type Access } from "@/lib/auth/permissions";
+import { NO_FACES, type AuthorFaces } from "@/lib/db/badge-faces";
 import { isOnline } from "@/lib/db/presence";
 import { deletedByCode, flagCode } from "@/lib/db/records/codes";
 import type { ThreadListEntry } from "@/lib/db/thread-lists";
 import type { ThreadListItemDto } from "@/lib/schemas/thread-list-schemas";
 
 /** Thread list item (/api/v2): stringly `deleted`/`nsfw`/`gallery_id`, "" for an unset category. */
-export function serializeThreadListItem(entry: ThreadListEntry, access: Access, now = Date.now()): ThreadListItemDto {
+export function serializeThreadListItem(entry: ThreadListEntry, access: Access, now = Date.now(), faces: AuthorFaces = NO_FACES): ThreadListItemDto {
   const { firstPost } = entry;
-  return serializeThreadListRow(entry, firstPost !== null && canSeeDeletedContent(access.actor, firstPost, access.role), now);
+  return serializeThreadListRow(entry, firstPost !== null && canSeeDeletedContent(access.actor, firstPost, access.role), now, faces);
 }
 
 /** The same item where the caller decided whether a deleted opening post's words show (lists that span groups). */
-export function serializeThreadListRow(entry: ThreadListEntry, showDeletedContent: boolean, now = Date.now()): ThreadListItemDto {
+export function serializeThreadListRow(
+  entry: ThreadListEntry,
+  showDeletedContent: boolean,
+  now = Date.now(),
+  faces: AuthorFaces = NO_FACES,
+): ThreadListItemDto {
   const { thread: row, lastPoster: lastUser, firstPost, category } = entry;
   const lastUserId = row.lastPostUserId ?? row.userId;
   const online = isOnline(lastUser?.lastSeenAt, now);
@@ -43,8 +50,7 @@ export function serializeThreadListRow(entry: ThreadListEntry, showDeletedConten
         photo_url: lastUser?.photoUrl ?? "",
       },
       online,
-      badge: [],
-      user_title: [],
+      ...serializeAuthorFace(faces, lastUserId),
       is_ban: entry.lastPosterBanned ? "1" : "0",
     },
     first_post: {

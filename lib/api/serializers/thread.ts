@@ -1,6 +1,8 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
+import { serializeAuthorFace } from "@/lib/api/serializers/badge";
 import { serializePost } from "@/lib/api/serializers/post";
+import { NO_FACES, type AuthorFaces } from "@/lib/db/badge-faces";
 import { serializeUserBrief } from "@/lib/api/serializers/user-brief";
 import { adminRoleLevel, flagCode } from "@/lib/db/records/codes";
 import type { ThreadDto } from "@/lib/schemas/thread-schemas";
@@ -10,8 +12,8 @@ import { serializePoll } from "@/lib/api/serializers/poll";
 import { serializeThreadTip } from "@/lib/api/serializers/tip";
 import type { ThreadTips } from "@/lib/services/tip-reads";
 
-/** Thread (full record), as get thread answers it under data.thread; `polls` as the viewer sees them (contract section 18), `tips` too (section 19; absent for a thread without tips). */
-export function serializeThread(parts: ThreadRead, polls: readonly PollState[] = [], tips?: ThreadTips): ThreadDto {
+/** Thread (full record), as get thread answers it under data.thread; `polls` as the viewer sees them (contract section 18), `faces` and `tips` too (section 19; `tips` absent for a thread without tips). */
+export function serializeThread(parts: ThreadRead, polls: readonly PollState[] = [], faces: AuthorFaces = NO_FACES, tips?: ThreadTips): ThreadDto {
   const row = parts.thread;
   const now = Date.now();
   return {
@@ -28,9 +30,8 @@ export function serializeThread(parts: ThreadRead, polls: readonly PollState[] =
     gallery_id: row.galleryId,
     lottery_id: row.lotteryId,
     slug: row.slug,
-    badge: [],
-    user_title: [],
-    posts: parts.posts.map((node) => serializePost(node, parts.access, now, tips)),
+    ...serializeAuthorFace(faces, row.userId),
+    posts: parts.posts.map((node) => serializePost(node, parts.access, now, faces, tips)),
     first_level_count: row.firstLevelCount,
     is_subscribe: parts.viewerSubscribed,
     is_muted: flagCode(parts.viewerMuted),
@@ -75,7 +76,7 @@ export function serializeThread(parts: ThreadRead, polls: readonly PollState[] =
     tipped: tips ? tips.tippedByViewer.has(parts.firstPost.post.id) : false,
     user: serializeUserBrief(row.user),
     first_post: {
-      ...serializePost(parts.firstPost, parts.access, now, tips),
+      ...serializePost(parts.firstPost, parts.access, now, faces, tips),
       user_group_level: parts.firstPostAuthorRole ? adminRoleLevel(parts.firstPostAuthorRole) : 0,
     },
   };

@@ -3,7 +3,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { ProfileHeader } from "@/components/users/profile-header";
 import { UserPostList } from "@/components/users/user-post-list";
-import { getProfile, readPageParam } from "@/lib/views/page-data";
+import { ProfileBadges } from "@/components/badges/profile-badges";
+import { getProfile, getProfileBadges, readPageParam } from "@/lib/views/page-data";
 import { loadProfilePosts, loadProfileRelation } from "@/lib/views/profile-view";
 
 interface ProfilePageProps {
@@ -24,11 +25,16 @@ export default async function ProfilePage({ params, searchParams }: ProfilePageP
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const profile = await getProfile(id);
   const page = readPageParam(query.page);
-  const [{ posts, totalPages }, relation] = await Promise.all([loadProfilePosts(profile, page), loadProfileRelation(profile)]);
+  const [{ posts, totalPages }, relation, badges] = await Promise.all([
+    loadProfilePosts(profile, page),
+    loadProfileRelation(profile),
+    getProfileBadges(profile.id),
+  ]);
   const basePath = `/u/${profile.id}`;
   return (
     <main className="page">
       <ProfileHeader profile={profile} relation={relation} />
+      <ProfileBadges badges={badges} />
       <section className="profile-posts" aria-labelledby="profile-posts-heading">
         <h2 id="profile-posts-heading" className="section-heading">
           Posts
