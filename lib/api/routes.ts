@@ -3,6 +3,7 @@ import { methodsOf, type Endpoint, type RouteHandler } from "@/lib/api/define-en
 import * as bookmarks from "@/lib/api/endpoints/bookmarks";
 import * as categories from "@/lib/api/endpoints/categories";
 import * as drafts from "@/lib/api/endpoints/drafts";
+import * as email from "@/lib/api/endpoints/email";
 import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groupFeatures from "@/lib/api/endpoints/group-features";
@@ -55,6 +56,7 @@ const MODULES = [
   polls,
   postProofs,
   groupFeatures,
+  email,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {
