@@ -40,7 +40,7 @@ export async function writeUserEmail(tx: Tx, userId: number, address: string | n
   return rows[0]?.email ?? null;
 }
 
-export async function insertEmailConfirmation(tx: Tx, row: { userId: number; address: string; nonce: string; tokenHash: string; expiresAt: Date }): Promise<number> {
+export async function insertEmailConfirmation(tx: Tx, row: { userId: number; address: string; nonce: string; tokenHash: string; createdAt: Date; expiresAt: Date }): Promise<number> {
   const created = await tx.emailConfirmation.create({ data: row, select: { id: true } });
   return created.id;
 }

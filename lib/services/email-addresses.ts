@@ -34,8 +34,9 @@ export async function getEmailSettings(actor: SignedIn): Promise<EmailSettings> 
 
 async function writeConfirmation(tx: Tx, userId: number, address: string): Promise<void> {
   const nonce = newConfirmationNonce();
-  const expiresAt = new Date(Date.now() + CONFIRMATION_HOURS * 3600_000);
-  const confirmationId = await insertEmailConfirmation(tx, { userId, address, nonce, tokenHash: hashToken(confirmationToken(nonce)), expiresAt });
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + CONFIRMATION_HOURS * 3600_000);
+  const confirmationId = await insertEmailConfirmation(tx, { userId, address, nonce, tokenHash: hashToken(confirmationToken(nonce)), createdAt, expiresAt });
   await enqueueInTransaction(tx, "send-email", { kind: "confirmation", confirmationId });
 }
 
