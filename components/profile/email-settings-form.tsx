@@ -36,7 +36,9 @@ export function EmailSettingsForm({ initial, enabled }: EmailSettingsFormProps) 
   const { errors, handleSubmit } = useFieldErrors(AddressSchema, { email: "Email address" });
   const save = useMutation({
     mutationFn: () =>
-      unwrapAction(() => updateEmailSettingsAction({ email: values.email, settings: { email_notifications: values.notifications, email_digest: values.digest } })),
+      unwrapAction(() =>
+        updateEmailSettingsAction({ email: values.email, settings: { email_notifications: values.notifications, email_digest: values.digest } }),
+      ),
     onSuccess: () => router.refresh(),
   });
   const resend = useMutation({ mutationFn: () => unwrapAction(() => resendEmailConfirmationAction({})) });
@@ -47,7 +49,13 @@ export function EmailSettingsForm({ initial, enabled }: EmailSettingsFormProps) 
   const saved = values.email === initial.email;
 
   return (
-    <form id="email" className="form-card form-stack" aria-labelledby="email-title" noValidate onSubmit={handleSubmit({ email: values.email }, () => save.mutate())}>
+    <form
+      id="email"
+      className="form-card form-stack"
+      aria-labelledby="email-title"
+      noValidate
+      onSubmit={handleSubmit({ email: values.email }, () => save.mutate())}
+    >
       <h2 id="email-title">Email</h2>
       {!enabled && (
         <p className="form-hint preference-note" data-testid="email-off">
@@ -85,7 +93,12 @@ export function EmailSettingsForm({ initial, enabled }: EmailSettingsFormProps) 
       )}
       <FormField label="Email me about">
         {(control) => (
-          <select {...control} className="form-select" value={values.notifications} onChange={(event) => change({ notifications: event.target.value as typeof values.notifications })}>
+          <select
+            {...control}
+            className="form-select"
+            value={values.notifications}
+            onChange={(event) => change({ notifications: event.target.value as typeof values.notifications })}
+          >
             {EMAIL_NOTIFICATIONS.map((value) => (
               <option key={value} value={value}>
                 {NOTIFICATION_LABELS[value]}
@@ -96,7 +109,12 @@ export function EmailSettingsForm({ initial, enabled }: EmailSettingsFormProps) 
       </FormField>
       <FormField label="Digest of what I missed">
         {(control) => (
-          <select {...control} className="form-select" value={values.digest} onChange={(event) => change({ digest: event.target.value as typeof values.digest })}>
+          <select
+            {...control}
+            className="form-select"
+            value={values.digest}
+            onChange={(event) => change({ digest: event.target.value as typeof values.digest })}
+          >
             {EMAIL_DIGESTS.map((value) => (
               <option key={value} value={value}>
                 {DIGEST_LABELS[value]}

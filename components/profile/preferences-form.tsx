@@ -29,9 +29,7 @@ export function PreferencesForm({ initial }: PreferencesFormProps) {
   const mutation = useMutation({
     // Only this form's keys: the email section saves its own, and a stale copy here must not undo them.
     mutationFn: () =>
-      unwrapAction(() =>
-        updatePreferencesAction({ ...values, settings: { show_nsfw: values.settings.show_nsfw, hide_online: values.settings.hide_online } }),
-      ),
+      unwrapAction(() => updatePreferencesAction({ ...values, settings: { show_nsfw: values.settings.show_nsfw, hide_online: values.settings.hide_online } })),
     onSuccess: () => {
       // The theme shows at once; the refresh renders every page part with the saved account.
       const theme = accountTheme(values.darkMode);

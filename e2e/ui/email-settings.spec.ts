@@ -48,6 +48,8 @@ test("an address is set, confirmed by its emailed link, and the preferences save
   await expect(form.getByLabel("Digest of what I missed")).toHaveValue("daily");
   await expect(form.getByTestId("email-status")).toContainText("Confirmed");
   await shootBothWidths(page, SHOTS, "email-settings");
-  const me = await world.api.call<{ user: { email: string; email_confirmed: number; settings: Record<string, unknown> } }>("GET", "/api/me", { token: world.me.token });
+  const me = await world.api.call<{ user: { email: string; email_confirmed: number; settings: Record<string, unknown> } }>("GET", "/api/me", {
+    token: world.me.token,
+  });
   expect(me.user).toMatchObject({ email: address, email_confirmed: 1, settings: { email_notifications: "all", email_digest: "daily" } });
 });

@@ -40,7 +40,10 @@ export async function writeUserEmail(tx: Tx, userId: number, address: string | n
   return rows[0]?.email ?? null;
 }
 
-export async function insertEmailConfirmation(tx: Tx, row: { userId: number; address: string; nonce: string; tokenHash: string; createdAt: Date; expiresAt: Date }): Promise<number> {
+export async function insertEmailConfirmation(
+  tx: Tx,
+  row: { userId: number; address: string; nonce: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<number> {
   const created = await tx.emailConfirmation.create({ data: row, select: { id: true } });
   return created.id;
 }
@@ -55,7 +58,15 @@ const CONFIRMATION_SELECT = {
   user: { select: { username: true, email: true } },
 } as const;
 
-type ConfirmationRow = { id: number; userId: number; address: string; nonce: string; expiresAt: Date; usedAt: Date | null; user: { username: string; email: string | null } };
+type ConfirmationRow = {
+  id: number;
+  userId: number;
+  address: string;
+  nonce: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  user: { username: string; email: string | null };
+};
 
 function toConfirmationRecord(row: ConfirmationRow): ConfirmationRecord {
   const { user, ...rest } = row;

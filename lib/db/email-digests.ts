@@ -7,7 +7,7 @@ import type { Tx } from "@/lib/db/engine/transaction";
 export const DIGEST_THREADS = 10;
 
 /**
- * People whose digest is due (confirmed address, settings.email_digest daily or weekly, the last
+ * People whose digest is due (confirmed address, an active account, settings.email_digest daily or weekly, the last
  * one at least a day or a week ago), moved on to now in the same statement: each digest is taken
  * once, by one instance. Answers each person and the time their digest starts from.
  */
@@ -16,7 +16,7 @@ export async function takeDueDigests(tx: Tx, limit: number): Promise<{ userId: n
     UPDATE user_email_states s SET digest_sent_at = now()
     FROM (
       SELECT s2.user_id, s2.digest_sent_at AS since FROM user_email_states s2 JOIN users u ON u.id = s2.user_id
-      WHERE s2.confirmed_address = u.email AND s2.digest_sent_at IS NOT NULL
+      WHERE s2.confirmed_address = u.email AND u.activate = 1 AND s2.digest_sent_at IS NOT NULL
         AND s2.digest_sent_at <= now() - CASE COALESCE(u.settings->>'email_digest', 'weekly')
           WHEN 'daily' THEN interval '1 day' WHEN 'weekly' THEN interval '7 days' END
       ORDER BY s2.user_id LIMIT ${limit} FOR UPDATE OF s2 SKIP LOCKED

@@ -15,7 +15,7 @@ export interface DueNotificationEmail {
   threadId: number | null;
   /** Read on the site: the notification itself, or the thread read past its post. */
   read: boolean;
-  /** The address is still confirmed and the group still readable by them. */
+  /** The address is still confirmed, the account active (not suspended) and the group still readable by them. */
   deliverable: boolean;
   /** settings.email_notifications as stored ("mentions" when unset). */
   preference: string;
@@ -40,7 +40,7 @@ export async function takeDueNotificationEmails(tx: Tx, delaySeconds: number, li
   const rows = await tx.$queryRaw<DueRow[]>`
     SELECT e.id, e.notification_id, e.user_id, n.type, n.thread_id,
       (n.read OR EXISTS (SELECT 1 FROM thread_reads r WHERE r.user_id = n.user_id AND r.thread_id = n.thread_id AND r.last_post_id >= n.post_id)) AS read,
-      (s.confirmed_address IS NOT NULL AND s.confirmed_address = u.email AND (n.type = 'membership' OR ${readableGroupSql(Prisma.sql`e.user_id`)})) AS deliverable,
+      (s.confirmed_address IS NOT NULL AND s.confirmed_address = u.email AND u.activate = 1 AND (n.type = 'membership' OR ${readableGroupSql(Prisma.sql`e.user_id`)})) AS deliverable,
       COALESCE(u.settings->>'email_notifications', 'mentions') AS preference, ts.sent_at AS thread_sent_at
     FROM email_outbox e
     JOIN notifications n ON n.id = e.notification_id

@@ -1,5 +1,12 @@
 import "server-only";
-import { deleteOutboxRows, findNotificationMail, holdOutboxRow, recordThreadEmail, takeDueNotificationEmails, type NotificationMailRecord } from "@/lib/db/email-outbox";
+import {
+  deleteOutboxRows,
+  findNotificationMail,
+  holdOutboxRow,
+  recordThreadEmail,
+  takeDueNotificationEmails,
+  type NotificationMailRecord,
+} from "@/lib/db/email-outbox";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { getEnv } from "@/lib/env";
 import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";

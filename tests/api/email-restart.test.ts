@@ -78,7 +78,9 @@ describe("a restart between a notification and its email", () => {
     const reader = await confirmedReader();
     const replier = await registerUser(server.baseUrl, apiKey);
     const { groupName, threadId } = await createNamedGroupWithThread(server.baseUrl, apiKey, reader);
-    const thread = await apiCall<{ thread: { first_post_id: number } }>(server.baseUrl, apiKey, "GET", `/api/get_thread/${threadId}`, { query: { group_name: groupName } });
+    const thread = await apiCall<{ thread: { first_post_id: number } }>(server.baseUrl, apiKey, "GET", `/api/get_thread/${threadId}`, {
+      query: { group_name: groupName },
+    });
     const reply = await apiCall(server.baseUrl, apiKey, "POST", `/api/v2/threads/${threadId}/posts/create`, {
       token: replier.token,
       body: { content: JSON.stringify([{ insert: "Survives a crash\n" }]), parent_id: Number(thread.body.data.thread.first_post_id) },

@@ -1,9 +1,9 @@
 import { expect, inject } from "vitest";
 import { call } from "./api-client";
 import { createTestUser, uniqueName, type TestUser } from "./fixtures";
-import { confirmationLink, useMailDir, waitForMail, type ReceivedMail } from "./mailbox";
+import { confirmationLink, setMailDir, waitForMail, type ReceivedMail } from "./mailbox";
 
-useMailDir(inject("mailDir"));
+setMailDir(inject("mailDir"));
 
 // Email (contract section 20) over HTTP: addresses set with update user info, confirmed by the link
 // the loopback SMTP server received.
@@ -24,7 +24,9 @@ export async function setAddress(user: TestUser, email: string): Promise<void> {
 }
 
 export async function readEmailState(user: TestUser): Promise<{ email: string | null; email_confirmed: number; settings: Record<string, unknown> }> {
-  const response = await call<{ user: { email: string | null; email_confirmed: number; settings: Record<string, unknown> } }>("GET", "/api/me", { token: user.token });
+  const response = await call<{ user: { email: string | null; email_confirmed: number; settings: Record<string, unknown> } }>("GET", "/api/me", {
+    token: user.token,
+  });
   expect(response.status).toBe(200);
   return response.body.data.user;
 }

@@ -19,12 +19,12 @@ export interface ReceivedMail {
 let defaultDir: string | undefined;
 
 /** Where the messages are read from when a call names no folder. */
-export function useMailDir(dir: string): void {
+export function setMailDir(dir: string): void {
   defaultDir = dir;
 }
 
 function mailDir(): string {
-  if (!defaultDir) throw new Error("no mail folder: call useMailDir first");
+  if (!defaultDir) throw new Error("no mail folder: call setMailDir first");
   return defaultDir;
 }
 
@@ -44,13 +44,21 @@ async function readMail(dir: string, file: string): Promise<ReceivedMail> {
 
 /** Every message to `address` so far, oldest first. */
 export async function mailTo(address: string, dir = mailDir()): Promise<ReceivedMail[]> {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith(".eml")).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith(".eml"))
+        .sort()
+    : [];
   const all = await Promise.all(files.map((file) => readMail(dir, file)));
   return all.filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
 }
 
 /** Waits until `address` has received `count` messages matching `match` (10 s by default), and answers them. */
-export async function waitForMail(address: string, options: { count?: number; match?: (mail: ReceivedMail) => boolean; timeoutMs?: number; dir?: string } = {}): Promise<ReceivedMail[]> {
+export async function waitForMail(
+  address: string,
+  options: { count?: number; match?: (mail: ReceivedMail) => boolean; timeoutMs?: number; dir?: string } = {},
+): Promise<ReceivedMail[]> {
   const { count = 1, match = () => true, timeoutMs = 10_000 } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -35,7 +35,12 @@ export default async function SettingsPage() {
         <WalletsSection wallets={account.wallets} />
       </WalletProvider>
       <EmailSettingsForm
-        initial={{ email: account.email, confirmed: account.emailConfirmed, notifications: account.settings.email_notifications, digest: account.settings.email_digest }}
+        initial={{
+          email: account.email,
+          confirmed: account.emailConfirmed,
+          notifications: account.settings.email_notifications,
+          digest: account.settings.email_digest,
+        }}
         enabled={account.emailEnabled}
       />
       <PreferencesForm initial={{ bio: account.bio, darkMode: account.darkMode, settings: account.settings }} />

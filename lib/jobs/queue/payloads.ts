@@ -12,7 +12,8 @@ export interface JobPayloads {
   /** A post's revision to archive: the post_archives row written with it (lib/services/archives.ts). */
   "archive-post": { archiveId: number };
   /** One email (lib/services/email-sending.ts): a confirmation link, a notification, or a digest from `since` (ISO time). */
-  "send-email": { kind: "confirmation"; confirmationId: number } | { kind: "notification"; notificationId: number } | { kind: "digest"; userId: number; since: string };
+  "send-email":
+    { kind: "confirmation"; confirmationId: number } | { kind: "notification"; notificationId: number } | { kind: "digest"; userId: number; since: string };
 }
 
 export type JobName = keyof JobPayloads;
