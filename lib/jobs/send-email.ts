@@ -12,7 +12,7 @@ export const sendEmailJob = defineEnqueuedJob({
   retries: 8,
   retryDelaySeconds: 30,
   expireSeconds: 5 * 60,
-  pollSeconds: 1,
+  pollSeconds: 2,
   batchSize: 10,
   run: (payload) => sendQueuedEmail(payload),
 });
