@@ -74,7 +74,7 @@ async function confirmedReader(): Promise<ClusterUser & { email: string }> {
 }
 
 describe("a restart between a notification and its email", () => {
-  it("still mails it, once", async () => {
+  it("still mails it, once", { timeout: 120_000 }, async () => {
     const reader = await confirmedReader();
     const replier = await registerUser(server.baseUrl, apiKey);
     const { groupName, threadId } = await createNamedGroupWithThread(server.baseUrl, apiKey, reader);
