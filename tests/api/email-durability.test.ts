@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCall, createNamedGroupWithThread, registerUser, type ClusterUser } from "../support/cluster-client";
 import { confirmationLink, waitForMail, mailTo } from "../support/mailbox";
 import { newAddress, onTestServer, pause } from "../support/email-helpers";
+import { findFreePortBlock } from "../support/free-port";
 import { runPackageScript, startServer, type RunningServer } from "../support/server-process";
+import { startTestSmtp } from "../support/test-smtp";
 
 // Contract section 20 with "Background jobs": a notification written just before the server dies
 // (SIGKILL of its process group, well inside the delay) is mailed once after it starts again. The
 // server runs on a database of its own (a fresh PostgreSQL database, or its own embedded one), so
-// the suite's server, which drains every outbox it can see, cannot send it first.
+// the suite's server, which drains every outbox it can see, cannot send it first. The same server,
+// started again with its SMTP server down, shows mail waits for it and no request fails.
 
 const dataDir = path.resolve(".test-data", `email-restart-${Date.now()}-${process.pid}`);
 const suiteUrl = inject("databaseUrl");
@@ -20,14 +23,14 @@ let databaseUrl = "";
 let server: RunningServer;
 let apiKey: string;
 
-function serverEnv(): Record<string, string> {
+function serverEnv(smtpUrl: string = inject("smtpUrl")): Record<string, string> {
   return {
     AGORA_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     AGORA_EMBEDDED_SHARED: "0",
     LOG_LEVEL: "warn",
     AGORA_RATE_LIMIT_PER_MINUTE: "100000",
-    AGORA_SMTP_URL: inject("smtpUrl"),
+    AGORA_SMTP_URL: smtpUrl,
     AGORA_MAIL_FROM: "Agora <forum@agora.test>",
     AGORA_EMAIL_DELAY_SECONDS: "3",
     AGORA_EMAIL_SWEEP_MS: "500",
@@ -95,5 +98,27 @@ describe("a restart between a notification and its email", () => {
     expect(mail!.text).toContain("Survives a crash");
     await pause(3000);
     expect((await mailTo(reader.email)).filter(isReply)).toHaveLength(1);
+  });
+
+  it("an SMTP server that is down fails no request and delays the mail until it is back", { timeout: 150_000 }, async () => {
+    const reader = await registerUser(server.baseUrl, apiKey);
+    await server.stop();
+    const port = await findFreePortBlock(1);
+    server = await startServer(serverEnv(`smtp://127.0.0.1:${port}`), { detached: true });
+    const email = newAddress();
+    const started = Date.now();
+    const set = await apiCall(server.baseUrl, apiKey, "POST", "/api/user/update_info", { token: reader.token, body: { email } });
+    expect(set.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The first attempt finds nobody listening; the job is retried 30 s later, when the server is up.
+    await pause(3000);
+    const mailDir = path.join(dataDir, "late-mail");
+    const late = await startTestSmtp(mailDir, port);
+    try {
+      const [mail] = await waitForMail(email, { dir: mailDir, timeoutMs: 90_000 });
+      expect(mail!.subject).toMatch(/^Confirm your email address/);
+    } finally {
+      await late.stop();
+    }
   });
 });
