@@ -10,7 +10,7 @@ export const queueEmailDigestsJob = definePeriodicJob({
   runAtStart: true,
   retries: 2,
   retryDelaySeconds: 10,
-  expireSeconds: 5 * 60,
+  expireSeconds: 30,
   run: async () => {
     await queueDueDigests();
   },

@@ -11,7 +11,8 @@ export const sendEmailJob = defineEnqueuedJob({
   name: "send-email",
   retries: 8,
   retryDelaySeconds: 30,
-  expireSeconds: 5 * 60,
+  // Longer than the transport's timeouts (lib/services/mail-transport.ts), so a slow server is never sent to twice at once.
+  expireSeconds: 2 * 60,
   pollSeconds: 2,
   batchSize: 10,
   run: (payload) => sendQueuedEmail(payload),

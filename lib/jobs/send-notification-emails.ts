@@ -10,7 +10,8 @@ export const sendNotificationEmailsJob = definePeriodicJob({
   runAtStart: true,
   retries: 2,
   retryDelaySeconds: 10,
-  expireSeconds: 5 * 60,
+  // One short transaction: a run of an instance that died is failed and retried within about 1.5 minutes.
+  expireSeconds: 30,
   run: async () => {
     await drainNotificationEmails();
   },

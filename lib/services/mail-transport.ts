@@ -27,7 +27,8 @@ function transport(): Transporter {
     () => {
       const url = new URL(getEnv().AGORA_SMTP_URL!);
       url.searchParams.set("pool", "true");
-      return nodemailer.createTransport(url.toString());
+      // Bounded well inside the send-email job's expiry (2 minutes): a hung server fails the run, which retries.
+      return nodemailer.createTransport(url.toString(), { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     },
     { stop: (pool) => pool.close() },
   );
