@@ -158,6 +158,20 @@ export const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Email (contract section 20): both turn it on; without them nothing is sent (lib/services/mail-transport.ts).
+  AGORA_SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "AGORA_SMTP_URL must be an smtp:// or smtps:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AGORA_MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]+$/, "AGORA_MAIL_FROM must be one line")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // How long a notification waits before it is mailed (not mailed if read on the site meanwhile).
+  AGORA_EMAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // How often waiting notification emails and due digests are looked for.
+  AGORA_EMAIL_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Arweave from "arweave";
 import { nextStartArgs } from "./next-start.mjs";
+import { startTestSmtp } from "./test-smtp.mjs";
 
 const port = process.argv[2] ?? "3100";
 // The browser reaches the app on 127.0.0.1:<port>, so sign-in messages name that origin.
@@ -76,9 +77,22 @@ if (!env.AGORA_ARWEAVE_URL) {
   await fetch(`${gatewayUrl}/mint/${await arweave.wallets.jwkToAddress(key)}/100000000000000`);
   await fetch(`${gatewayUrl}/mine`);
 }
+// Email (contract section 20) goes to a loopback SMTP server on the app's port + 22000; each message
+// is a file in .test-data/e2e-mail-<port>, where the browser tests read it (e2e/ui/email-settings.spec.ts).
+let smtp = null;
+if (!env.AGORA_SMTP_URL) {
+  const mailDir = path.resolve(".test-data", `e2e-mail-${port}`);
+  fs.rmSync(mailDir, { recursive: true, force: true });
+  smtp = await startTestSmtp(mailDir, Number(port) + 22000);
+  env.AGORA_SMTP_URL = smtp.url;
+  env.AGORA_MAIL_FROM = "Agora <forum@agora.test>";
+  env.AGORA_EMAIL_DELAY_SECONDS = env.AGORA_EMAIL_DELAY_SECONDS ?? "2";
+  env.AGORA_EMAIL_SWEEP_MS = env.AGORA_EMAIL_SWEEP_MS ?? "500";
+}
 const stopHelpers = () => {
   anvil?.kill("SIGTERM");
   arlocal?.kill("SIGKILL");
+  void smtp?.stop();
   if (arlocalDir) fs.rmSync(arlocalDir, { recursive: true, force: true });
 };
 const server = spawn(process.execPath, nextStartArgs(port, env), { stdio: "inherit", env });

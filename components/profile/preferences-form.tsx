@@ -3,12 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { FormField } from "@/components/forms/form-field";
 import { FormActions, FormStatus } from "@/components/forms/form-footer";
 import { TextAreaField } from "@/components/forms/text-field";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { updatePreferencesAction } from "@/lib/actions/preference-actions";
-import { DARK_MODES, EMAIL_DIGESTS, EMAIL_NOTIFICATIONS, type UserSettings } from "@/lib/schemas/user-settings-schemas";
+import { DARK_MODES, type UserSettings } from "@/lib/schemas/user-settings-schemas";
 import { accountTheme } from "@/lib/theme";
 import "../forms/forms.css";
 import "./profile.css";
@@ -22,19 +21,15 @@ const THEMES = [
   { value: DARK_MODES.dark, label: "Dark" },
   { value: DARK_MODES.device, label: "Same as this device" },
 ];
-const NOTIFICATION_LABELS: Record<(typeof EMAIL_NOTIFICATIONS)[number], string> = {
-  mentions: "Replies, mentions and quotes",
-  all: "Also new posts in threads I follow",
-  off: "None",
-};
-const DIGEST_LABELS: Record<(typeof EMAIL_DIGESTS)[number], string> = { weekly: "Weekly", daily: "Daily", off: "None" };
 
-/** Bio, theme, email preferences, sensitive content and online status: saved to the account, so every device follows them. */
+/** Bio, theme, sensitive content and online status: saved to the account, so every device follows them. */
 export function PreferencesForm({ initial }: PreferencesFormProps) {
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const mutation = useMutation({
-    mutationFn: () => unwrapAction(() => updatePreferencesAction(values)),
+    // Only this form's keys: the email section saves its own, and a stale copy here must not undo them.
+    mutationFn: () =>
+      unwrapAction(() => updatePreferencesAction({ ...values, settings: { show_nsfw: values.settings.show_nsfw, hide_online: values.settings.hide_online } })),
     onSuccess: () => {
       // The theme shows at once; the refresh renders every page part with the saved account.
       const theme = accountTheme(values.darkMode);
@@ -80,44 +75,6 @@ export function PreferencesForm({ initial }: PreferencesFormProps) {
           ))}
         </div>
         <p className="form-hint">Saved to your account: every device you sign in on follows it.</p>
-      </fieldset>
-      <fieldset className="preference-group">
-        <legend className="form-label">Email</legend>
-        <p className="form-hint preference-note" data-testid="email-inert">
-          Agora does not send email yet. Your choices are kept and will apply once it does.
-        </p>
-        <FormField label="Email me about">
-          {(control) => (
-            <select
-              {...control}
-              className="form-select"
-              value={values.settings.email_notifications}
-              onChange={(event) => setting({ email_notifications: event.target.value as UserSettings["email_notifications"] })}
-            >
-              {EMAIL_NOTIFICATIONS.map((value) => (
-                <option key={value} value={value}>
-                  {NOTIFICATION_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Digest of what I missed">
-          {(control) => (
-            <select
-              {...control}
-              className="form-select"
-              value={values.settings.email_digest}
-              onChange={(event) => setting({ email_digest: event.target.value as UserSettings["email_digest"] })}
-            >
-              {EMAIL_DIGESTS.map((value) => (
-                <option key={value} value={value}>
-                  {DIGEST_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
       </fieldset>
       <fieldset className="preference-group">
         <legend className="form-label">Privacy and content</legend>

@@ -11,13 +11,13 @@ import { TextField } from "@/components/forms/text-field";
 import { UserAvatar } from "@/components/wallet/user-avatar";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { updateProfileAction, type ProfileInput } from "@/lib/actions/profile-actions";
-import { EmailSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
+import { PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import "../forms/forms.css";
 import "../wallet/wallet.css";
 
 // The same field rules as the API's update-info, checked here first for instant feedback.
-const ProfileSchema = z.object({ username: UsernameSchema, photoUrl: PhotoUrlSchema, coverImage: PhotoUrlSchema, email: EmailSchema });
-const LABELS = { username: "Username", photoUrl: "Avatar address", coverImage: "Cover image address", email: "Email" };
+const ProfileSchema = z.object({ username: UsernameSchema, photoUrl: PhotoUrlSchema, coverImage: PhotoUrlSchema });
+const LABELS = { username: "Username", photoUrl: "Avatar address", coverImage: "Cover image address" };
 
 export interface ProfileSettingsFormProps {
   initial: ProfileInput;
@@ -86,17 +86,6 @@ export function ProfileSettingsForm({ initial, photoPreview }: ProfileSettingsFo
         error={errors.coverImage}
         onChange={(coverImage) => set("coverImage")({ target: { value: coverImage } })}
         hint="A wide picture shown at the top of your profile."
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        optional
-        value={values.email}
-        error={errors.email}
-        onChange={set("email")}
-        hint="Never shown to other people."
       />
       <FormStatus mutation={mutation} success="Your profile is saved." />
       <FormActions busy={mutation.isPending} label="Save profile" busyLabel="Saving…" />

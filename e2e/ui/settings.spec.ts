@@ -4,8 +4,8 @@ import { expect, test } from "../fixtures/wallet";
 import { setUpForumWorld, shootBothWidths } from "../helpers/forum-world";
 
 // The settings page's preferences (contract section 17): bio (links become links, nothing else
-// interpreted), theme saved to the account and followed on every device, email preferences
-// (inert, and saying so), sensitive content and online status.
+// interpreted), theme saved to the account and followed on every device, sensitive content and
+// online status (the email section is e2e/ui/email-settings.spec.ts).
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-settings";
 
@@ -15,14 +15,11 @@ test("preferences are saved to the account: bio on the profile, theme on every p
   await page.goto("/settings");
   const form = page.getByRole("form", { name: "Preferences" });
   await expect(form).toBeVisible();
-  await expect(form.getByTestId("email-inert")).toContainText("Agora does not send email yet");
   await expect(form.getByRole("radio", { name: "Same as this device" })).toBeChecked();
   await shootBothWidths(page, SHOTS, "settings-defaults");
 
   await form.getByLabel("Bio").fill(`Builder of <b>things</b>. See https://example.com/about-${suffix}.`);
   await form.getByRole("radio", { name: "Dark" }).check();
-  await form.getByLabel("Email me about").selectOption("all");
-  await form.getByLabel("Digest of what I missed").selectOption("daily");
   await form.getByRole("checkbox", { name: "Show sensitive content without a cover" }).check();
   await form.getByRole("checkbox", { name: "Hide my online status" }).check();
   await form.getByRole("button", { name: "Save preferences" }).click();
@@ -32,12 +29,10 @@ test("preferences are saved to the account: bio on the profile, theme on every p
   // Saved: the same values after a reload, and over the API.
   await page.reload();
   await expect(form.getByRole("radio", { name: "Dark" })).toBeChecked();
-  await expect(form.getByLabel("Email me about")).toHaveValue("all");
-  await expect(form.getByLabel("Digest of what I missed")).toHaveValue("daily");
   await expect(form.getByRole("checkbox", { name: "Show sensitive content without a cover" })).toBeChecked();
   await expect(form.getByRole("checkbox", { name: "Hide my online status" })).toBeChecked();
   const me = await world.api.call<{ user: { bio: string; dark_mode: number; settings: Record<string, unknown> } }>("GET", "/api/me", { token: world.me.token });
-  expect(me.user).toMatchObject({ dark_mode: 1, settings: { email_notifications: "all", email_digest: "daily", show_nsfw: 1, hide_online: 1 } });
+  expect(me.user).toMatchObject({ dark_mode: 1, settings: { email_notifications: "mentions", email_digest: "weekly", show_nsfw: 1, hide_online: 1 } });
   await shootBothWidths(page, SHOTS, "settings-dark");
 
   // The profile shows the bio: the address is a link, the markup is text.

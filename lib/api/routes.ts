@@ -4,6 +4,7 @@ import * as badges from "@/lib/api/endpoints/badges";
 import * as bookmarks from "@/lib/api/endpoints/bookmarks";
 import * as categories from "@/lib/api/endpoints/categories";
 import * as drafts from "@/lib/api/endpoints/drafts";
+import * as email from "@/lib/api/endpoints/email";
 import * as feeds from "@/lib/api/endpoints/feeds";
 import * as groupModeration from "@/lib/api/endpoints/group-moderation";
 import * as groupFeatures from "@/lib/api/endpoints/group-features";
@@ -61,6 +62,7 @@ const MODULES = [
   groupFeatures,
   siteAdmin,
   badges,
+  email,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -33,6 +33,7 @@ const USER_PROFILE_SELECT = {
   createdAt: true,
   updatedAt: true,
   wallets: { select: { type: true, address: true, publicKey: true }, orderBy: { id: "asc" } },
+  emailState: { select: { confirmedAddress: true } },
   adminOf: {
     // A level that names no role is no row (as in a group's admin list).
     where: { deletedAt: null, level: { in: [1, 2, 3] } },
@@ -70,6 +71,8 @@ export interface UserProfile {
   apiVersion: number;
   /** The user's preferences, every key filled (stored keys over the defaults). */
   settings: UserSettings;
+  /** `email` is confirmed (contract section 20): the confirmed address is still the one set. */
+  emailConfirmed: boolean;
   /** The people they ignore (contract section 17), oldest first. */
   ignoring: { id: number; username: string; photoUrl: string }[];
   paymentCusId: string;
@@ -86,7 +89,7 @@ export interface UserProfile {
 }
 
 function toUserProfile(row: UserProfileRow): UserProfile {
-  const { activate, isNft, superAdmin, adminOf, tallies, ignoring, settings, ...rest } = row;
+  const { activate, isNft, superAdmin, adminOf, tallies, ignoring, settings, emailState, ...rest } = row;
   const lastPostAt = talliedLastPostAt(rest.lastPostAt, tallies);
   return {
     ...rest,
@@ -98,6 +101,7 @@ function toUserProfile(row: UserProfileRow): UserProfile {
     nft: isSet(isNft),
     superAdmin: superAdmin > 0,
     settings: readUserSettings(settings),
+    emailConfirmed: rest.email !== null && emailState?.confirmedAddress === rest.email,
     ignoring: ignoring.map((row) => row.ignoredUser),
     // The query reads levels 1-3 only.
     adminOf: adminOf.map((admin) => ({ groupId: admin.groupId, role: readAdminRole(admin.level)! })),

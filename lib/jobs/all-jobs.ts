@@ -3,6 +3,9 @@ import type { JobDefinition } from "@/lib/jobs/define-job";
 import { archivePostJob } from "@/lib/jobs/archive-post";
 import { announcePostsJob } from "@/lib/jobs/announce-posts";
 import { recheckTipJob } from "@/lib/jobs/recheck-tip";
+import { queueEmailDigestsJob } from "@/lib/jobs/queue-email-digests";
+import { sendEmailJob } from "@/lib/jobs/send-email";
+import { sendNotificationEmailsJob } from "@/lib/jobs/send-notification-emails";
 import { pruneDraftsJob } from "@/lib/jobs/prune-drafts";
 import { pruneAuthRecordsJob } from "@/lib/jobs/prune-auth-records";
 import { recountPostCountersJob } from "@/lib/jobs/recount-post-counters";
@@ -29,4 +32,7 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   archivePostJob,
   recheckTipJob,
   grantMemberBadgesJob,
+  sendEmailJob,
+  sendNotificationEmailsJob,
+  queueEmailDigestsJob,
 ];

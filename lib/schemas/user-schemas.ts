@@ -75,6 +75,8 @@ const GroupPermLevelSchema = z.strictObject({ group_id: z.number().int(), level:
 export const MeUserSchema = z.object({
   id: z.number().int(),
   email: z.string().nullable(),
+  /** Contract section 20: 1 once the address was confirmed by its link (0 again when it changes). */
+  email_confirmed: z.union([z.literal(0), z.literal(1)]),
   web3_public_key: z.string(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -140,10 +142,11 @@ export const WalletRegisterUserSchema = MeUserSchema.pick({
 });
 
 /** Endpoint 6: "the me fields without groups". */
-export const UpdateInfoUserSchema = MeUserSchema.omit({ groups: true });
+export const UpdateInfoUserSchema = MeUserSchema.omit({ groups: true, email_confirmed: true });
 
 /** Endpoint 5: "the me fields except the timestamps" (created_at, updated_at, last_post_time). */
 export const CreateGroupUserSchema = MeUserSchema.omit({
+  email_confirmed: true,
   created_at: true,
   updated_at: true,
   last_post_time: true,

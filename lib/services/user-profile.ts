@@ -16,6 +16,7 @@ import { Invalid, NotFound } from "@/lib/errors";
 import { NftParamSchema } from "@/lib/schemas/nft-avatar-schemas";
 import { EmailSchema, PhotoUrlSchema, UsernameSchema } from "@/lib/schemas/user-schemas";
 import { BioSchema, DarkModeSchema, UserSettingsParamSchema } from "@/lib/schemas/user-settings-schemas";
+import { setEmailAddress } from "@/lib/services/email-addresses";
 import { applyNftAvatar, checkNftAvatar, endNftAvatar, type NftAvatarPlan } from "@/lib/services/nft-avatars";
 import { findNftAvatar } from "@/lib/db/nft-avatars";
 import { parseField } from "@/lib/services/parse-field";
@@ -48,7 +49,7 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
   if (changes.coverImage !== undefined) {
     data.coverImage = parseField(PhotoUrlSchema, changes.coverImage, "cover_image") || null;
   }
-  if (changes.email !== undefined) data.email = parseField(EmailSchema, changes.email, "email") || null;
+  const email = changes.email === undefined ? undefined : parseField(EmailSchema, changes.email, "email") || null;
   if (changes.bio !== undefined) data.bio = parseField(BioSchema, changes.bio, "bio") || null;
   if (changes.darkMode !== undefined) data.darkMode = parseField(DarkModeSchema, changes.darkMode, "dark_mode");
   // Every field is checked before anything is written: a refused change changes nothing.
@@ -64,6 +65,8 @@ export async function updateUserInfo(actor: SignedIn, changes: UserInfoChanges):
       throw toUsernameConflict(error) ?? error;
     }
   }
+  // A new address is unconfirmed and gets its confirmation link in the same transaction.
+  if (email !== undefined) await setEmailAddress(actor.id, email);
   if (settings !== undefined && Object.keys(settings).length > 0) await mergeUserSettings(actor.id, settings);
   if (nftPlan) await applyNftAvatar(actor.id, nftPlan);
   // Turning it off puts back the photo from before; a new photo of the user's own replaces the NFT.

@@ -3,6 +3,7 @@ import type { SignedIn } from "@/lib/auth/permissions";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import type { UserSettings } from "@/lib/schemas/user-settings-schemas";
 import { readRpcUrls } from "@/lib/services/chain-balances";
+import { isEmailEnabled } from "@/lib/services/mail-transport";
 import { getMyNftAvatar } from "@/lib/services/nft-avatars";
 import { getAccountProfile } from "@/lib/services/user-profile";
 import { WALLET_TYPES } from "@/lib/schemas/wallet-types";
@@ -19,6 +20,10 @@ export interface AccountView {
   /** The saved avatar as the page may load it (through /media/proxy), or "". */
   photoPreview: string;
   email: string;
+  /** The address was confirmed by its link (contract section 20). */
+  emailConfirmed: boolean;
+  /** The site sends email (AGORA_SMTP_URL and AGORA_MAIL_FROM). */
+  emailEnabled: boolean;
   bio: string;
   /** 0 light, 1 dark, 2 the device's. */
   darkMode: number;
@@ -50,6 +55,8 @@ export async function loadAccount(actor: SignedIn): Promise<AccountView> {
     coverImage: user.coverImage ?? "",
     photoPreview: proxyImageUrl(user.photoUrl),
     email: user.email ?? "",
+    emailConfirmed: user.emailConfirmed,
+    emailEnabled: isEmailEnabled(),
     bio: user.bio ?? "",
     darkMode: user.darkMode,
     settings: user.settings,

@@ -90,6 +90,9 @@ const WRITES: Record<string, WriteCase> = {
   },
   "POST /api/user/update_info": { request: () => ({ path: "/api/user/update_info", body: { email: "matrix@example.com" } }), anotherUser: "own" },
   "POST /api/logout": { request: () => ({ path: "/api/logout", body: {} }), anotherUser: "own" },
+  // Contract section 20: the update_info row above gave the other user an unconfirmed address, so their own resend is a 200.
+  "POST /api/v2/users/me/email/resend": { request: () => ({ path: "/api/v2/users/me/email/resend", body: {} }), anotherUser: "own" },
+
   "POST /api/v2/posts/{post_id}/edit": {
     request: (t) => ({ path: `/api/v2/posts/${t.postId}/edit`, body: { content: textDelta("edited") } }),
     anotherUser: 403,

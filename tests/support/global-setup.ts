@@ -7,6 +7,7 @@ import { prepareTestDatabase } from "./test-database";
 import { ANVIL_CHAIN_ID, startAnvil, type RunningChain } from "./anvil";
 import { writeTestWalletKey } from "./arlocal";
 import { findFreePortBlock } from "./free-port";
+import { startTestSmtp, type RunningSmtp } from "./test-smtp";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,11 +20,15 @@ declare module "vitest" {
     arweavePort: number;
     arweaveKeyFile: string;
     arweaveAddress: string;
+    /** Where the loopback SMTP server writes each message it receives (tests/support/mailbox.ts reads them). */
+    mailDir: string;
+    smtpUrl: string;
   }
 }
 
 let server: RunningServer | undefined;
 let chain: RunningChain | undefined;
+let smtp: RunningSmtp | undefined;
 
 /** The tally of tests/support/openapi-validator.ts: how many API answers were checked against the document. */
 function reportValidatedResponses(dataDir: string): void {
@@ -50,6 +55,9 @@ export default async function setup(project: TestProject) {
   // The hardening suite's authorization matrix checks that a refused write changes no row anywhere;
   // on a database the API tests used before, a sweep re-checking (or removing) their gated members
   // every second would change rows under it. It runs hourly there.
+  // Email (contract section 20) goes to a real SMTP server on loopback; notifications wait 2 s
+  // instead of a minute, and the outbox is looked at every half second.
+  smtp = await startTestSmtp(path.join(dataDir, "mail"));
   const hardening = project.config.include.some((glob) => glob.startsWith("tests/hardening"));
   server = await startServer({
     AGORA_RPC_URLS: `${ANVIL_CHAIN_ID}=${chain.rpcUrl}`,
@@ -80,6 +88,10 @@ export default async function setup(project: TestProject) {
     // are re-checked 3 s after they are registered, so a test can watch a reorg remove one.
     AGORA_TIP_CONFIRMATIONS: "2",
     AGORA_TIP_RECHECK_SECONDS: "3",
+    AGORA_SMTP_URL: smtp.url,
+    AGORA_MAIL_FROM: "Agora <forum@agora.test>",
+    AGORA_EMAIL_DELAY_SECONDS: "2",
+    AGORA_EMAIL_SWEEP_MS: "500",
   });
   const output = runPackageScript("apikey", ["create", "api tests"], server.env);
   const apiKey = output.trim().split("\n").pop()!.trim();
@@ -91,9 +103,12 @@ export default async function setup(project: TestProject) {
   project.provide("arweavePort", arweavePort);
   project.provide("arweaveKeyFile", arweaveWallet.keyFile);
   project.provide("arweaveAddress", arweaveWallet.address);
+  project.provide("mailDir", smtp.dir);
+  project.provide("smtpUrl", smtp.url);
   return async () => {
     await server?.stop();
     await chain?.stop();
+    await smtp?.stop();
     reportValidatedResponses(dataDir);
   };
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { FormPage } from "@/components/forms/form-page";
+import { EmailSettingsForm } from "@/components/profile/email-settings-form";
 import { IgnoredList } from "@/components/profile/ignored-list";
 import { NftAvatarForm } from "@/components/profile/nft-avatar-form";
 import { PreferencesForm } from "@/components/profile/preferences-form";
@@ -32,13 +33,22 @@ export default async function SettingsPage() {
       }
     >
       <ProfileSettingsForm
-        initial={{ username: account.username, photoUrl: account.photoUrl, coverImage: account.coverImage, email: account.email }}
+        initial={{ username: account.username, photoUrl: account.photoUrl, coverImage: account.coverImage }}
         photoPreview={account.photoPreview}
       />
       <NftAvatarForm username={account.username} current={account.nftAvatar} chains={account.nftChains} />
       <WalletProvider>
         <WalletsSection wallets={account.wallets} />
       </WalletProvider>
+      <EmailSettingsForm
+        initial={{
+          email: account.email,
+          confirmed: account.emailConfirmed,
+          notifications: account.settings.email_notifications,
+          digest: account.settings.email_digest,
+        }}
+        enabled={account.emailEnabled}
+      />
       <PreferencesForm initial={{ bio: account.bio, darkMode: account.darkMode, settings: account.settings }} />
       <IgnoredList people={account.ignoring} />
     </FormPage>

@@ -42,6 +42,7 @@ export function serializeMeUser(bundle: UserBundle, origin: string): MeUserDto {
   return {
     id: row.id,
     email: row.email,
+    email_confirmed: flagCode(row.emailConfirmed),
     web3_public_key: firstWallet ? (firstWallet.publicKey ?? firstWallet.address) : "",
     created_at: formatTimestamp(row.createdAt),
     updated_at: formatTimestamp(row.updatedAt),
@@ -110,14 +111,14 @@ export function serializeWalletRegisterUser(row: UserProfile): WalletRegisterUse
 /** User, update-info shape (endpoint 6): the me fields without groups. */
 export function serializeUpdateInfoUser(bundle: UserBundle, origin: string): UpdateInfoUserDto {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { groups, ...rest } = serializeMeUser(bundle, origin);
+  const { groups, email_confirmed, ...rest } = serializeMeUser(bundle, origin);
   return rest;
 }
 
 /** User, create-group shape (endpoint 5): the me fields except the timestamps. */
 export function serializeCreateGroupUser(bundle: UserBundle, origin: string): CreateGroupUserDto {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { created_at, updated_at, last_post_time, ...rest } = serializeMeUser(bundle, origin);
+  const { email_confirmed, created_at, updated_at, last_post_time, ...rest } = serializeMeUser(bundle, origin);
   return rest;
 }
 

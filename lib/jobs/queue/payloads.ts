@@ -13,6 +13,9 @@ export interface JobPayloads {
   "archive-post": { archiveId: number };
   /** A tip to re-check: removed when its block left the chain (lib/services/tips.ts). */
   "recheck-tip": { tipId: number };
+  /** One email (lib/services/email-sending.ts): a confirmation link, a notification, or a digest from `since` (ISO time). */
+  "send-email":
+    { kind: "confirmation"; confirmationId: number } | { kind: "notification"; notificationId: number } | { kind: "digest"; userId: number; since: string };
 }
 
 export type JobName = keyof JobPayloads;
