@@ -28,6 +28,7 @@ test("a site admin suspends and restores a user, revokes a key and retries a fai
   await page.getByRole("link", { name: "Site administration" }).click();
   await expect(page.getByRole("heading", { name: "Site administration" })).toBeVisible();
   await expect(page.getByTestId("health-Database")).toHaveText("ok");
+  await expect(page.getByTestId("health-SMTP (email)")).toHaveText("ok");
   await shootBothWidths(page, SHOTS, "health");
 
   // Users: find the other person, suspend them (their token stops at once), then restore them.

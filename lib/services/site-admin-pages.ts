@@ -19,6 +19,7 @@ import { enqueueInTransaction } from "@/lib/jobs/queue/enqueue";
 import { countJobsByQueue, listJobs, retryFailedJob, type JobRow, type QueueCounts } from "@/lib/jobs/queue/job-admin";
 import { checkRedisHealth } from "@/lib/redis";
 import { checkArchiveGateway } from "@/lib/services/arweave-gateway";
+import { checkSmtp, type SmtpHealth } from "@/lib/services/mail-transport";
 import { requireSiteAdmin } from "@/lib/services/site-admin";
 import { removeContentIfUnused } from "@/lib/services/uploads";
 
@@ -105,20 +106,21 @@ export interface SiteHealth {
   migrations: string;
   replica: string | null;
   redis: "ok" | "unavailable" | null;
-  smtp: "ok" | "unavailable" | null;
+  smtp: SmtpHealth;
   archiveGateway: "ok" | "unavailable" | null;
 }
 
 export async function readSiteHealth(actor: SignedIn): Promise<SiteHealth> {
   await requireSiteAdmin(actor);
-  const [database, redis, archiveGateway] = await Promise.all([
+  const [database, redis, smtp, archiveGateway] = await Promise.all([
     readDatabaseHealth(HEALTH_TIMEOUT_MS),
     checkRedisHealth(HEALTH_TIMEOUT_MS),
+    checkSmtp(),
     checkArchiveGateway(HEALTH_TIMEOUT_MS),
   ]);
   const migrations = database.migrations
     ? `${database.migrations.status} (${database.migrations.applied} applied, ${database.migrations.pending} pending)`
     : "unknown";
   const replica = database.replica ? `${database.replica.status}${database.replica.lag_ms === null ? "" : `, ${database.replica.lag_ms} ms behind`}` : null;
-  return { database: database.database, migrations, replica, redis, smtp: null, archiveGateway };
+  return { database: database.database, migrations, replica, redis, smtp, archiveGateway };
 }
