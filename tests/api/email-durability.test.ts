@@ -122,4 +122,20 @@ describe("a restart between a notification and its email", () => {
       await late.stop();
     }
   });
+
+  it("without AGORA_SMTP_URL the site sends nothing, and a resend says email is off", { timeout: 120_000 }, async () => {
+    await server.stop();
+    server = await startServer(serverEnv(""), { detached: true });
+    const user = await registerUser(server.baseUrl, apiKey);
+    const email = newAddress();
+    const set = await apiCall(server.baseUrl, apiKey, "POST", "/api/user/update_info", { token: user.token, body: { email } });
+    expect(set.status).toBe(200);
+    const resend = await apiCall(server.baseUrl, apiKey, "POST", "/api/v2/users/me/email/resend", { token: user.token });
+    expect(resend.status).toBe(409);
+    expect(resend.body.description).toContain("Email is off on this site");
+    const me = await apiCall<{ user: { email: string; email_confirmed: number } }>(server.baseUrl, apiKey, "GET", "/api/me", { token: user.token });
+    expect(me.body.data.user).toMatchObject({ email, email_confirmed: 0 });
+    await pause(2000);
+    expect(await mailTo(email)).toHaveLength(0);
+  });
 });
