@@ -67,17 +67,8 @@ export const GROUP_UNREAD = Prisma.sql`
 export const EVENTS_OF_NOTIFIED = Prisma.sql`
   INSERT INTO notification_events (notification_id, post_id, actor_id) SELECT id, post_id, actor_id FROM notified ORDER BY id`;
 
-/** A like: its post's author hears of it (not when liking their own post, nor while banned there). */
-export function notifyLike(tx: Tx, postId: number, actorId: number): Promise<void> {
-  return notifyPostAuthor(tx, postId, actorId, "like");
-}
-
-/** A tip (contract section 19): its post's author hears of it, as of a like. */
-export function notifyTip(tx: Tx, postId: number, actorId: number): Promise<void> {
-  return notifyPostAuthor(tx, postId, actorId, "tip");
-}
-
-async function notifyPostAuthor(tx: Tx, postId: number, actorId: number, type: "like" | "tip"): Promise<void> {
+/** A like or a tip (contract section 19): its post's author hears of it (not of their own, nor while banned there). */
+export async function notifyPostAuthor(tx: Tx, postId: number, actorId: number, type: "like" | "tip"): Promise<void> {
   await tx.$executeRaw`
     WITH notified AS (
       INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id, count, created_at, updated_at)

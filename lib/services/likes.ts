@@ -3,7 +3,7 @@ import { refuseWrite } from "@/lib/services/group-access";
 import { ensureGateHolds } from "@/lib/services/token-gates";
 import { canLike, loadGroupRole, type SignedIn } from "@/lib/auth/permissions";
 import { deleteLike, findLikedPost, insertLike, moveLikeCounters, readLikeCount, type LikedPost } from "@/lib/db/likes";
-import { notifyLike, takeBackLike } from "@/lib/db/notifications";
+import { notifyPostAuthor, takeBackLike } from "@/lib/db/notifications";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { Forbidden, NotFound } from "@/lib/errors";
 
@@ -35,7 +35,7 @@ export async function likePost(actor: SignedIn, postId: number): Promise<LikeSta
     // The counters move only when this transaction really inserted the row.
     if (await insertLike(tx, postId, actor.id)) {
       await moveLikeCounters(tx, post, 1);
-      await notifyLike(tx, postId, actor.id);
+      await notifyPostAuthor(tx, postId, actor.id, "like");
     }
     return readState(tx, postId, true);
   });

@@ -2,7 +2,7 @@ import "server-only";
 import { canManageGroup, canReadThread, canSeeGroup, canTip, loadGroupRole, type Actor, type SignedIn } from "@/lib/auth/permissions";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { lockGroupRow } from "@/lib/db/group-writes";
-import { notifyTip } from "@/lib/db/notifications";
+import { notifyPostAuthor } from "@/lib/db/notifications";
 import { toPageWindow } from "@/lib/db/pagination";
 import { findPostInThread } from "@/lib/db/post-writes";
 import { readTipTokens, writeTipTokens, type TipToken } from "@/lib/db/tip-tokens";
@@ -69,7 +69,7 @@ export async function tipPost(actor: SignedIn, postId: number, input: { chainId:
     });
     if (!tip) throw new Conflict("This transfer is already registered as a tip", "tx_hash");
     await moveTipCounters(tx, tip, 1);
-    await notifyTip(tx, postId, actor.id);
+    await notifyPostAuthor(tx, postId, actor.id, "tip");
     await enqueueInTransaction(tx, "recheck-tip", { tipId: tip.id }, { startAfterSeconds: getEnv().AGORA_TIP_RECHECK_SECONDS });
     return tip;
   });

@@ -14,6 +14,7 @@ import { createMatrixPoll, POLL_WRITES } from "../support/poll-auth-cases";
 import { BADGE_WRITES, createMatrixBadge } from "../support/badge-auth-cases";
 import { textDelta } from "../support/thread-helpers";
 import { createMatrixLinkProof, WALLET_WRITES } from "../support/wallet-auth-cases";
+import { TIP_WRITES } from "../support/tip-auth-cases";
 
 // Contract section 4, every write × every kind of bad token: no token, garbage, expired,
 // revoked (after logout), forged with another secret, alg=none, and a real token of a user
@@ -70,15 +71,6 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/v2/groups/{group_id}/tags/{tag_id}/edit": { request: (t) => inGroup(t, `tags/${t.tagId}/edit`, { name: "Matrix retag" }), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/tags/{tag_id}/delete": { request: (t) => inGroup(t, `tags/${t.tagId}/delete`, {}), anotherUser: 403 },
   "POST /api/v2/groups/{group_id}/tags/order": { request: (t) => inGroup(t, "tags/order", { ids: String(t.tagId) }), anotherUser: 403 },
-  // Contract section 19: tip tokens are the admins'; a banned user may not tip (checked before any chain is read).
-  "POST /api/v2/groups/{group_id}/tip-tokens": {
-    request: (t) => inGroup(t, "tip-tokens", { tokens: [{ chain_id: 1, type: "native", symbol: "ETH", decimals: 18 }] }),
-    anotherUser: 403,
-  },
-  "POST /api/v2/posts/{post_id}/tips": {
-    request: (t) => ({ path: `/api/v2/posts/${t.postId}/tips`, body: { chain_id: 31337, tx_hash: `0x${"cd".repeat(32)}` } }),
-    anotherUser: 403,
-  },
   // Drafts are everyone's own: another user's token saves and deletes only that user's (drafts are not content here).
   "POST /api/v2/drafts/{draft_key}": {
     request: () => ({ path: "/api/v2/drafts/matrix-draft", body: { content: textDelta("draft"), sequence: 0 } }),
@@ -179,6 +171,7 @@ const WRITES: Record<string, WriteCase> = {
     anotherUser: 403,
   },
   ...WALLET_WRITES,
+  ...TIP_WRITES,
 };
 
 // Everything but who is signed in (users' last_seen_at, tokens, nonces): what a write could spoil.
