@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { unwrapAction } from "@/lib/actions/action-types";
 import { setGroupFeatureAction } from "@/lib/actions/group-feature-actions";
 import { FormStatus } from "@/components/forms/form-footer";
@@ -25,11 +26,17 @@ export interface FeatureSwitchesFormProps {
 /** Contract section 20's group features: each switch saves at once and takes effect on every page. */
 export function FeatureSwitchesForm({ groupId, groupName, features }: FeatureSwitchesFormProps) {
   const router = useRouter();
+  // Each switch shows its new state at once; a refused change puts it back.
+  const [shown, setShown] = useState(features);
   const mutation = useMutation({
     mutationFn: (change: { feature: SwitchableFeature; on: boolean }) => unwrapAction(() => setGroupFeatureAction({ groupId, groupName, ...change })),
     onSuccess: () => router.refresh(),
+    onError: (_error, change) => setShown((current) => ({ ...current, [change.feature]: !change.on })),
   });
-  const pendingFeature = mutation.isPending ? mutation.variables.feature : null;
+  const flip = (feature: SwitchableFeature, on: boolean) => {
+    setShown((current) => ({ ...current, [feature]: on }));
+    mutation.mutate({ feature, on });
+  };
 
   return (
     <section className="form-card form-stack" aria-labelledby="feature-switches-title">
@@ -44,8 +51,8 @@ export function FeatureSwitchesForm({ groupId, groupName, features }: FeatureSwi
             <input
               type="checkbox"
               role="switch"
-              checked={pendingFeature === feature ? mutation.variables!.on : features[feature]}
-              onChange={(event) => mutation.mutate({ feature, on: event.target.checked })}
+              checked={shown[feature]}
+              onChange={(event) => flip(feature, event.target.checked)}
               aria-describedby={`feature-${feature}-hint`}
             />
             <span>

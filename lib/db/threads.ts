@@ -35,10 +35,14 @@ export const THREAD_DETAIL_SELECT = {
   pollCount: true,
   tipCount: true,
   updatedAt: true,
-  // Whether the group switched tags off (contract section 20's topic_organization): then it shows none.
-  group: { select: { name: true, features: { where: { featureName: "topic_organization", status: 0 }, select: { id: true } } } },
+  group: { select: { name: true } },
   user: { select: USER_BRIEF_SELECT },
-  tags: { orderBy: [{ tag: { order: "asc" } }, { tagId: "asc" }], select: { tag: { select: { id: true, name: true, color: true } } } },
+  // None while the group has tags switched off (contract section 20's topic_organization): a filter of the same read.
+  tags: {
+    where: { tag: { group: { features: { none: { featureName: "topic_organization", status: 0 } } } } },
+    orderBy: [{ tag: { order: "asc" } }, { tagId: "asc" }],
+    select: { tag: { select: { id: true, name: true, color: true } } },
+  },
 } satisfies Prisma.ThreadSelect;
 
 /** A thread as its page and get thread show it. */
@@ -81,7 +85,7 @@ function readThreadDetail(row: Prisma.ThreadGetPayload<{ select: typeof THREAD_D
     locked: isSet(isLocked),
     deleted: isSet(isDelete),
     user: readUserBrief(user),
-    tags: group.features.length > 0 ? [] : tags.map(({ tag }) => tag),
+    tags: tags.map(({ tag }) => tag),
   };
 }
 

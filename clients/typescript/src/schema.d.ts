@@ -128,6 +128,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/groups/{group_id}/recommend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a group out of recommend_groups: `no_recommend` (its owner or a site admin), `super_no_recommend` (site admins)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["recommendGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/users/{user_id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend (1) or restore (0) an account; a suspension ends its tokens and sessions at once (site admins)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["suspendUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/badges/{badge_id}/delete": {
         parameters: {
             query?: never;
@@ -920,6 +960,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/groups/{group_id}/tip-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the group's tip tokens (admins): a JSON array of at most 5 {chain_id, type erc20|native, contract_address, symbol, decimals}
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["setTipTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/groups/{group_id}/title": {
         parameters: {
             query?: never;
@@ -1274,6 +1334,30 @@ export interface paths {
         get: operations["postRevisions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/posts/{post_id}/tips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's tips, newest first, with their senders and how many there are
+         * @description /api/v2 family: codes are strings. A token, when sent, personalises the answer.
+         */
+        get: operations["listTips"];
+        put?: never;
+        /**
+         * Register a transfer already sent from the caller's wallet to the author's as a tip (verified on the chain; 409 when counted before)
+         * @description /api/v2 family: codes are strings. Acts as the user of the token.
+         */
+        post: operations["tipPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2030,7 +2114,7 @@ export interface components {
             archive_id: string;
             reply_uid: number;
             is_ban: number | null;
-            tipped: unknown;
+            tipped: 1 | null;
             online: boolean;
             badge: {
                 event_id: number;
@@ -2151,7 +2235,14 @@ export interface components {
                 thread_count: number;
             }[];
             poll_category: number[];
-            tip_token_info: unknown[];
+            tip_token_info: {
+                chain_id: number;
+                /** @enum {string} */
+                type: "erc20" | "native";
+                contract_address: string;
+                symbol: string;
+                decimals: number;
+            }[];
             main_token_address: string;
             is_muted: number;
             archive: number;
@@ -2207,7 +2298,7 @@ export interface components {
             archive_id: string;
             reply_uid: number;
             is_ban: number | null;
-            tipped: unknown;
+            tipped: 1 | null;
             online: boolean;
             badge: {
                 event_id: number;
@@ -2405,7 +2496,17 @@ export interface components {
             } | null;
             participant: number;
             tip_count: number;
-            tip_list: unknown[];
+            tip_list: {
+                user: {
+                    id: number;
+                    username: string;
+                    photo_url: string;
+                };
+                symbol: string;
+                amount: string;
+                chain_id: number;
+                tx_hash: string;
+            }[];
             tipped: boolean;
             user: components["schemas"]["UserBrief"];
             first_post: components["schemas"]["FirstPost"];
@@ -3593,6 +3694,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recommendGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    no_recommend?: number;
+                    super_no_recommend?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    no_recommend?: number;
+                    super_no_recommend?: number;
+                };
+                "multipart/form-data": {
+                    no_recommend?: number;
+                    super_no_recommend?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            group_id: number;
+                            no_recommend: number;
+                            super_no_recommend: number;
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    suspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    suspended: number;
+                    reason?: string;
+                    days?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    suspended: number;
+                    reason?: string;
+                    days?: number;
+                };
+                "multipart/form-data": {
+                    suspended: number;
+                    reason?: string;
+                    days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            user_id: number;
+                            activate: number;
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
                 };
             };
         };
@@ -8897,6 +9246,131 @@ export interface operations {
             };
         };
     };
+    setTipTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    tokens: unknown[];
+                };
+                "application/x-www-form-urlencoded": {
+                    tokens: unknown[];
+                };
+                "multipart/form-data": {
+                    tokens: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            tip_token_info: {
+                                chain_id: number;
+                                /** @enum {string} */
+                                type: "erc20" | "native";
+                                contract_address: string;
+                                symbol: string;
+                                decimals: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
     setGroupTitle: {
         parameters: {
             query?: never;
@@ -9048,7 +9522,7 @@ export interface operations {
                             notifications: {
                                 id: number;
                                 /** @enum {string} */
-                                type: "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder" | "badge";
+                                type: "reply" | "post" | "mention" | "like" | "membership" | "quote" | "reminder" | "tip" | "badge";
                                 thread_id: number;
                                 post_id: number;
                                 group_id: number;
@@ -11149,6 +11623,275 @@ export interface operations {
             };
             /** @description 40400: Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    listTips: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                post_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            tips: {
+                                id: number;
+                                post_id: number;
+                                from_user_id: number;
+                                to_user_id: number;
+                                chain_id: number;
+                                tx_hash: string;
+                                log_index: number;
+                                token: string;
+                                symbol: string;
+                                amount: string;
+                                created_at: string;
+                                user: {
+                                    id: number;
+                                    username: string;
+                                    photo_url: string;
+                                };
+                            }[];
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 42900: Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 50000: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+        };
+    };
+    tipPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numbers may also be sent as strings. */
+                post_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Parameters may also travel in the query string. Numbers may also be sent as strings. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    chain_id: number;
+                    tx_hash: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    chain_id: number;
+                    tx_hash: unknown;
+                };
+                "multipart/form-data": {
+                    chain_id: number;
+                    tx_hash: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeV2"] & {
+                        data: {
+                            tip: {
+                                id: number;
+                                post_id: number;
+                                from_user_id: number;
+                                to_user_id: number;
+                                chain_id: number;
+                                tx_hash: string;
+                                log_index: number;
+                                token: string;
+                                symbol: string;
+                                amount: string;
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description 40000: Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40102: Authorization token is required; 40103: Authorization token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40400: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 40900: Already taken */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorV2"];
+                };
+            };
+            /** @description 41300: Request body is too large */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -14234,6 +14977,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 40300: Not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 40400: Not found */
             404: {
                 headers: {
@@ -14449,6 +15202,16 @@ export interface operations {
             };
             /** @description 40100: API key is required; 40101: API key is invalid or revoked; 40103: Authorization token is invalid, expired or revoked */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40300: Not allowed */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
