@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { EMPTY_TOKEN_RULE, TokenRuleFields, toWireRule } from "@/components/group-admin/token-rule-fields";
@@ -135,11 +136,7 @@ export function BadgeForm({ group, badge, onDone }: { group: { id: number; name:
           {badge ? "Save badge" : "Create badge"}
         </button>
       </div>
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
@@ -55,11 +56,7 @@ export function GrantForm({ group, badge }: { group: { id: number; name: string 
       <button type="submit" className="button button--secondary" disabled={pending || username.trim() === ""}>
         Grant
       </button>
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
@@ -44,11 +45,7 @@ export function TitlePicker({ group, choices, currentId }: { group: { id: number
           Save title
         </button>
       </div>
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </form>
   );
 }

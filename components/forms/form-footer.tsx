@@ -49,3 +49,13 @@ export function FormActions({ busy, label, busyLabel, children }: FormActionsPro
     </div>
   );
 }
+
+/** A form's last outcome kept in its own state: a confirmation (polite) or an error (alert). */
+export function StatusLine({ status }: { status: { ok: boolean; text: string } | null }) {
+  if (!status) return null;
+  return (
+    <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
+      {status.text}
+    </p>
+  );
+}

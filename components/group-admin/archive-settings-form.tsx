@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
@@ -71,11 +72,7 @@ export function ArchiveSettingsForm({ group }: { group: Pick<GroupView, "id" | "
           </div>
         </>
       )}
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </section>
   );
 }

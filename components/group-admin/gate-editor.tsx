@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
@@ -70,11 +71,7 @@ export function GateEditor({ group }: { group: GroupView }) {
           </button>
         ) : null}
       </div>
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
       {check ? (
         <div role="status" data-testid="gate-check">
           <p>{check.eligible ? "Your wallets meet the gate." : "Your wallets do not meet the gate."}</p>

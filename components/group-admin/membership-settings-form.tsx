@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
@@ -85,11 +86,7 @@ export function MembershipSettingsForm({ group }: { group: GroupView }) {
           {pending ? "Saving…" : "Save membership settings"}
         </button>
       </div>
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </form>
   );
 }

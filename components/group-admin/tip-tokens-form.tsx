@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
@@ -86,11 +87,7 @@ export function TipTokensForm({ groupId, tokens: saved, tipsOn }: { groupId: num
           {pending ? "Saving…" : "Save tip tokens"}
         </button>
       </div>
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusLine } from "@/components/forms/form-footer";
 import { useState, useTransition } from "react";
 import { NETWORK_ERROR } from "@/lib/actions/action-types";
 import { inviteByNameAction } from "@/lib/actions/membership-actions";
@@ -31,11 +32,7 @@ export function InviteForm({ groupId, groupName }: { groupId: number; groupName:
           Invite
         </button>
       </div>
-      {status ? (
-        <p className={status.ok ? "form-success" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </form>
   );
 }

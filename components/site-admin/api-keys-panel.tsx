@@ -1,5 +1,6 @@
 "use client";
 
+import { FormStatus } from "@/components/forms/form-footer";
 import { useState, type FormEvent } from "react";
 import { createApiKeyAction, revokeApiKeyAction } from "@/lib/actions/site-admin-actions";
 import type { ApiKeyView } from "@/lib/views/site-admin-view";
@@ -25,11 +26,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
             {revoke.isPending ? "Revoking…" : `Revoke ${apiKey.label}`}
           </button>
         )}
-        {revoke.isError ? (
-          <span className="form-error" role="alert">
-            {revoke.error.message}
-          </span>
-        ) : null}
+        <FormStatus mutation={revoke} />
       </td>
     </tr>
   );
@@ -57,11 +54,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
             {create.isPending ? "Creating…" : "Create key"}
           </button>
         </div>
-        {create.isError ? (
-          <p className="form-error" role="alert">
-            {create.error.message}
-          </p>
-        ) : null}
+        <FormStatus mutation={create} />
         {create.data ? (
           <div role="status">
             <p>Key #{create.data.id} is shown only now; give it to its client and keep it safe:</p>

@@ -1,5 +1,7 @@
 "use client";
 
+import { FormStatus } from "@/components/forms/form-footer";
+import { FormError } from "@/components/forms/form-field";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { deleteGroupAction, setGroupVisibilityAction, setRecommendAction } from "@/lib/actions/site-admin-actions";
@@ -22,11 +24,7 @@ function DeleteGroupForm({ group, onCancel }: { group: SiteGroupRow; onCancel: (
         Type its handle, {group.name}, to confirm
       </label>
       <input id={`confirm-${group.id}`} className="form-input" value={confirm} onChange={(event) => setConfirm(event.target.value)} autoComplete="off" />
-      {remove.isError ? (
-        <p className="form-error" role="alert">
-          {remove.error.message}
-        </p>
-      ) : null}
+      <FormStatus mutation={remove} />
       <div className="site-admin__actions">
         <button type="submit" className="button button--danger" disabled={remove.isPending || confirm.trim() === ""}>
           {remove.isPending ? "Deleting…" : "Delete for good"}
@@ -87,11 +85,7 @@ export function GroupAdminRow({ group }: { group: SiteGroupRow }) {
         )}
       </div>
       {deleting ? <DeleteGroupForm group={group} onCancel={() => setDeleting(false)} /> : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      {error ? <FormError>{error.message}</FormError> : null}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { FormStatus } from "@/components/forms/form-footer";
 import { retryJobAction } from "@/lib/actions/site-admin-actions";
 import type { JobsOverview } from "@/lib/views/site-admin-view";
 import { useAdminAction } from "./use-admin-action";
@@ -29,11 +30,7 @@ function FailedJob({ job }: { job: Job }) {
         >
           {retry.isSuccess ? "Queued again" : retry.isPending ? "Retrying…" : "Retry"}
         </button>
-        {retry.isError ? (
-          <span className="form-error" role="alert">
-            {retry.error.message}
-          </span>
-        ) : null}
+        <FormStatus mutation={retry} />
       </div>
     </li>
   );

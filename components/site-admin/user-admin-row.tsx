@@ -1,5 +1,7 @@
 "use client";
 
+import { FormStatus } from "@/components/forms/form-footer";
+import { FormError } from "@/components/forms/form-field";
 import { useState, type FormEvent } from "react";
 import { setSiteAdminAction, suspendUserAction } from "@/lib/actions/site-admin-actions";
 import type { SiteUserRow } from "@/lib/views/site-admin-view";
@@ -31,11 +33,7 @@ function SuspendForm({ user, onDone }: { user: SiteUserRow; onDone: () => void }
         <option value="30">30 days</option>
         <option value="365">A year</option>
       </select>
-      {suspend.isError ? (
-        <p className="form-error" role="alert">
-          {suspend.error.message}
-        </p>
-      ) : null}
+      <FormStatus mutation={suspend} />
       <div className="site-admin__actions">
         <button type="submit" className="button button--danger" disabled={suspend.isPending}>
           {suspend.isPending ? "Suspending…" : "Suspend and sign out everywhere"}
@@ -106,11 +104,7 @@ export function UserAdminRow({ user, isSelf }: { user: SiteUserRow; isSelf: bool
           )}
         </div>
       )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      {error ? <FormError>{error.message}</FormError> : null}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
+import type { ApiKeyRecord } from "@/lib/db/api-keys";
 import type { SiteGroupRow, SiteUserRow } from "@/lib/db/site-directory";
 import { isSiteAdmin } from "@/lib/services/site-admin";
 import {
@@ -46,14 +47,7 @@ export async function loadAdminGroups(viewer: Viewer, query: string, page: numbe
   return { rows, total, totalPages: pages(total) };
 }
 
-export interface ApiKeyView {
-  id: number;
-  label: string;
-  prefix: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+export type ApiKeyView = ApiKeyRecord;
 
 export function loadAdminApiKeys(viewer: Viewer): Promise<ApiKeyView[]> {
   return listSiteApiKeys(viewer);

@@ -11,7 +11,8 @@ import { ANVIL_CHAIN_ID } from "./anvil";
 // import.meta.
 
 const DEV_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const chain = {
+/** The local anvil chain as viem clients name it. */
+export const anvilChain = {
   id: ANVIL_CHAIN_ID,
   name: "anvil",
   nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
@@ -56,8 +57,8 @@ export interface DeployedContracts<N extends string> {
 /** Compiles `file` and deploys the named contracts, in order, to the chain at `rpcUrl`. */
 export async function deployContracts<N extends string>(rpcUrl: string, file: string, names: readonly N[]): Promise<DeployedContracts<N>> {
   const compiled = compileContracts(file, names);
-  const wallet = createWalletClient({ account: privateKeyToAccount(DEV_KEY), chain, transport: http(rpcUrl) });
-  const reader = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient;
+  const wallet = createWalletClient({ account: privateKeyToAccount(DEV_KEY), chain: anvilChain, transport: http(rpcUrl) });
+  const reader = createPublicClient({ chain: anvilChain, transport: http(rpcUrl) }) as PublicClient;
   const addresses = {} as Record<N, Address>;
   for (const name of names) {
     const hash = await wallet.deployContract({ abi: compiled[name].abi, bytecode: compiled[name].bytecode });

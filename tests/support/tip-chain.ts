@@ -1,17 +1,11 @@
 import { createWalletClient, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { ANVIL_CHAIN_ID } from "./anvil";
-import { compileContracts, deployContracts } from "./test-contracts";
+import { anvilChain, compileContracts, deployContracts } from "./test-contracts";
 
 // Tip tests (contract section 19) on anvil: two ERC-20 tip tokens (tests/support/contracts/tip-token.sol;
 // the second is left off the group's list) and transfers sent from test users' own keys.
 
-const chain = {
-  id: ANVIL_CHAIN_ID,
-  name: "anvil",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: [] as string[] } },
-} as const;
+const chain = anvilChain;
 
 export interface TipChain {
   listed: Address;
