@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, resolveDatabaseUrl } from "@/lib/db/engine/client";
+import { getDb } from "@/lib/db/engine/client";
 import { call } from "../support/api-client";
 import { expectBadParam, expectOk, expectRefused, getAs, makeSuperAdmin, postAs, readThreadAs } from "../support/community-helpers";
 import { createTestUser, type TestUser } from "../support/fixtures";
@@ -157,7 +157,9 @@ describe("POST /api/v2/admin/groups/{group_id}/recommend and recommend_groups", 
 
 describe("npm run admin", () => {
   async function admin_(args: string[]) {
-    const env = { ...process.env, DATABASE_URL: await resolveDatabaseUrl(), AGORA_LOG_LEVEL: "silent" };
+    // The test's own environment names the database as the server's does: DATABASE_URL on PostgreSQL,
+    // else the embedded server's data folder, whose running server the script then joins.
+    const env = { ...process.env, LOG_LEVEL: "silent" };
     return run("npx", ["tsx", "--conditions=react-server", "scripts/admin.ts", ...args], { env }).then(
       (result) => ({ code: 0, ...result }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
