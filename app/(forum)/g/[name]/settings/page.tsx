@@ -53,7 +53,7 @@ export default async function GroupSettingsPage({ params }: GroupSettingsPagePro
       <ArchiveSettingsForm group={{ id: group.id, name: group.name, archive: group.archive, archiveRefusal: group.archiveRefusal }} />
       <TipTokensForm key={JSON.stringify(group.tipTokens)} groupId={group.id} tokens={group.tipTokens} tipsOn={group.tipsOn} />
       <CategoryManager groupId={group.id} groupName={group.name} categories={categories} />
-      <PollCategoriesForm key={group.pollCategoryIds.join(",")} groupId={group.id} categories={categories} selected={group.pollCategoryIds} />
+      <PollCategoriesForm groupId={group.id} categories={categories} selected={group.pollCategoryIds} />
       {group.features.topic_organization ? (
         <TagManager groupId={group.id} groupName={group.name} tags={group.tags} />
       ) : (
