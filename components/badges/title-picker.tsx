@@ -11,7 +11,8 @@ import "@/components/forms/forms.css";
 /** A member picks which of their badges shows as their title beside their name here (or none). */
 export function TitlePicker({ group, choices, currentId }: { group: { id: number; name: string }; choices: BadgeChipView[]; currentId: number }) {
   const router = useRouter();
-  const [chosen, setChosen] = useState(String(currentId));
+  // The chosen badge's id; 0 is no title (the API's "0 clears").
+  const [chosen, setChosen] = useState(currentId);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
   return (
@@ -22,9 +23,9 @@ export function TitlePicker({ group, choices, currentId }: { group: { id: number
         event.preventDefault();
         setStatus(null);
         startTransition(async () => {
-          const result = await setTitleAction({ groupId: group.id, groupName: group.name, badgeId: Number(chosen) }).catch(() => null);
+          const result = await setTitleAction({ groupId: group.id, groupName: group.name, badgeId: chosen }).catch(() => null);
           if (!result?.ok) return setStatus({ ok: false, text: result?.error ?? NETWORK_ERROR });
-          setStatus({ ok: true, text: chosen === "0" ? "Your title is cleared." : "Your title is saved." });
+          setStatus({ ok: true, text: chosen === 0 ? "Your title is cleared." : "Your title is saved." });
           router.refresh();
         });
       }}
@@ -32,8 +33,8 @@ export function TitlePicker({ group, choices, currentId }: { group: { id: number
       <h2 id="title-heading">Your title</h2>
       {choices.length === 0 ? <p>None of your badges here can be a title yet.</p> : null}
       <label htmlFor="title-choice">Shown beside your name in this group</label>
-      <select id="title-choice" className="form-select" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-        <option value="0">No title</option>
+      <select id="title-choice" className="form-select" value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+        <option value={0}>No title</option>
         {choices.map((choice) => (
           <option key={choice.id} value={choice.id}>
             {choice.name}

@@ -85,7 +85,8 @@ describe("notification emails", () => {
     const reply = await call("POST", `/api/v2/threads/${thread.id}/posts/create`, { token: replier.token, body: { content, parent_id: firstPostId } });
     expect(reply.status, reply.body.description).toBe(200);
     const [mail] = await waitForMail(reader.email, { match: isNotification });
-    expect(mail!.parsed.html).toBeTruthy();
+    expect(mail!.parsed.html).toBe(mail!.html);
+    expect(mail!.html).toContain("Second line");
     expect(mail!.html).not.toMatch(/<img/i);
     expect(mail!.html).toContain('href="https://images.example.org/cat.png"');
     expect(mail!.html).toContain('href="https://example.org/page"');
