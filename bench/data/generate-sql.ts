@@ -5,7 +5,7 @@
 // Plan first, write second: temporary tables hold the planned threads and posts (with their
 // position k in the thread, author, time and like count); the real tables are then filled from
 // them in one statement each, with counters aggregated from the plan instead of UPDATE passes.
-import { GROUP_FEATURE_NAMES } from "@/lib/db/group-features";
+import { GROUP_FEATURE_NAMES } from "@/lib/schemas/group-feature-schemas";
 import { CATEGORY_NAMES, SENTENCES, TOPICS, VOCABULARY } from "./generate-words";
 import type { Scale } from "./scales";
 

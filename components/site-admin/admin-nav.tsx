@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { QueryProvider } from "@/components/providers/query-provider";
+import { Pagination } from "@/components/ui/pagination";
 import "../forms/forms.css";
 import "./site-admin.css";
 
@@ -41,5 +42,32 @@ export function AdminSearch({ action, query, label }: { action: string; query: s
         Search
       </button>
     </form>
+  );
+}
+
+export interface AdminDirectoryProps {
+  current: "Users" | "Groups";
+  lead: string;
+  /** The page's path: the search form's action and the page links'. */
+  path: string;
+  searchLabel: string;
+  query: string;
+  page: number;
+  totalPages: number;
+  /** "1 account", "12 groups". */
+  count: string;
+  children: React.ReactNode;
+}
+
+/** A searchable, paged list of the site's accounts or groups. */
+export function AdminDirectory({ current, lead, path, searchLabel, query, page, totalPages, count, children }: AdminDirectoryProps) {
+  const hrefFor = (n: number) => `${path}?${new URLSearchParams({ ...(query ? { q: query } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;
+  return (
+    <AdminFrame current={current} lead={lead}>
+      <AdminSearch action={path} query={query} label={searchLabel} />
+      <p role="status">{count}</p>
+      <ul className="site-admin__list">{children}</ul>
+      <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
+    </AdminFrame>
   );
 }

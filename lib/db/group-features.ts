@@ -3,8 +3,6 @@ import { getDb } from "@/lib/db/engine/client";
 import type { Tx } from "@/lib/db/engine/transaction";
 import { FIXED_FEATURES, type SwitchableFeature } from "@/lib/schemas/group-feature-schemas";
 
-export { GROUP_FEATURE_NAMES, SWITCHABLE_FEATURES, type SwitchableFeature } from "@/lib/schemas/group-feature-schemas";
-
 // A group's features (contract section 20): a row per name of the reference's list, status 1 on or
 // 0 off. A group made before a feature existed has no row for it; a switchable one reads as on
 // (new groups start on), a fixed one as its fixed status.
@@ -24,14 +22,6 @@ export async function isGroupFeatureOn(groupId: number, feature: SwitchableFeatu
   const db = tx ?? (await getDb());
   const row = await db.groupFeature.findUnique({ where: { groupId_featureName: { groupId, featureName: feature } }, select: { status: true } });
   return row === null || row.status === 1;
-}
-
-/** The groups among `groupIds` whose feature is off (for lists that span groups). */
-export async function groupsWithFeatureOff(groupIds: readonly number[], feature: SwitchableFeature): Promise<Set<number>> {
-  if (groupIds.length === 0) return new Set();
-  const db = await getDb();
-  const rows = await db.groupFeature.findMany({ where: { groupId: { in: [...groupIds] }, featureName: feature, status: 0 }, select: { groupId: true } });
-  return new Set(rows.map((row) => row.groupId));
 }
 
 /** Sets a feature's status, adding its row when the group predates it. */

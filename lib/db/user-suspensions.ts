@@ -51,7 +51,9 @@ export async function clearLapsedSuspension(userId: number): Promise<boolean> {
   return count > 0;
 }
 
-export async function writeSuperAdmin(userId: number, on: boolean): Promise<void> {
+/** Whether the user exists (and so was changed). */
+export async function writeSuperAdmin(userId: number, on: boolean): Promise<boolean> {
   const db = await getDb();
-  await db.user.update({ where: { id: userId }, data: { superAdmin: on ? 1 : 0 }, select: { id: true } });
+  const { count } = await db.user.updateMany({ where: { id: userId }, data: { superAdmin: on ? 1 : 0 } });
+  return count > 0;
 }

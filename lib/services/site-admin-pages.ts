@@ -38,9 +38,7 @@ export async function listSiteUsers(actor: SignedIn, query: string, page: number
 export async function setSiteAdminFlag(actor: SignedIn, userId: number, on: boolean): Promise<void> {
   await requireSiteAdmin(actor);
   if (!on && userId === actor.id) throw new Invalid("user_id", "you cannot remove your own site admin role");
-  await writeSuperAdmin(userId, on).catch(() => {
-    throw new NotFound("user");
-  });
+  if (!(await writeSuperAdmin(userId, on))) throw new NotFound("user");
 }
 
 export async function listSiteGroups(actor: SignedIn, query: string, page: number): Promise<DirectoryPage<SiteGroupRow>> {
@@ -102,9 +100,7 @@ export async function retrySiteJob(actor: SignedIn, name: string, id: string): P
 }
 
 export interface SiteHealth {
-  database: "ok" | "unavailable";
-  migrations: string;
-  replica: string | null;
+  database: Awaited<ReturnType<typeof readDatabaseHealth>>;
   redis: "ok" | "unavailable" | null;
   smtp: SmtpHealth;
   archiveGateway: "ok" | "unavailable" | null;
@@ -118,9 +114,5 @@ export async function readSiteHealth(actor: SignedIn): Promise<SiteHealth> {
     checkSmtp(),
     checkArchiveGateway(HEALTH_TIMEOUT_MS),
   ]);
-  const migrations = database.migrations
-    ? `${database.migrations.status} (${database.migrations.applied} applied, ${database.migrations.pending} pending)`
-    : "unknown";
-  const replica = database.replica ? `${database.replica.status}${database.replica.lag_ms === null ? "" : `, ${database.replica.lag_ms} ms behind`}` : null;
-  return { database: database.database, migrations, replica, redis, smtp, archiveGateway };
+  return { database, redis, smtp, archiveGateway };
 }

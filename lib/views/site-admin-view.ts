@@ -11,14 +11,13 @@ import {
   readJobsOverview,
   readSiteHealth,
   type JobsOverview,
-  type SiteHealth,
 } from "@/lib/services/site-admin-pages";
 import { getViewer, type Viewer } from "@/lib/session/session";
 
 // The /admin pages' models (contract section 20). Anyone but a site admin gets the 404 page: the
 // pages do not even admit they exist.
 
-export type { JobsOverview, SiteGroupRow, SiteHealth, SiteUserRow };
+export type { JobsOverview, SiteGroupRow, SiteUserRow };
 
 /** The signed-in site admin, or the not-found page. */
 export async function requireSiteAdminPage(): Promise<Viewer> {
@@ -57,6 +56,21 @@ export function loadAdminJobs(viewer: Viewer): Promise<JobsOverview> {
   return readJobsOverview(viewer);
 }
 
-export function loadAdminHealth(viewer: Viewer): Promise<SiteHealth> {
-  return readSiteHealth(viewer);
+/** The health page's rows: what each service answered, or why it is not there. */
+export async function loadAdminHealth(viewer: Viewer): Promise<[string, string][]> {
+  const { database, redis, smtp, archiveGateway } = await readSiteHealth(viewer);
+  const { migrations, replica } = database;
+  return [
+    ["Database", database.database],
+    ["Migrations", migrations ? `${migrations.status} (${migrations.applied} applied, ${migrations.pending} pending)` : "unknown"],
+    ["Read replica", replica ? `${replica.status}${replica.lag_ms === null ? "" : `, ${replica.lag_ms} ms behind`}` : "not configured"],
+    ["Redis", redis ?? "not configured"],
+    ["SMTP (email)", smtp ?? "not configured: no email is sent"],
+    ["Archive gateway (Arweave)", archiveGateway ?? "not configured: archiving is off"],
+  ];
+}
+
+/** The search box's text, as much of it as a search takes. */
+export function readAdminQuery(value: string | string[] | undefined): string {
+  return typeof value === "string" ? value.slice(0, 100) : "";
 }
