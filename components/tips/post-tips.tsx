@@ -17,7 +17,9 @@ export function PostTips({ postId, authorId, tipCount, deleted }: { postId: numb
   const viewer = useViewer();
   const tokens = useTipTokens();
   const [open, setOpen] = useState<"tip" | "list" | null>(null);
-  const [count, setCount] = useState(tipCount);
+  // Tips sent from this page add to the count the page was rendered with (which a live update may move).
+  const [added, setAdded] = useState(0);
+  const count = tipCount + added;
   if (tokens.length === 0) return null;
   const canTip = viewer !== null && viewer.id !== authorId && !deleted;
   const toggle = (panel: "tip" | "list") => setOpen((current) => (current === panel ? null : panel));
@@ -33,7 +35,7 @@ export function PostTips({ postId, authorId, tipCount, deleted }: { postId: numb
           Tip
         </button>
       ) : null}
-      {open === "tip" ? <TipPanel postId={postId} tokens={tokens} onTipped={() => setCount((value) => value + 1)} /> : null}
+      {open === "tip" ? <TipPanel postId={postId} tokens={tokens} onTipped={() => setAdded((value) => value + 1)} /> : null}
       {open === "list" ? <TipList postId={postId} /> : null}
     </>
   );

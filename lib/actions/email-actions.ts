@@ -13,7 +13,6 @@ const EmailSettingsInput = z.object({
   // The service checks keys and values, as for the API.
   settings: z.object({ email_notifications: z.string(), email_digest: z.string() }),
 });
-export type EmailSettingsInput = z.infer<typeof EmailSettingsInput>;
 
 export const updateEmailSettingsAction = defineAction({ name: "updateEmailSettings", auth: "user", input: EmailSettingsInput }, async ({ viewer, input }) => {
   await updateUserInfo(viewer, input);

@@ -3,21 +3,17 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { MAX_ID } from "@/lib/schemas/params";
-import { TipTokenSchema } from "@/lib/schemas/tip-schemas";
+import { TipTokensSchema, TxHashSchema } from "@/lib/schemas/tip-schemas";
 import { findTipRecipient, listTips, setTipTokens, tipPost } from "@/lib/services/tips";
 
 // Tips on the web (contract section 19): the same use cases, and checks, as the API's. The page
 // sends the transfer with the connected wallet first, then registers its hash here.
 
 const Id = z.number().int().min(1).max(MAX_ID);
-const TxHash = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{64}$/)
-  .transform((hash) => hash.toLowerCase());
 
 /** Registers a sent transfer as a tip; answers the tip's amount and symbol. */
 export const tipPostAction = defineAction(
-  { name: "tipPost", auth: "user", input: z.object({ postId: Id, chainId: Id, txHash: TxHash }) },
+  { name: "tipPost", auth: "user", input: z.object({ postId: Id, chainId: Id, txHash: TxHashSchema }) },
   async ({ viewer, input }) => {
     const tip = await tipPost(viewer, input.postId, { chainId: input.chainId, txHash: input.txHash });
     return { id: tip.id, symbol: tip.symbol, amount: tip.amount };
@@ -43,6 +39,6 @@ export const listPostTipsAction = defineAction(
 
 /** Group settings' tip tokens section (admins). */
 export const setTipTokensAction = defineAction(
-  { name: "setTipTokens", auth: "user", input: z.object({ groupId: Id, tokens: z.array(TipTokenSchema).max(5) }) },
+  { name: "setTipTokens", auth: "user", input: z.object({ groupId: Id, tokens: TipTokensSchema }) },
   async ({ viewer, input }) => ({ tokens: await setTipTokens(viewer, input.groupId, input.tokens) }),
 );

@@ -3,15 +3,14 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/engine/client";
 import type { Tx } from "@/lib/db/engine/transaction";
 import { parseStoredGateRule } from "@/lib/db/token-gates";
+import { BADGE_KIND_NAMES, BADGE_METRIC_NAMES } from "@/lib/schemas/badge-schemas";
 import type { GateRule } from "@/lib/schemas/membership-schemas";
 
 // A group's badges (contract section 19), as admins define them. Who holds them is
-// lib/db/badge-holders.ts; what shows beside names, lib/db/badge-decorations.ts.
+// lib/db/badge-holders.ts; what shows beside names, lib/db/badge-faces.ts.
 
-export const BADGE_KINDS = ["manual", "rule", "token"] as const;
-export type BadgeKind = (typeof BADGE_KINDS)[number];
-export const BADGE_METRICS = ["posts", "threads", "likes_received", "days_member"] as const;
-export type BadgeMetric = (typeof BADGE_METRICS)[number];
+export type BadgeKind = (typeof BADGE_KIND_NAMES)[number];
+export type BadgeMetric = (typeof BADGE_METRIC_NAMES)[number];
 
 export interface BadgeRule {
   metric: BadgeMetric;
@@ -57,12 +56,12 @@ type BadgeRow = Prisma.BadgeGetPayload<{ select: typeof BADGE_SELECT }>;
 function readRule(value: unknown): BadgeRule | null {
   if (value === null || typeof value !== "object") return null;
   const raw = value as { metric?: unknown; at_least?: unknown };
-  if (!BADGE_METRICS.includes(raw.metric as BadgeMetric) || typeof raw.at_least !== "number") return null;
+  if (!BADGE_METRIC_NAMES.includes(raw.metric as BadgeMetric) || typeof raw.at_least !== "number") return null;
   return { metric: raw.metric as BadgeMetric, atLeast: raw.at_least };
 }
 
 function readKind(value: string): BadgeKind {
-  return BADGE_KINDS.includes(value as BadgeKind) ? (value as BadgeKind) : "manual";
+  return BADGE_KIND_NAMES.includes(value as BadgeKind) ? (value as BadgeKind) : "manual";
 }
 
 export function reshapeBadge(row: BadgeRow): BadgeRecord {

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/engine/client";
 import type { Tx } from "@/lib/db/engine/transaction";
 import { readableGroupSql } from "@/lib/db/memberships";
+import type { NotificationType } from "@/lib/db/notifications";
 
 // The notification email outbox (prisma/derived/email-outbox.sql fills it) and the per-thread
 // throttle. Rows are taken FOR UPDATE SKIP LOCKED, so instances draining at once never take one twice.
@@ -87,7 +88,7 @@ export interface NotificationMailRecord {
   username: string;
   address: string | null;
   confirmed: boolean;
-  type: string;
+  type: NotificationType;
   count: number;
   read: boolean;
   actorName: string | null;
@@ -140,7 +141,8 @@ export async function findNotificationMail(notificationId: number): Promise<Noti
     username: row.username,
     address: row.email,
     confirmed: row.confirmed,
-    type: row.type,
+    // The column holds only what the notification writers put there.
+    type: row.type as NotificationType,
     count: row.count,
     read: row.read,
     actorName: row.actor_name,

@@ -2,7 +2,16 @@ import "server-only";
 import { attachRulesJson, readAttachRules, type AttachRules } from "@/lib/db/attach-rules";
 import { getDb } from "@/lib/db/engine/client";
 import { initialFeatureStatus } from "@/lib/db/group-features";
-import { adminRoleLevel, flagCode, joiningCode, visibilityCode, type GroupAdminRole, type GroupJoining, type GroupVisibility } from "@/lib/db/records/codes";
+import {
+  adminRoleLevel,
+  flagCode,
+  type GroupAdminRole,
+  type GroupJoining,
+  type GroupVisibility,
+  isSet,
+  joiningCode,
+  visibilityCode,
+} from "@/lib/db/records/codes";
 import type { Tx } from "@/lib/db/engine/transaction";
 
 // Writes of a group's own row (creating it, its page fields, its policy) and of its roles. Names in, columns out.
@@ -102,10 +111,10 @@ export async function writeRecommendFlags(
   const row = await tx.group.update({
     where: { id: groupId },
     data: {
-      ...(flags.noRecommend !== undefined ? { noRecommend: flags.noRecommend ? "1" : "0" } : {}),
-      ...(flags.superNoRecommend !== undefined ? { superNoRecommend: flags.superNoRecommend ? "1" : "0" } : {}),
+      ...(flags.noRecommend !== undefined ? { noRecommend: String(flagCode(flags.noRecommend)) } : {}),
+      ...(flags.superNoRecommend !== undefined ? { superNoRecommend: String(flagCode(flags.superNoRecommend)) } : {}),
     },
     select: { noRecommend: true, superNoRecommend: true },
   });
-  return { noRecommend: row.noRecommend === "1", superNoRecommend: row.superNoRecommend === "1" };
+  return { noRecommend: isSet(row.noRecommend), superNoRecommend: isSet(row.superNoRecommend) };
 }

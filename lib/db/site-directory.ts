@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/engine/client";
 import type { Tx } from "@/lib/db/engine/transaction";
-import { readVisibility, type GroupVisibility } from "@/lib/db/records/codes";
+import { isSet, readVisibility, type GroupVisibility } from "@/lib/db/records/codes";
 
 // The site admins' directory of accounts and groups (contract section 20's /admin pages).
 
@@ -108,8 +108,8 @@ export async function searchSiteGroups(query: string, page: number, perPage: num
       visibility: readVisibility(row.visibility),
       members: row.membersCount,
       threads: row.threadsCount,
-      noRecommend: row.noRecommend === "1",
-      superNoRecommend: row.superNoRecommend === "1",
+      noRecommend: isSet(row.noRecommend),
+      superNoRecommend: isSet(row.superNoRecommend),
       lastActivityAt: row.lastActivityAt,
     })),
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flagParam } from "@/lib/schemas/moderation-schemas";
 import { UserTitleSchema } from "@/lib/schemas/author-face-schemas";
 import { GATE_RULE_TYPES, GateRuleSchema } from "@/lib/schemas/membership-schemas";
 import { httpUrl, idParam, intParam, trimmedString, unsetWhenBlank } from "@/lib/schemas/params";
@@ -11,10 +12,7 @@ export const BADGE_DESCRIPTION_MAX = 300;
 export const BADGE_KIND_NAMES = ["manual", "rule", "token"] as const;
 export const BADGE_METRIC_NAMES = ["posts", "threads", "likes_received", "days_member"] as const;
 
-const Flag = z.preprocess(
-  (value) => (value === "0" || value === "1" ? Number(value) : value),
-  z.union([z.literal(0), z.literal(1)], { error: "must be 0 or 1" }),
-);
+const Flag = flagParam();
 
 export const BadgeNameSchema = trimmedString({ min: 1, max: BADGE_NAME_MAX });
 export const BadgeDescriptionSchema = trimmedString({ max: BADGE_DESCRIPTION_MAX });

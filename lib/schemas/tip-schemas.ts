@@ -49,13 +49,14 @@ export const TipTokensSchema = z.preprocess(
 
 export const TipTokensParamsSchema = z.object({ group_id: idParam(), tokens: TipTokensSchema });
 
-const TxHash = z
+/** A transaction hash, lower-cased. */
+export const TxHashSchema = z
   .string({ error: "must be a string" })
   .trim()
   .regex(/^0x[0-9a-fA-F]{64}$/, { error: "must be a 0x transaction hash of 64 hex digits" })
   .transform((hash) => hash.toLowerCase());
 
-export const CreateTipParamsSchema = z.object({ post_id: idParam(), chain_id: intParam({ min: 1 }), tx_hash: TxHash });
+export const CreateTipParamsSchema = z.object({ post_id: idParam(), chain_id: intParam({ min: 1 }), tx_hash: TxHashSchema });
 export const ListTipsParamsSchema = z.object({ post_id: idParam(), page: pageParam(), per_page: pageSizeParam(20) });
 
 const Int = z.number().int();

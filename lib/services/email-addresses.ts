@@ -23,15 +23,6 @@ export const CONFIRMATION_HOURS = 24;
 /** Links a person may have sent per hour (the first with the address change included). */
 const CONFIRMATIONS_PER_HOUR = 5;
 
-export interface EmailSettings extends EmailStatus {
-  /** The site sends email (AGORA_SMTP_URL and AGORA_MAIL_FROM are set). */
-  enabled: boolean;
-}
-
-export async function getEmailSettings(actor: SignedIn): Promise<EmailSettings> {
-  return { ...(await readEmailStatus(actor.id)), enabled: isEmailEnabled() };
-}
-
 async function writeConfirmation(tx: Tx, userId: number, address: string): Promise<void> {
   const nonce = newConfirmationNonce();
   const createdAt = new Date();
@@ -52,7 +43,7 @@ export async function setEmailAddress(userId: number, address: string | null): P
 }
 
 /** "Send the link again": for a set, unconfirmed address, at most five links an hour. */
-export async function resendEmailConfirmation(actor: SignedIn): Promise<EmailSettings> {
+export async function resendEmailConfirmation(actor: SignedIn): Promise<EmailStatus> {
   if (!isEmailEnabled()) throw new Conflict("Email is off on this site");
   const status = await readEmailStatus(actor.id);
   if (status.address === null) throw new Invalid("email", "is not set: add an address first");
@@ -60,7 +51,7 @@ export async function resendEmailConfirmation(actor: SignedIn): Promise<EmailSet
   if ((await countRecentConfirmations(actor.id, 3600)) >= CONFIRMATIONS_PER_HOUR) throw new RateLimited(600);
   const address = status.address;
   await inTransaction((tx) => writeConfirmation(tx, actor.id, address));
-  return { ...status, enabled: true };
+  return status;
 }
 
 export type ConfirmationOutcome = "confirmed" | "expired" | "used" | "invalid";

@@ -1,4 +1,5 @@
 import "server-only";
+import { notificationPath, summariseNotification } from "@/lib/schemas/notification-text";
 import {
   deleteOutboxRows,
   findNotificationMail,
@@ -70,27 +71,14 @@ export async function drainNotificationEmails(): Promise<number> {
   });
 }
 
-const ONE: Record<string, string> = {
-  reply: "replied to you",
-  post: "posted",
-  mention: "mentioned you",
-  like: "liked your post",
-  membership: "updated your membership",
-  quote: "quoted you",
-};
-
 function describe(record: NotificationMailRecord): string {
-  if (record.type === "reminder") return "Reminder: a post you bookmarked";
-  const actor = record.actorName ?? "Someone";
-  const what = ONE[record.type] ?? `sent you a notification (${record.type})`;
-  const more = record.count > 1 ? ` (${record.count} in all)` : "";
-  return `${actor} ${what}${more}`;
+  return summariseNotification(record.type, record.count, record.actorName ?? (record.type === "badge" ? "" : "Someone"));
 }
 
 function notificationLink(record: NotificationMailRecord): string {
-  if (record.type === "membership" || record.threadId === null) return absoluteUrl(`/g/${encodeURIComponent(record.groupName)}/members`);
-  const path = `/g/${encodeURIComponent(record.groupName)}/t/${record.threadId}/${encodeURIComponent(record.threadSlug || "thread")}`;
-  return absoluteUrl(record.postId ? `${path}#post-${record.postId}` : path);
+  return absoluteUrl(
+    notificationPath({ type: record.type, groupName: record.groupName, threadId: record.threadId, slug: record.threadSlug, postId: record.postId }),
+  );
 }
 
 /** The send-email job's notification: mailed unless it was read, or the address unconfirmed, since it was queued. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { notificationPath, summariseNotification } from "@/lib/schemas/notification-text";
 import type { SignedIn } from "@/lib/auth/permissions";
 import type { NotificationRecord, NotificationType } from "@/lib/db/notifications";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
@@ -33,56 +34,25 @@ export interface NotificationsPageView extends NotificationMenuView {
 export const MENU_SIZE = 8;
 export const NOTIFICATIONS_PER_PAGE = 20;
 
-// One event: "bob replied to you"; grouped ones: "3 replies to you, latest by bob".
-const ONE: Record<NotificationType, string> = {
-  reply: "replied to you",
-  post: "posted",
-  mention: "mentioned you",
-  like: "liked your post",
-  membership: "updated your membership",
-  quote: "quoted you",
-  reminder: "",
-  tip: "tipped your post",
-  badge: "gave you a badge",
-};
-const MANY: Record<NotificationType, string> = {
-  reply: "replies to you",
-  post: "new posts",
-  mention: "mentions of you",
-  like: "likes of your posts",
-  membership: "membership updates",
-  quote: "quotes of you",
-  reminder: "reminders",
-  tip: "tips on your posts",
-  badge: "badges",
-};
-
 // A reminder has no actor: the bell shows it under this name.
 const REMINDER_ACTOR = { id: 0, username: "Reminder", photoUrl: "" };
 // And a badge a rule or the token sweep granted, under this one.
 const BADGE_ACTOR = { id: 0, username: "Badges", photoUrl: "" };
 
-function summarise(type: NotificationType, count: number, actorName: string): string {
-  if (type === "reminder") return "Reminder: a post you bookmarked";
-  // A badge a rule or the token sweep granted has no actor.
-  if (type === "badge" && actorName === "") return "You earned a badge";
-  return count > 1 ? `${count} ${MANY[type]}, latest by ${actorName}` : `${actorName} ${ONE[type]}`;
-}
-
 function toNotificationItemView(record: NotificationRecord): NotificationItemView {
-  const slug = record.thread.slug || "thread";
-  const href =
-    record.type === "membership"
-      ? `/g/${record.thread.groupName}/members`
-      : record.type === "badge"
-        ? `/g/${record.thread.groupName}/badges`
-        : `/g/${record.thread.groupName}/t/${record.threadId}/${slug}#post-${record.postId}`;
+  const href = notificationPath({
+    type: record.type,
+    groupName: record.thread.groupName,
+    threadId: record.threadId,
+    slug: record.thread.slug,
+    postId: record.postId,
+  });
   return {
     id: record.id,
     type: record.type,
     read: record.read,
     count: record.count,
-    summary: summarise(record.type, record.count, record.type === "badge" && !record.actor ? "" : record.actor?.username || "someone"),
+    summary: summariseNotification(record.type, record.count, record.type === "badge" && !record.actor ? "" : record.actor?.username || "someone"),
     threadTitle: record.thread.title,
     href,
     actor: record.actor

@@ -9,7 +9,7 @@ import { textRefusals } from "@/lib/web/refusal-formats";
 // Any origin may post: mail clients do. proxy.ts has spent the pages budget already.
 
 function pagePath(token: string, done: boolean): string {
-  return `/email/unsubscribe?${new URLSearchParams(done ? { token, done: "1" } : { token })}`;
+  return `/email/unsubscribe?${new URLSearchParams(done ? { token, done: "yes" } : { token })}`;
 }
 
 export const showUnsubscribePage = defineWebEntry({ name: "unsubscribe-page", auth: "none", refusals: textRefusals() }, async ({ request }) => {

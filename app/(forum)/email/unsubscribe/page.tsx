@@ -26,7 +26,7 @@ export default async function UnsubscribePage({ searchParams }: UnsubscribePageP
     );
   }
   const what = KIND_WORDS[view.kind];
-  if (params.done === "1") {
+  if (params.done === "yes") {
     return (
       <FormPage title="You are unsubscribed" lead={`You will get no more ${what}.`}>
         <p data-testid="unsubscribed">
