@@ -28,6 +28,8 @@ test("the owner switches tags and uploads off and on; the composer and the threa
   await expect(features.getByRole("switch", { name: /Uploads/ })).not.toBeChecked();
   await features.getByRole("switch", { name: /Sharing/ }).uncheck();
   await expect(features.getByRole("switch", { name: /Sharing/ })).not.toBeChecked();
+  // A switch shows its new state at once; the switches are enabled again once the save is done.
+  await expect(features.getByRole("switch", { name: /Sharing/ })).toBeEnabled();
   await expect(page.getByText("Tags are switched off under Features")).toBeVisible();
   await shootBothWidths(page, SHOTS, "features-off");
 
@@ -47,6 +49,7 @@ test("the owner switches tags and uploads off and on; the composer and the threa
   await page.goto(`/g/${world.group.name}/settings`);
   await features.getByRole("switch", { name: /Tags/ }).check();
   await expect(features.getByRole("switch", { name: /Tags/ })).toBeChecked();
+  await expect(features.getByText("Saved.")).toBeVisible();
   await page.goto(`/g/${world.group.name}/new`);
   await expect(page.getByRole("group", { name: "Tags" })).toBeVisible();
 });
