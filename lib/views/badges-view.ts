@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/permissions";
+import { GROUP_ROLE_TITLES } from "@/lib/db/records/codes";
 import { listBadgeHolders, listUserBadges } from "@/lib/db/badge-holders";
 import { readAuthorFaces, type AuthorFaces } from "@/lib/db/badge-faces";
 import { isGroupFeatureOn } from "@/lib/db/group-features";
@@ -13,7 +14,6 @@ import type { GroupView } from "@/lib/views/group-view";
 
 const HOLDERS_SHOWN = 24;
 const METRIC_WORDS = { posts: "posts", threads: "threads started", likes_received: "likes received", days_member: "days as a member" } as const;
-const ROLE_TITLES = { owner: "Owner", admin: "Admin", moderator: "Moderator" } as const;
 
 export interface BadgeChipView {
   id: number;
@@ -122,6 +122,6 @@ export function toAuthorFaceView(faces: AuthorFaces, userId: number): AuthorFace
   if (!face) return NO_FACE;
   return {
     badges: face.badges.map((badge) => toBadgeChipView({ id: badge.badgeId, name: badge.name, description: badge.description, imageUrl: badge.imageUrl })),
-    title: face.title?.name ?? (face.role ? ROLE_TITLES[face.role] : null),
+    title: face.title?.name ?? (face.role ? GROUP_ROLE_TITLES[face.role] : null),
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import type { Actor, GroupAdminRole } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/auth/permissions";
+import { GROUP_ROLE_TITLES } from "@/lib/db/records/codes";
 import { countPages } from "@/lib/db/pagination";
 import { proxyImageUrl } from "@/lib/media/image-proxy-url";
 import { listGroupMembers } from "@/lib/services/memberships";
@@ -8,7 +9,6 @@ import type { GroupView } from "@/lib/views/group-view";
 
 export const MEMBERS_PER_PAGE = 30;
 
-const ROLE_LABELS: Record<GroupAdminRole, string> = { owner: "Owner", admin: "Admin", moderator: "Moderator" };
 
 export interface MemberView {
   id: number;
@@ -43,7 +43,7 @@ export async function loadMembersPage(viewer: Actor, group: GroupView, page: num
       id: member.user.id,
       username: member.user.username,
       photoUrl: proxyImageUrl(member.user.photoUrl),
-      role: member.adminRole === null ? null : ROLE_LABELS[member.adminRole],
+      role: member.adminRole === null ? null : GROUP_ROLE_TITLES[member.adminRole],
       joinedAt: member.joinedAt,
     })),
     count: list.count,

@@ -10,6 +10,7 @@ import {
   type GroupRole,
   type SignedIn,
 } from "@/lib/auth/permissions";
+import { GROUP_ROLE_TITLES } from "@/lib/db/records/codes";
 import type { BanRow } from "@/lib/db/bans";
 import type { ModlogRecord } from "@/lib/db/modlog";
 import { countPages } from "@/lib/db/pagination";
@@ -98,7 +99,6 @@ export interface ModerationView {
 }
 
 const REASON_LABELS: Record<ReportReason, string> = { spam: "Spam", abuse: "Abuse", off_topic: "Off topic", other: "Other" };
-const ROLE_LABELS: Record<GroupAdminRole, string> = { owner: "Owner", admin: "Admin", moderator: "Moderator" };
 const CHANGES: RoleChangeView[] = [
   { role: "moderator", label: "Make moderator" },
   { role: "admin", label: "Make admin" },
@@ -154,7 +154,7 @@ async function loadTeam(viewer: SignedIn, role: GroupRole, roles: Map<number, Gr
     const member: TeamMemberView = {
       user: { id: userId, username: person.username, photoUrl: proxyImageUrl(person.photoUrl) },
       role: adminRole,
-      roleLabel: ROLE_LABELS[adminRole],
+      roleLabel: GROUP_ROLE_TITLES[adminRole],
       isViewer: userId === viewer.id,
       changes: CHANGES.filter((change) => change.role !== adminRole && canChangeRole(viewer, role, target, change.role)),
     };
@@ -195,7 +195,7 @@ export async function loadModerationPage(
       team: await loadTeam(viewer, record.role, roles),
       assignable: (["moderator", "admin"] as const)
         .filter((next) => canAssignRole(record.role, next))
-        .map((next) => ({ role: next, label: ROLE_LABELS[next] })),
+        .map((next) => ({ role: next, label: GROUP_ROLE_TITLES[next] })),
       limits: { maxBanDays: MAX_BAN_DAYS, maxReason: MAX_BAN_REASON },
     },
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { formatTimestamp } from "@/lib/api/time";
+import { GROUP_ROLE_TITLES } from "@/lib/db/records/codes";
 import type { UserBadgeRecord } from "@/lib/db/badge-holders";
 import type { AuthorFace, AuthorFaces } from "@/lib/db/badge-faces";
 import type { BadgeRecord } from "@/lib/db/badges";
@@ -34,13 +35,12 @@ export function serializeUserBadge(holding: UserBadgeRecord) {
   };
 }
 
-const ROLE_TITLES = { owner: "Owner", admin: "Admin", moderator: "Moderator" } as const;
 
 /** `user_title`: the chosen title, else a moderator's role (id 0), else []. */
 export function serializeUserTitle(face: AuthorFace | undefined): { id: number; title: string }[] {
   if (!face) return [];
   if (face.title) return [{ id: face.title.badgeId, title: face.title.name }];
-  return face.role ? [{ id: 0, title: ROLE_TITLES[face.role] }] : [];
+  return face.role ? [{ id: 0, title: GROUP_ROLE_TITLES[face.role] }] : [];
 }
 
 /** `badge` and `user_title` of an author, from the page's faces. */

@@ -50,6 +50,9 @@ export function joiningCode(joining: GroupJoining): 0 | 1 | 2 | 3 {
 
 /** A group admin's role: `group_admins.level` 1, 2, 3. */
 export type GroupAdminRole = "owner" | "admin" | "moderator";
+
+/** How a role is named to people: on member lists, in moderation, and as the title of a moderator's posts. */
+export const GROUP_ROLE_TITLES: Record<GroupAdminRole, string> = { owner: "Owner", admin: "Admin", moderator: "Moderator" };
 const ADMIN_ROLES: Record<number, GroupAdminRole> = { 1: "owner", 2: "admin", 3: "moderator" };
 
 export function readAdminRole(level: number | null | undefined): GroupAdminRole | null {
