@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
@@ -32,4 +32,12 @@ function readServerSecret(): Uint8Array {
     }
   }
   return new TextEncoder().encode(secret);
+}
+
+/**
+ * An HMAC of `text` under the server secret. Each use puts its own purpose at the start of `text`,
+ * so a value signed for one use never passes for another.
+ */
+export function signWithServerSecret(text: string, encoding: "base64url" | "hex" = "base64url"): string {
+  return createHmac("sha256", getServerSecret()).update(text).digest(encoding);
 }

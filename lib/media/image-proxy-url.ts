@@ -1,6 +1,6 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { getServerSecret } from "@/lib/auth/secret";
+import { timingSafeEqual } from "node:crypto";
+import { signWithServerSecret } from "@/lib/auth/secret";
 import { isHttpUrl } from "@/lib/delta/schema";
 
 // Remote images (post images, avatars, covers, logos) reach readers through /media/proxy, so the
@@ -11,9 +11,7 @@ export const IMAGE_PROXY_PATH = "/media/proxy";
 const PURPOSE = "agora image proxy v1\n";
 
 function signImageUrl(url: string): string {
-  return createHmac("sha256", getServerSecret())
-    .update(PURPOSE + url)
-    .digest("base64url");
+  return signWithServerSecret(PURPOSE + url);
 }
 
 // Agora's own uploads (contract section 15) are served by Agora: their path is shown as it is,

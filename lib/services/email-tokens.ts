@@ -1,6 +1,6 @@
 import "server-only";
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { getServerSecret } from "@/lib/auth/secret";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { signWithServerSecret } from "@/lib/auth/secret";
 
 // Tokens in email links. A confirmation token is an HMAC of a random nonce under the server secret:
 // the database keeps the nonce and the token's sha256 only, so neither a copy of the database nor
@@ -14,9 +14,7 @@ const UNSUBSCRIBE_PURPOSE = "agora email unsubscribe v1\n";
 const KIND_CODES: Record<MailKind, string> = { notifications: "n", digest: "d" };
 
 function mac(purpose: string, value: string): string {
-  return createHmac("sha256", getServerSecret())
-    .update(purpose + value)
-    .digest("base64url");
+  return signWithServerSecret(purpose + value);
 }
 
 export function newConfirmationNonce(): string {

@@ -1,16 +1,15 @@
 import "server-only";
-import { createHmac } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { getServerSecret } from "@/lib/auth/secret";
+import { signWithServerSecret } from "@/lib/auth/secret";
 import { authorizeWalletCredentials, refreshSessionToken, SessionRevokedError } from "@/lib/session/wallet-credentials";
 
 // A key of its own for the session cookie, derived from the server secret, so no extra
 // setting is needed and a session cookie can never pass as an API token or vice versa.
 function deriveSessionSecret(): string {
-  return createHmac("sha256", getServerSecret()).update("agora:next-auth-session").digest("base64url");
+  return signWithServerSecret("agora:next-auth-session");
 }
 
 export const authOptions: NextAuthOptions = {

@@ -1,8 +1,7 @@
 import "server-only";
-import { createHmac } from "node:crypto";
 import { formatNullableTimestamp, formatTimestamp } from "@/lib/api/time";
 import { serializeRecommendGroup, serializeUserGroup } from "@/lib/api/serializers/user-groups";
-import { getServerSecret } from "@/lib/auth/secret";
+import { signWithServerSecret } from "@/lib/auth/secret";
 import { isEvmStyle, isWalletType, WALLET_TYPES } from "@/lib/schemas/wallet-types";
 import { adminRoleLevel, flagCode } from "@/lib/db/records/codes";
 import type { UserBundle } from "@/lib/db/user-groups";
@@ -27,7 +26,7 @@ function findWalletAddress(row: UserProfile, matches: (type: number) => boolean)
 
 /** The referral link carries an HMAC of the user id so that a forged `ref` can be told apart. */
 export function signReferral(userId: number): string {
-  return createHmac("sha256", getServerSecret()).update(String(userId)).digest("hex");
+  return signWithServerSecret(String(userId), "hex");
 }
 
 function buildReferralUrl(origin: string, userId: number): string {
