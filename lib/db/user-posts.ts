@@ -132,6 +132,10 @@ interface ListedPostRow {
   parent_username: string | null;
 }
 
+// filter=tips: a group with rewards off shows no tips (contract section 20), so its posts are not "tipped".
+const TIPPED_IN_REWARDING_GROUP = Prisma.sql` AND p.tip_count > 0
+  AND NOT EXISTS (SELECT 1 FROM group_features gf WHERE gf.group_id = p.group_id AND gf.feature_name = 'rewards' AND gf.status = 0)`;
+
 /**
  * A page of a user's posts in live threads of groups the reader may read, newest first, with
  * their thread, group, category and the parent's author: one statement walking posts(user_id, id
@@ -152,7 +156,7 @@ async function listPostRows(input: UserPostsWindow): Promise<ListedPostRow[]> {
       FROM posts p
       JOIN threads t ON t.id = p.thread_id
       JOIN groups g ON g.id = p.group_id
-      WHERE p.user_id = ${input.userId} AND t.is_delete = 0 AND ${readable}${input.tippedOnly ? Prisma.sql` AND p.tip_count > 0` : Prisma.empty}
+      WHERE p.user_id = ${input.userId} AND t.is_delete = 0 AND ${readable}${input.tippedOnly ? TIPPED_IN_REWARDING_GROUP : Prisma.empty}
       ORDER BY p.id DESC
       LIMIT ${input.take} OFFSET ${input.skip}
     )

@@ -20,14 +20,21 @@ export async function findWalletByAddress(address: string): Promise<WalletOwner 
   return db.wallet.findUnique({ where: { address }, select: { userId: true, type: true, address: true, publicKey: true } });
 }
 
+const EVM_TYPES = [WALLET_TYPES.chainA, WALLET_TYPES.chainAHardware, WALLET_TYPES.evm];
+const isEvmAddress = (address: string) => /^0x[0-9a-f]{40}$/i.test(address);
+
 /** A user's EVM-style wallet addresses (isEvmStyle's types). */
 export async function listEvmWalletAddresses(userId: number): Promise<string[]> {
+  return (await listEvmWalletAddressesOf([userId])).get(userId) ?? [];
+}
+
+/** Several users' EVM-style wallet addresses in one statement; a user with none is absent. */
+export async function listEvmWalletAddressesOf(userIds: readonly number[]): Promise<Map<number, string[]>> {
   const db = await getDb();
-  const wallets = await db.wallet.findMany({
-    where: { userId, type: { in: [WALLET_TYPES.chainA, WALLET_TYPES.chainAHardware, WALLET_TYPES.evm] } },
-    select: { address: true },
-  });
-  return wallets.map((wallet) => wallet.address).filter((address) => /^0x[0-9a-f]{40}$/i.test(address));
+  const wallets = await db.wallet.findMany({ where: { userId: { in: [...userIds] }, type: { in: EVM_TYPES } }, select: { userId: true, address: true } });
+  const byUser = new Map<number, string[]>();
+  for (const wallet of wallets.filter((row) => isEvmAddress(row.address))) byUser.set(wallet.userId, [...(byUser.get(wallet.userId) ?? []), wallet.address]);
+  return byUser;
 }
 
 /** A sign-in message as issued: for which wallet, its exact text, and whether it was spent. */

@@ -3,7 +3,7 @@ import { deleteUserBadge, insertUserBadge, listBadgeHolderIds, listGroupMemberId
 import { listTokenBadges, findBadge, type BadgeRecord } from "@/lib/db/badges";
 import { inTransaction } from "@/lib/db/engine/transaction";
 import { isGroupFeatureOn } from "@/lib/db/group-features";
-import { listEvmWalletAddresses } from "@/lib/db/wallets";
+import { listEvmWalletAddressesOf } from "@/lib/db/wallets";
 import { logger } from "@/lib/log";
 import { evaluateGate } from "@/lib/services/token-gates";
 
@@ -14,9 +14,9 @@ import { evaluateGate } from "@/lib/services/token-gates";
 // A sweep reads at most this many members of a group per badge (balances are kept a while).
 const MEMBERS_PER_SWEEP = 2_000;
 
-async function holdsToken(badge: BadgeRecord, userId: number): Promise<boolean> {
+async function holdsToken(badge: BadgeRecord, wallets: string[]): Promise<boolean> {
   if (!badge.token) return false;
-  const check = await evaluateGate({ logic: "all", rules: [badge.token] }, await listEvmWalletAddresses(userId));
+  const check = await evaluateGate({ logic: "all", rules: [badge.token] }, wallets);
   return check.eligible;
 }
 
@@ -41,11 +41,12 @@ async function sweepBadge(badge: BadgeRecord): Promise<{ granted: number; revoke
   const members = await listGroupMemberIds(badge.groupId, MEMBERS_PER_SWEEP);
   const holders = new Set(await listBadgeHolderIds(badge.id));
   const memberSet = new Set(members);
+  const wallets = await listEvmWalletAddressesOf(members);
   let granted = 0;
   let revoked = 0;
   for (const userId of new Set([...members, ...holders])) {
     try {
-      const qualifies = memberSet.has(userId) && (await holdsToken(badge, userId));
+      const qualifies = memberSet.has(userId) && (await holdsToken(badge, wallets.get(userId) ?? []));
       if (qualifies && !holders.has(userId) && (await grant(badge.id, userId))) granted += 1;
       if (!qualifies && holders.has(userId) && (await revoke(badge.id, userId))) revoked += 1;
     } catch (error) {

@@ -189,10 +189,14 @@ describe("tipping a post", () => {
       const info = await getAs<{ group: { tip_token_info: unknown[] } }>(undefined, `/api/v2/groups/${cast.group.id}`);
       expect(info.body.data.group.tip_token_info).toEqual([]);
       expect((await listTips(undefined, postId)).body.data.count).toBe(1);
+      const tipped = await getAs<{ user_posts: UserPostDto[] }>(undefined, `/api/v2/users/${cast.author.id}/posts`, { filter: "tips" });
+      expect(tipped.body.data.user_posts.map((post) => post.id)).not.toContain(postId);
     } finally {
       await setRewards(1);
     }
     expect((await threadAs(fan, thread.id)).tip_count).toBe(1);
+    const tippedAgain = await getAs<{ user_posts: UserPostDto[] }>(undefined, `/api/v2/users/${cast.author.id}/posts`, { filter: "tips" });
+    expect(tippedAgain.body.data.user_posts.map((post) => post.id)).toContain(postId);
   });
 
   it("a reorg: the re-check job removes a tip whose block left the chain, and its counters", async () => {
