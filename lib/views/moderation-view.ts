@@ -274,6 +274,7 @@ function describeEntry(
     case "gate":
       return { verb: "The token gate removed", target: user, rest: "", reason: row.reason };
     case "set_role":
+      if (row.reason === "owner") return { verb: "Made", target: user, rest: "the owner", reason: "" };
       return row.reason === "member"
         ? { verb: "Removed", target: user, rest: "from the team", reason: "" }
         : { verb: "Made", target: user, rest: `${/^[aeiou]/.test(row.reason) ? "an" : "a"} ${row.reason}`, reason: "" };
