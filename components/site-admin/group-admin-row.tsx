@@ -5,6 +5,7 @@ import { FormError } from "@/components/forms/form-field";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { deleteGroupAction, setGroupVisibilityAction, setRecommendAction } from "@/lib/actions/site-admin-actions";
+import { AssignOwnerForm } from "./assign-owner-form";
 import type { SiteGroupRow } from "@/lib/views/site-admin-view";
 import { useAdminAction } from "./use-admin-action";
 
@@ -40,6 +41,7 @@ function DeleteGroupForm({ group, onCancel }: { group: SiteGroupRow; onCancel: (
 /** One group on the groups page: recommendations, visibility, deletion. */
 export function GroupAdminRow({ group }: { group: SiteGroupRow }) {
   const [deleting, setDeleting] = useState(false);
+  const [assigning, setAssigning] = useState(false);
   const recommend = useAdminAction(setRecommendAction);
   const visibility = useAdminAction(setGroupVisibilityAction);
   const error = recommend.error ?? visibility.error;
@@ -49,7 +51,7 @@ export function GroupAdminRow({ group }: { group: SiteGroupRow }) {
         <Link href={`/g/${group.name}`}>{group.title}</Link> <span className="site-admin__facts">/g/{group.name}</span>
       </h3>
       <p className="site-admin__facts">
-        <span>Owner {group.owner}</span>
+        <span>{group.owner ? `Owner ${group.owner}` : "No owner"}</span>
         <span>{group.members} members</span>
         <span>{group.threads} threads</span>
         <span>Active {group.lastActivityAt.toISOString().slice(0, 10)}</span>
@@ -78,12 +80,18 @@ export function GroupAdminRow({ group }: { group: SiteGroupRow }) {
           <option value="private">Members (others see its card)</option>
           <option value="hidden">Members only (hidden)</option>
         </select>
+        {assigning ? null : (
+          <button type="button" className="button button--secondary" onClick={() => setAssigning(true)}>
+            {group.owner ? "Change owner…" : "Assign owner…"}
+          </button>
+        )}
         {deleting ? null : (
           <button type="button" className="button button--secondary" onClick={() => setDeleting(true)}>
             Delete…
           </button>
         )}
       </div>
+      {assigning ? <AssignOwnerForm group={group} onDone={() => setAssigning(false)} /> : null}
       {deleting ? <DeleteGroupForm group={group} onCancel={() => setDeleting(false)} /> : null}
       {error ? <FormError>{error.message}</FormError> : null}
     </li>

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { SUSPEND_DAYS_MAX, SUSPEND_REASON_MAX } from "@/lib/schemas/site-admin-schemas";
+import { assignGroupOwner } from "@/lib/services/group-ownership";
 import { setGroupRecommend } from "@/lib/services/group-recommend";
 import { updateGroupPolicy } from "@/lib/services/groups";
 import { setAccountSuspension } from "@/lib/services/site-admin";
@@ -61,6 +62,15 @@ export const deleteGroupAction = defineAction(
   { name: "deleteGroup", auth: "user", input: z.object({ groupId: Id, confirm: z.string().max(64) }) },
   async ({ viewer, input }) => {
     await deleteGroupAsSiteAdmin(viewer, input.groupId, input.confirm);
+    refresh();
+    return undefined;
+  },
+);
+
+export const assignGroupOwnerAction = defineAction(
+  { name: "assignGroupOwner", auth: "user", input: z.object({ groupId: Id, username: z.string().trim().min(1).max(64) }) },
+  async ({ viewer, input }) => {
+    await assignGroupOwner(viewer, input.groupId, input.username);
     refresh();
     return undefined;
   },

@@ -248,9 +248,10 @@ export const canAddRestrictedTag = isModerator;
 export const canSeeModerators = isModerator;
 
 /** The ids among a group's admin rows that may open its settings (for the page's Settings link). */
-export function listGroupManagers(group: { id: number; ownerId: number; admins: readonly { userId: number; role: GroupAdminRole }[] }): number[] {
+export function listGroupManagers(group: { id: number; ownerId: number | null; admins: readonly { userId: number; role: GroupAdminRole }[] }): number[] {
   const managers = group.admins.filter((admin) => canManageGroup({ ...guestRole(group.id), userId: admin.userId, adminRole: admin.role }));
-  return [...new Set([group.ownerId, ...managers.map((admin) => admin.userId)])];
+  const owner = group.ownerId === null ? [] : [group.ownerId];
+  return [...new Set([...owner, ...managers.map((admin) => admin.userId)])];
 }
 
 // ---- files (contract section 15) -------------------------------------------------------------

@@ -42,7 +42,7 @@ export async function readAuthorFaces(groupId: number, userIds: readonly number[
   if (ids.length === 0) return NO_FACES;
   const db = tx ?? (await getDb());
   const rows = await db.$queryRaw<FaceRow[]>`
-    SELECT u.id AS user_id, g.owner_id = u.id AS owner, ga.level, tb.id AS title_id, tb.name AS title_name,
+    SELECT u.id AS user_id, g.owner_id IS NOT DISTINCT FROM u.id AS owner, ga.level, tb.id AS title_id, tb.name AS title_name,
       (SELECT json_agg(x ORDER BY x.granted_at DESC, x.id DESC) FROM (
         SELECT b.id, b.name, b.description, b.image_url, b.origin_url, h.granted_at FROM user_badges h JOIN badges b ON b.id = h.badge_id
         WHERE h.group_id = g.id AND h.user_id = u.id ORDER BY h.granted_at DESC, h.badge_id DESC LIMIT 3) x) AS badges

@@ -86,7 +86,8 @@ export interface GroupDetail {
   description: string;
   cover: string;
   logo: string;
-  ownerId: number;
+  /** Null while the group has no owner (contract section 20: its owner left and no one else was in it). */
+  ownerId: number | null;
   joining: GroupJoining;
   visibility: GroupVisibility;
   /** Non-members of a public group read but must join before they write. */
@@ -162,7 +163,7 @@ export async function findGroupDetail(key: GroupKey): Promise<GroupDetail | null
 export interface GroupHandle {
   id: number;
   name: string;
-  ownerId: number;
+  ownerId: number | null;
 }
 
 /** The group's id, handle and owner: enough to know it exists before reading or writing into it. */

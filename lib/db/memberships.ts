@@ -180,7 +180,7 @@ export async function findUserMembershipFacts(userId: number): Promise<{ banGrou
 /** The group's moderators (levels 1–3 and the owner), to hear of a new request. */
 export async function listModeratorIds(tx: Tx, groupId: number): Promise<number[]> {
   const rows = await tx.$queryRaw<{ user_id: number }[]>`
-    SELECT owner_id AS user_id FROM groups WHERE id = ${groupId}
+    SELECT owner_id AS user_id FROM groups WHERE id = ${groupId} AND owner_id IS NOT NULL
     UNION SELECT user_id FROM group_admins WHERE group_id = ${groupId} AND deleted_at IS NULL AND level BETWEEN 1 AND 3`;
   return rows.map((row) => row.user_id);
 }

@@ -9,7 +9,8 @@ import type { Tx } from "@/lib/db/engine/transaction";
 /** What decides a person's role in a group, read in one query. */
 export interface GroupRoleFacts {
   groupId: number;
-  ownerId: number;
+  /** Null while the group has no owner. */
+  ownerId: number | null;
   /** The person's live group_admins role, or null. */
   adminRole: GroupAdminRole | null;
   superAdmin: boolean;
@@ -51,7 +52,7 @@ export function roleJoins(uid: string): string {
 }
 
 export type RoleFactsRow = {
-  owner_id: number;
+  owner_id: number | null;
   level: number | null;
   super_admin: number | null;
   banned: boolean;

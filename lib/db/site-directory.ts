@@ -104,7 +104,7 @@ export async function searchSiteGroups(query: string, page: number, perPage: num
       id: row.id,
       name: row.name,
       title: row.title,
-      owner: row.owner.username,
+      owner: row.owner?.username ?? "",
       visibility: readVisibility(row.visibility),
       members: row.membersCount,
       threads: row.threadsCount,

@@ -151,3 +151,20 @@ export async function findGroupIdByName(name: string): Promise<number | null> {
   const db = await getDb();
   return (await db.group.findUnique({ where: { name: name.toLowerCase() }, select: { id: true } }))?.id ?? null;
 }
+
+/** A stored content a person's uploads name, once each (by hash, then extension: the order contents are locked in). */
+export interface StoredContent {
+  sha256: string;
+  ext: string;
+}
+
+export async function listUserUploadContents(tx: Tx, userId: number): Promise<StoredContent[]> {
+  return tx.$queryRaw<StoredContent[]>`
+    SELECT DISTINCT sha256, ext FROM attachments WHERE user_id = ${userId} AND sha256 IS NOT NULL ORDER BY sha256, ext`;
+}
+
+/** Takes every upload of a person away, as retireUploadRow takes one: unattached rows go, attached ones stay as markers. */
+export async function retireUserUploadRows(tx: Tx, userId: number): Promise<void> {
+  await tx.attachment.deleteMany({ where: { userId, postId: null } });
+  await tx.attachment.updateMany({ where: { userId, sha256: { not: null } }, data: { sha256: null, removedAt: new Date() } });
+}

@@ -40,7 +40,7 @@ export interface UserGroupItem {
   cover: string;
   logo: string;
   description: string;
-  ownerId: number;
+  ownerId: number | null;
   membersCount: number;
   postsCount: number;
   noRecommend: boolean;

@@ -214,7 +214,7 @@ const SKELETON_BACKFILL_LOCK = 7_274_070_293;
 /** Users without a username skeleton, oldest first, locked against a concurrent backfill. */
 export async function listUsersWithoutSkeleton(tx: Tx): Promise<{ id: number; username: string }[]> {
   await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${SKELETON_BACKFILL_LOCK}::bigint)) AS lock`;
-  return tx.$queryRaw<{ id: number; username: string }[]>`SELECT id, username FROM users WHERE username_skeleton IS NULL ORDER BY id`;
+  return tx.$queryRaw<{ id: number; username: string }[]>`SELECT id, username FROM users WHERE username_skeleton IS NULL AND deleted_at IS NULL ORDER BY id`;
 }
 
 export async function findHeldSkeletons(tx: Tx, skeletons: string[]): Promise<Set<string>> {
@@ -238,7 +238,7 @@ export async function isSuperAdmin(userId: number): Promise<boolean> {
   return (row?.superAdmin ?? 0) > 0;
 }
 
-/** Whether a user with this id exists (read in the writing transaction). */
+/** Whether a user with this id exists and was not deleted (read in the writing transaction): someone a role, ban, badge or invitation can name. */
 export async function userExists(tx: Tx, userId: number): Promise<boolean> {
-  return (await tx.user.findUnique({ where: { id: userId }, select: { id: true } })) !== null;
+  return (await tx.user.findUnique({ where: { id: userId, deletedAt: null }, select: { id: true } })) !== null;
 }

@@ -8,9 +8,12 @@ import {
   findUpload,
   insertUpload,
   isContentReferenced,
+  listUserUploadContents,
   listUserUploads,
   lockContent,
   retireUploadRow,
+  retireUserUploadRows,
+  type StoredContent,
   type UploadPurpose,
   type UploadRecord,
 } from "@/lib/db/uploads";
@@ -163,6 +166,33 @@ async function removeUpload(upload: UploadRecord, onlyUnattached = false): Promi
     await enqueueInTransaction(tx, "remove-stored-content", { sha256, ext }, { startAfterSeconds: CONTENT_REMOVAL_BACKSTOP_SECONDS });
   });
   await removeContentIfUnused(sha256, ext);
+}
+
+/**
+ * Contract section 20: every upload of a leaving account goes, inside the deletion's transaction.
+ * The contents are locked first, before any row of the account (an upload locks its content, then
+ * writes a row naming the account), with the backstop job for each; answers them for
+ * removeContentsIfUnused once the transaction has committed.
+ */
+export async function retireAccountUploads(tx: Tx, userId: number): Promise<StoredContent[]> {
+  const contents = await listUserUploadContents(tx, userId);
+  for (const content of contents) await lockContent(tx, content.sha256);
+  await retireUserUploadRows(tx, userId);
+  for (const content of contents) {
+    await enqueueInTransaction(tx, "remove-stored-content", content, { startAfterSeconds: CONTENT_REMOVAL_BACKSTOP_SECONDS });
+  }
+  return contents;
+}
+
+/** After a committed removal: the stored files no row names any more (a failure is left to the backstop jobs). */
+export async function removeContentsIfUnused(contents: readonly StoredContent[]): Promise<void> {
+  for (const { sha256, ext } of contents) {
+    try {
+      await removeContentIfUnused(sha256, ext);
+    } catch (error) {
+      logger.warn({ err: error, sha256 }, "removing a stored upload failed; its job will try again");
+    }
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { usernameSkeleton } from "@/lib/auth/username-skeleton";
+import { DELETED_USER_NAME } from "@/lib/db/account-erasure";
 import { inTransaction, isUniqueViolation, type Tx } from "@/lib/db/engine/transaction";
 import { findHeldSkeletons, findUserIdByUsername, insertUserWithWallet, listUsersWithoutSkeleton, setUsernameSkeletons } from "@/lib/db/users";
 import { Conflict, NotFound } from "@/lib/errors";
@@ -22,8 +23,12 @@ export function usernameKey(username: string): string {
   return username.normalize("NFKC").trim().toLowerCase();
 }
 
-/** The columns that make a username unique: case-insensitively (username_key) and by look (username_skeleton). */
+/**
+ * The columns that make a username unique: case-insensitively (username_key) and by look
+ * (username_skeleton). The name deleted accounts show (contract section 20) is nobody's to take.
+ */
 export function usernameColumns(username: string) {
+  if (usernameSkeleton(username) === usernameSkeleton(DELETED_USER_NAME)) throw new Conflict(`“${username}” is what deleted accounts are called`, "username");
   return { username, usernameKey: usernameKey(username), usernameSkeleton: usernameSkeleton(username) };
 }
 

@@ -139,8 +139,9 @@ function toBanView(row: BanRow): BanView {
 }
 
 /** Everyone with a role, owner first; the owner counts even if their admin row went missing. */
-function collectTeamRoles(group: { ownerId: number; admins: readonly { userId: number; role: GroupAdminRole }[] }): Map<number, GroupAdminRole> {
-  const roles = new Map<number, GroupAdminRole>([[group.ownerId, "owner"]]);
+function collectTeamRoles(group: { ownerId: number | null; admins: readonly { userId: number; role: GroupAdminRole }[] }): Map<number, GroupAdminRole> {
+  // A group without an owner (contract section 20) lists its other roles only.
+  const roles = new Map<number, GroupAdminRole>(group.ownerId === null ? [] : [[group.ownerId, "owner"]]);
   for (const admin of group.admins) if (!roles.has(admin.userId)) roles.set(admin.userId, admin.role);
   return roles;
 }
@@ -273,6 +274,7 @@ function describeEntry(
     case "gate":
       return { verb: "The token gate removed", target: user, rest: "", reason: row.reason };
     case "set_role":
+      if (row.reason === "owner") return { verb: "Made", target: user, rest: "the owner", reason: "" };
       return row.reason === "member"
         ? { verb: "Removed", target: user, rest: "from the team", reason: "" }
         : { verb: "Made", target: user, rest: `${/^[aeiou]/.test(row.reason) ? "an" : "a"} ${row.reason}`, reason: "" };

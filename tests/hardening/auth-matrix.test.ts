@@ -84,6 +84,8 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/logout": { request: () => ({ path: "/api/logout", body: {} }), anotherUser: "own" },
   // Contract section 20: the update_info row above gave the other user an unconfirmed address, so their own resend is a 200.
   "POST /api/v2/users/me/email/resend": { request: () => ({ path: "/api/v2/users/me/email/resend", body: {} }), anotherUser: "own" },
+  // Contract section 20: only the account's own username confirms its deletion; another user naming the author's is a 400.
+  "POST /api/v2/users/me/delete": { request: (t) => ({ path: "/api/v2/users/me/delete", body: { confirm: t.cast.author.username } }), anotherUser: 400 },
 
   "POST /api/v2/posts/{post_id}/edit": {
     request: (t) => ({ path: `/api/v2/posts/${t.postId}/edit`, body: { content: textDelta("edited") } }),
@@ -307,12 +309,13 @@ describe("the authorization matrix of every write", () => {
     const { code } = answer.body as { code: number | string };
     if (kind === "another user") {
       if (write.anotherUser === 403) expect({ status: answer.status, code: Number(code) }, answer.text).toEqual({ status: 403, code: 40300 });
+      else if (write.anotherUser === 400) expect({ status: answer.status, code: Number(code) }, answer.text).toEqual({ status: 400, code: 40000 });
       else expect(answer.status, answer.text).toBe(200);
     } else {
       expect({ status: answer.status, code: Number(code) }, answer.text).toEqual(EXPECTED[kind]);
     }
     expect(typeof code).toBe(family === "v2" ? "string" : "number");
-    if (kind !== "another user" || write.anotherUser === 403) expect(await countRows()).toEqual(rowsBefore);
+    if (kind !== "another user" || write.anotherUser !== "own") expect(await countRows()).toEqual(rowsBefore);
     expect(await digestContent()).toEqual(contentBefore);
     cells += 1;
   });

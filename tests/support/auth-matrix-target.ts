@@ -28,9 +28,10 @@ export interface WriteCase {
   /**
    * A real token of `banned` (a plain user banned in the group, no role): 403 where the contract
    * gives the action to others only; "own" where any user may do it on their own behalf, and
-   * then nothing of anyone else's may change.
+   * then nothing of anyone else's may change; 400 where the request names someone else's account
+   * (deleting an account confirms with its own username), refused whole.
    */
-  anotherUser: 403 | "own";
+  anotherUser: 403 | 400 | "own";
 }
 
 export const inGroup = (t: Target, rest: string, body: Record<string, unknown>) => ({ path: `/api/v2/groups/${t.cast.group.id}/${rest}`, body });

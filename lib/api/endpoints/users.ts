@@ -9,6 +9,9 @@ import { EmailSchema, IsNftSchema, MeUserSchema, PhotoUrlSchema, UpdateInfoUserS
 import { NftParamSchema } from "@/lib/schemas/nft-avatar-schemas";
 import { BioSchema, DarkModeSchema, UserSettingsParamSchema } from "@/lib/schemas/user-settings-schemas";
 import { getOwnAccount, updateUserInfo } from "@/lib/services/user-profile";
+import { EmptyResponseSchema, flagParam } from "@/lib/schemas/moderation-schemas";
+import { unsetWhenBlank } from "@/lib/schemas/params";
+import { deleteAccount } from "@/lib/services/account-deletion";
 
 // GET or POST /api/me
 export const getMe = defineEndpoint(
@@ -73,6 +76,29 @@ export const logout = defineEndpoint(
   },
   async ({ viewer }) => {
     await revokeUserToken(viewer.tokenId);
+    return {};
+  },
+);
+
+// POST /api/v2/users/me/delete
+export const deleteMyAccountEndpoint = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api/v2/users/me/delete",
+    family: "v2",
+    auth: "user",
+    tag: "Users",
+    summary:
+      "Delete the account (contract section 20): wallets, tokens, sessions, drafts, bookmarks, uploads and profile go and the username is free again; posts stay as by \"deleted user\" (keep_posts 0: emptied as deleted posts); owned groups pass to the longest-serving admin, else moderator, else earliest member. 400 unless confirm is the username",
+    params: z.object({
+      // A username of digits may arrive as a JSON number.
+      confirm: z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.string({ error: "must be your username" })),
+      keep_posts: unsetWhenBlank(flagParam().default(1)),
+    }),
+    response: EmptyResponseSchema,
+  },
+  async ({ params, viewer }) => {
+    await deleteAccount(viewer, { confirm: params.confirm, keepPosts: isSet(params.keep_posts) });
     return {};
   },
 );

@@ -54,7 +54,8 @@ export function serializeGroup(record: GroupRecord): GroupDto {
     title: row.title,
     created_at: formatGroupTimestamp(row.createdAt),
     updated_at: formatGroupTimestamp(row.updatedAt),
-    owner: row.ownerId,
+    // Contract section 20: 0 while the group has no owner.
+    owner: row.ownerId ?? 0,
     cover: row.cover,
     logo: row.logo,
     description: row.description,

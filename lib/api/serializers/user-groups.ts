@@ -41,5 +41,5 @@ export function serializeUserGroup(row: UserGroupItem, facts: { origin: string; 
 
 /** Group list item in a user's `recommend_groups`: with its owner. */
 export function serializeRecommendGroup(row: UserGroupItem): RecommendGroupDto {
-  return { ...serializeGroupItemBase(row), owner: row.ownerId };
+  return { ...serializeGroupItemBase(row), owner: row.ownerId ?? 0 };
 }
