@@ -80,6 +80,20 @@ test("a site admin suspends and restores a user, revokes a key and retries a fai
     )
     .not.toBe("failed");
   await page.getByRole("link", { name: "Groups" }).click();
-  await expect(page.getByTestId(`admin-group-${world.group.id}`)).toBeVisible();
+  const groupRow = page.getByTestId(`admin-group-${world.group.id}`);
+  await expect(groupRow).toContainText(`Owner ${world.me.username}`);
   await shootBothWidths(page, SHOTS, "groups");
+
+  // A new owner, named by username: the old one stays an admin, and the group's info says so.
+  await groupRow.getByRole("button", { name: "Change owner…" }).click();
+  await groupRow.getByLabel("Username of the new owner").fill(world.other.username);
+  await groupRow.getByRole("button", { name: "Make owner" }).click();
+  await expect(groupRow).toContainText(`Owner ${world.other.username}`);
+  const info = await request.get(`/api/v2/groups/${world.group.id}`, { headers: { authorization: `Bearer ${world.other.token}` } });
+  expect((await info.json()).data.group.owner).toBe(world.other.id);
+  const admins = await withDatabase(baseURL!, async (db) => (await db.query<{ user_id: number; level: number }>("SELECT user_id, level FROM group_admins WHERE group_id = $1 ORDER BY level", [world.group.id])).rows);
+  expect(admins).toEqual([
+    { user_id: world.other.id, level: 1 },
+    { user_id: world.me.id, level: 2 },
+  ]);
 });
