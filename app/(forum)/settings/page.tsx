@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { FormPage } from "@/components/forms/form-page";
+import { DataExportSection } from "@/components/profile/data-export-section";
 import { EmailSettingsForm } from "@/components/profile/email-settings-form";
 import { IgnoredList } from "@/components/profile/ignored-list";
 import { NftAvatarForm } from "@/components/profile/nft-avatar-form";
@@ -51,6 +52,7 @@ export default async function SettingsPage() {
       />
       <PreferencesForm initial={{ bio: account.bio, darkMode: account.darkMode, settings: account.settings }} />
       <IgnoredList people={account.ignoring} />
+      <DataExportSection viewer={{ id: account.id }} />
     </FormPage>
   );
 }
