@@ -57,7 +57,7 @@ export function DataExportPanel({ initial }: DataExportPanelProps) {
             <a href={view.downloadPath} download data-testid="data-export-download">
               download it{view.size !== null ? ` (${formatBytes(view.size)})` : ""}
             </a>
-            . It is kept until {when(view.expiresAt)}, then removed.
+            . It is kept until {when(view.expiresAt)}, then removed. A new copy replaces it.
           </p>
         )}
         {view.state === "expired" && <p>Your last file was removed on {when(view.expiresAt)}, 7 days after it was made. Ask for a new one whenever you like.</p>}
