@@ -93,8 +93,8 @@ export async function proxy(request: NextRequest) {
 }
 
 // Everything but the API, Next's static files, the icons and the manifest (static files every
-// first visit fetches: no page budget to spend, no document to protect) and the image proxy
-// (which sets its own, stricter headers). robots.txt and the sitemap stay in: they are read
+// first visit fetches: no page budget to spend, no document to protect), the image proxy, uploads
+// and data exports (which set their own, stricter headers). robots.txt and the sitemap stay in: they are read
 // from the database and spend the pages budget like a page. /api stays out because Next
 // buffers the body of every request proxy.ts sees (up to 10 MB) before the route runs; the API
 // refuses oversized bodies and bad keys itself, as they stream in, and sets its own security and
@@ -102,7 +102,7 @@ export async function proxy(request: NextRequest) {
 // (%80-%FF) or a malformed one come here, for the envelope's 400 above.
 export const config = {
   matcher: [
-    "/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|icon\\.svg|apple-icon\\.png|icons/|manifest\\.webmanifest|media/|uploads(?:/|$)).*)",
+    "/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|icon\\.svg|apple-icon\\.png|icons/|manifest\\.webmanifest|media/|uploads(?:/|$)|exports/).*)",
     "/api/:path((?:.*)%(?:[89a-fA-F]|(?![0-9a-fA-F]{2})).*)",
   ],
 };

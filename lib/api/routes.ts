@@ -24,6 +24,7 @@ import * as tags from "@/lib/api/endpoints/tags";
 import * as threadLists from "@/lib/api/endpoints/thread-lists";
 import * as threadModeration from "@/lib/api/endpoints/thread-moderation";
 import * as threads from "@/lib/api/endpoints/threads";
+import * as userExports from "@/lib/api/endpoints/user-exports";
 import * as userIgnores from "@/lib/api/endpoints/user-ignores";
 import * as userPosts from "@/lib/api/endpoints/user-posts";
 import * as uploads from "@/lib/api/endpoints/uploads";
@@ -63,6 +64,7 @@ const MODULES = [
   siteAdmin,
   badges,
   email,
+  userExports,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -16,6 +16,7 @@ import { snapshotPollJob } from "@/lib/jobs/snapshot-poll";
 import { sweepGatesJob } from "@/lib/jobs/sweep-gates";
 import { grantMemberBadgesJob } from "@/lib/jobs/grant-member-badges";
 import { sweepOrphanUploadsJob } from "@/lib/jobs/sweep-orphan-uploads";
+import { buildUserExportJob, expireUserExportsJob, removeUserExportJob } from "@/lib/jobs/user-exports";
 
 /** Every job the app runs; each gets its own queue. A new job is a file beside these and a line here. */
 export const ALL_JOBS: readonly JobDefinition[] = [
@@ -35,4 +36,7 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   sendEmailJob,
   sendNotificationEmailsJob,
   queueEmailDigestsJob,
+  buildUserExportJob,
+  removeUserExportJob,
+  expireUserExportsJob,
 ];

@@ -13,7 +13,7 @@ import { textRefusals } from "@/lib/web/refusal-formats";
 
 // A stored file is a passive resource: whatever its bytes, it may not run, load or be sniffed
 // into something else. Images are shown inline; everything else is a download.
-const FILE_HEADERS = {
+export const FILE_HEADERS = {
   "x-content-type-options": "nosniff",
   "content-security-policy": "default-src 'none'; sandbox",
   "cross-origin-resource-policy": "same-origin",
@@ -25,7 +25,7 @@ const FILE_PATTERN = /^([0-9a-f]{64})\.([a-z0-9]{1,8})$/;
 const noSuchFile = () => new NotFound("file", "No such file");
 
 /** The reader, read only for a file that is not public: a user token in `authorization` (API clients), else the web session, else a guest. */
-async function readActor(request: Request): Promise<Actor> {
+export async function readActor(request: Request): Promise<Actor> {
   const token = readBearerToken(request.headers.get("authorization"));
   if (token) {
     const verified = await verifyUserToken(token);

@@ -1,7 +1,7 @@
 import "server-only";
 import { canReadThread, canSeeDeletedContent, type Actor } from "@/lib/auth/permissions";
 import { findPostInThread } from "@/lib/db/post-writes";
-import { findPostProofRecord } from "@/lib/db/post-signatures";
+import { findPostProofRecord, type PostProofRecord } from "@/lib/db/post-signatures";
 import { NotFound } from "@/lib/errors";
 import { loadReadableRole } from "@/lib/services/group-access";
 import { recheckStoredSignature } from "@/lib/services/post-signature";
@@ -39,6 +39,11 @@ export async function getPostProof(actor: Actor, postId: number): Promise<PostPr
   if (found.post.deletedBy !== null && !canSeeDeletedContent(actor, found.post, role)) throw new NotFound("post");
   const record = await findPostProofRecord(postId);
   if (!record) throw new NotFound("post");
+  return buildPostProof(record);
+}
+
+/** A post's proof from its stored record, with no reading rule asked (the caller has asked, or exports the author's own). */
+export async function buildPostProof(record: PostProofRecord): Promise<PostProof> {
   // Loaded here, not with the module: canonicalize and multiformats ship ESM only, and
   // openapi:write (tsx, CommonJS) loads this module through the endpoint declarations.
   const [{ contentHash }, { buildArchiveBundle, bundleAuthor }] = await Promise.all([

@@ -43,6 +43,9 @@ export function createS3Storage(settings: S3Settings): UploadStorage {
       if ((await size(key)) === bytes.length) return;
       await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
     },
+    async putStream(key, body, length, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body, ContentType: contentType, ContentLength: length }));
+    },
     size,
     async read(key: string, range?: ByteRange): Promise<StoredObject | null> {
       const total = await size(key);

@@ -1,11 +1,13 @@
 import "server-only";
+import type { Readable } from "node:stream";
 import { getEnv } from "@/lib/env";
 import { createLocalStorage } from "@/lib/uploads/local-storage";
 import { resource } from "@/lib/runtime/registry";
 
 // Contract section 15: stored files live behind this one small interface, on local disk under
-// AGORA_DATA_DIR/uploads by default or in an S3-compatible bucket (AGORA_S3_BUCKET). Keys are
-// content addresses ("<sha256>.<ext>"), so writing the same bytes twice is a no-op.
+// AGORA_DATA_DIR/uploads by default or in an S3-compatible bucket (AGORA_S3_BUCKET). Upload keys are
+// content addresses ("<sha256>.<ext>"), so writing the same bytes twice is a no-op; data exports
+// (contract section 20) are "exports/<random>.zip", which no content address can be.
 
 export interface ByteRange {
   start: number;
@@ -23,6 +25,8 @@ export interface UploadStorage {
   readonly kind: "local" | "s3";
   /** Stores the bytes under `key` whole or not at all (readers never see a partial object). */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Stores `size` bytes read from `body` under `key`, whole or not at all, replacing what was there; never held in memory. */
+  putStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
   /** The object's size, or null when it is not stored. */
   size(key: string): Promise<number | null>;
   /** The object (or `range` of it), or null when it is not stored. */
@@ -55,3 +59,11 @@ async function makeStorage(): Promise<UploadStorage> {
 export function storageKey(sha256: string, ext: string): string {
   return `${sha256}.${ext}`;
 }
+
+/** The storage key of a data export: its random name, in a folder content addresses never use. */
+export function exportStorageKey(fileKey: string): string {
+  return `exports/${fileKey}.zip`;
+}
+
+/** An export's random name: 24 random bytes, base64url. */
+export const EXPORT_FILE_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;

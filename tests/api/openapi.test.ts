@@ -12,7 +12,7 @@ describe("GET /api/openapi.json", () => {
     const document = (await response.json()) as Document;
     expect(document.openapi).toBe("3.1.0");
     const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
-    expect(operations.length).toBe(100);
+    expect(operations.length).toBe(102);
     expect(Object.keys(document.paths["/api/v2/search"]!)).toEqual(["get"]);
     expect(Object.keys(document.paths["/api/me"]!).sort()).toEqual(["get", "post"]);
     for (const { path, method } of operations) {

@@ -84,6 +84,8 @@ const WRITES: Record<string, WriteCase> = {
   "POST /api/logout": { request: () => ({ path: "/api/logout", body: {} }), anotherUser: "own" },
   // Contract section 20: the update_info row above gave the other user an unconfirmed address, so their own resend is a 200.
   "POST /api/v2/users/me/email/resend": { request: () => ({ path: "/api/v2/users/me/email/resend", body: {} }), anotherUser: "own" },
+  // Contract section 20: another user's token queues that user's own export of their own data.
+  "POST /api/v2/users/me/export": { request: () => ({ path: "/api/v2/users/me/export", body: {} }), anotherUser: "own" },
   // Contract section 20: only the account's own username confirms its deletion; another user naming the author's is a 400.
   "POST /api/v2/users/me/delete": { request: (t) => ({ path: "/api/v2/users/me/delete", body: { confirm: t.cast.author.username } }), anotherUser: 400 },
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { FormPage } from "@/components/forms/form-page";
+import { DataExportSection } from "@/components/profile/data-export-section";
 import { DeleteAccountSection } from "@/components/profile/delete-account-section";
 import { EmailSettingsForm } from "@/components/profile/email-settings-form";
 import { IgnoredList } from "@/components/profile/ignored-list";
@@ -52,6 +53,7 @@ export default async function SettingsPage() {
       />
       <PreferencesForm initial={{ bio: account.bio, darkMode: account.darkMode, settings: account.settings }} />
       <IgnoredList people={account.ignoring} />
+      <DataExportSection viewer={{ id: account.id }} />
       <DeleteAccountSection username={account.username} />
     </FormPage>
   );

@@ -16,6 +16,10 @@ export interface JobPayloads {
   /** One email (lib/services/email-sending.ts): a confirmation link, a notification, or a digest from `since` (ISO time). */
   "send-email":
     { kind: "confirmation"; confirmationId: number } | { kind: "notification"; notificationId: number } | { kind: "digest"; userId: number; since: string };
+  /** A user's queued data export to write (lib/services/user-exports.ts): skipped when a newer request replaced it. */
+  "build-user-export": { userId: number; fileKey: string };
+  /** A replaced data export's zip to remove from storage (lib/services/user-exports.ts). */
+  "remove-user-export": { fileKey: string };
 }
 
 export type JobName = keyof JobPayloads;
