@@ -46,6 +46,13 @@ export async function lockUserExport(tx: Tx, userId: number): Promise<UserExport
   return rows[0] ? readExport(rows[0]) : null;
 }
 
+/** Removes the user's export row (account deletion); answers it as it was, or null when there was none. */
+export async function deleteUserExport(tx: Tx, userId: number): Promise<UserExportRecord | null> {
+  const previous = await lockUserExport(tx, userId);
+  if (previous) await tx.userExport.delete({ where: { userId }, select: { userId: true } });
+  return previous;
+}
+
 /**
  * Queues a new export under `fileKey`, replacing a finished one; answers false (and writes nothing)
  * when an export of the user is queued already, which a concurrent request may have just written.

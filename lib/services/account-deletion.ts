@@ -7,6 +7,7 @@ import { recordModAction } from "@/lib/db/modlog";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import { Invalid, Unauthenticated } from "@/lib/errors";
 import { removeContentsIfUnused, retireAccountUploads } from "@/lib/services/uploads";
+import { forgetUserExport } from "@/lib/services/user-exports";
 
 // Contract section 20, leaving: POST /api/v2/users/me/delete and the settings page's "Delete my
 // account". One transaction: the account's uploads (contents locked first, as an upload locks
@@ -45,6 +46,7 @@ export async function deleteAccount(actor: SignedIn, input: AccountDeletion): Pr
       await leaveAllGroups(tx, actor.id);
       if (!input.keepPosts) await emptyAccountPosts(tx, actor.id);
       await deletePersonalRows(tx, actor.id);
+      await forgetUserExport(tx, actor.id);
       await writeAccountDeleted(tx, actor.id);
       return contents;
     },

@@ -5,8 +5,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Actor, SignedIn } from "@/lib/auth/permissions";
-import { inTransaction } from "@/lib/db/engine/transaction";
+import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import {
+  deleteUserExport,
   findUserExport,
   findUserExportByFileKey,
   listExpiredExportFiles,
@@ -85,6 +86,15 @@ export async function requestUserExport(actor: SignedIn): Promise<UserExportStat
     return lockUserExport(tx, actor.id);
   });
   return toStatus(record);
+}
+
+/**
+ * Account deletion: the export goes in the deleting transaction, its zip by a job once it commits.
+ * A build already running finds no row when it finishes and removes what it wrote.
+ */
+export async function forgetUserExport(tx: Tx, userId: number): Promise<void> {
+  const previous = await deleteUserExport(tx, userId);
+  if (previous && !previous.fileRemoved) await enqueueInTransaction(tx, "remove-user-export", { fileKey: previous.fileKey });
 }
 
 /** The build-user-export job: writes the zip and marks the export ready, unless it was replaced meanwhile. */

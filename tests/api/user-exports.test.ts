@@ -296,3 +296,17 @@ describe("another user", () => {
     expect((await download(ready.url, { authorization: `Bearer ${owner.token}` })).status).toBe(404);
   });
 });
+
+describe("an account deleted", () => {
+  it("takes its export with it: the row at once, the zip by its job", async () => {
+    const ready = await waitForState(other, "ready");
+    const fileKey = ready.url.split("/").pop()!.replace(".zip", "");
+    const stored = path.join(inject("dataDir"), "uploads", "exports", `${fileKey}.zip`);
+    expect(fs.existsSync(stored)).toBe(true);
+    expectOk(await postAs(other, "/api/v2/users/me/delete", { confirm: other.username }));
+    expect(await (await getDb()).userExport.findUnique({ where: { userId: other.id } })).toBeNull();
+    const deadline = Date.now() + 60_000;
+    while (fs.existsSync(stored) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(fs.existsSync(stored)).toBe(false);
+  });
+});
