@@ -89,8 +89,8 @@ test("a site admin suspends and restores a user, revokes a key and retries a fai
   await groupRow.getByLabel("Username of the new owner").fill(world.other.username);
   await groupRow.getByRole("button", { name: "Make owner" }).click();
   await expect(groupRow).toContainText(`Owner ${world.other.username}`);
-  const info = await request.get(`/api/v2/groups/${world.group.id}`, { headers: { authorization: `Bearer ${world.other.token}` } });
-  expect((await info.json()).data.group.owner).toBe(world.other.id);
+  const info = await world.api.call<{ group: { owner: number } }>("GET", `/api/v2/groups/${world.group.id}`, { token: world.me.token });
+  expect(info.group.owner).toBe(world.other.id);
   const admins = await withDatabase(baseURL!, async (db) => (await db.query<{ user_id: number; level: number }>("SELECT user_id, level FROM group_admins WHERE group_id = $1 ORDER BY level", [world.group.id])).rows);
   expect(admins).toEqual([
     { user_id: world.other.id, level: 1 },
