@@ -36,7 +36,7 @@ export interface ListedTip extends TipRecord {
   user: { id: number; username: string; photoUrl: string };
 }
 
-const TIP_SELECT = {
+export const TIP_SELECT = {
   id: true,
   postId: true,
   threadId: true,

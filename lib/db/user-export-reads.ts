@@ -1,5 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/engine/client";
+import type { DraftRecord } from "@/lib/db/drafts";
+import { TIP_SELECT, type TipRecord } from "@/lib/db/tips";
 import { readDeletedBy } from "@/lib/db/records/codes";
 
 // What a data export reads (contract section 20): everything one user wrote or saved, each kind a
@@ -171,16 +173,7 @@ export async function listExportBookmarks(userId: number, afterPostId: number, t
   return rows.map(({ post, ...bookmark }) => ({ ...bookmark, threadId: post.threadId }));
 }
 
-export interface ExportDraftRecord {
-  draftKey: string;
-  title: string;
-  content: string;
-  groupId: number | null;
-  threadId: number | null;
-  parentId: number | null;
-  categoryId: number | null;
-  updatedAt: Date;
-}
+export type ExportDraftRecord = Omit<DraftRecord, "sequence">;
 
 export async function listExportDrafts(userId: number, afterKey: string, take: number): Promise<ExportDraftRecord[]> {
   const db = await getDb();
@@ -232,23 +225,9 @@ export async function listExportBadges(userId: number, afterBadgeId: number, tak
   }));
 }
 
-export interface ExportTipRecord {
-  id: number;
+export interface ExportTipRecord extends TipRecord {
   /** The user sent it, or received it on one of their posts. */
   direction: "sent" | "received";
-  postId: number;
-  threadId: number;
-  groupId: number;
-  fromUserId: number;
-  toUserId: number;
-  chainId: number;
-  txHash: string;
-  logIndex: number;
-  token: string;
-  symbol: string;
-  amount: string;
-  blockNumber: bigint;
-  createdAt: Date;
 }
 
 /** Tips the user sent or received after `afterId`, oldest first. */
@@ -258,22 +237,7 @@ export async function listExportTips(userId: number, afterId: number, take: numb
     where: { id: { gt: afterId }, OR: [{ fromUserId: userId }, { toUserId: userId }] },
     orderBy: { id: "asc" },
     take,
-    select: {
-      id: true,
-      postId: true,
-      threadId: true,
-      groupId: true,
-      fromUserId: true,
-      toUserId: true,
-      chainId: true,
-      txHash: true,
-      logIndex: true,
-      token: true,
-      symbol: true,
-      amount: true,
-      blockNumber: true,
-      createdAt: true,
-    },
+    select: TIP_SELECT,
   });
   return rows.map((tip) => ({ ...tip, direction: tip.fromUserId === userId ? "sent" : "received" }));
 }
