@@ -7,6 +7,7 @@ import { readAll, type ArchiveEntry } from "@/lib/backup/archive-reader";
 import { ENTRY, TableFiguresSchema, type TableFigures } from "@/lib/backup/manifest";
 import type { Progress } from "@/lib/backup/progress";
 import { SNAPSHOT_QUERIES } from "@/lib/backup/snapshot";
+import { dropSecondaryIndexes, rebuildIndexes } from "@/lib/backup/secondary-indexes";
 import { queueSession, type SessionQueue } from "@/lib/backup/session-queue";
 import { SqlStatementSplitter, isSessionSetting } from "@/lib/backup/sql-statements";
 import { STABLE_OUTPUT_SETTINGS, listTableShapes, readTableFigures } from "@/lib/backup/table-figures";
@@ -71,6 +72,7 @@ export async function loadBackup(url: string, entries: AsyncIterable<ArchiveEntr
     await query("SET LOCAL session_replication_role = replica; SET LOCAL standard_conforming_strings = on");
     const shapes = await listTableShapes(query);
     await query(`TRUNCATE ${shapes.map((shape) => `"${shape.table}"`).join(", ")}`);
+    const indexes = await dropSecondaryIndexes(session);
     const splitter = new SqlStatementSplitter();
     const decoder = new StringDecoder("utf8");
     let figures: TableFigures | undefined;
@@ -82,6 +84,8 @@ export async function loadBackup(url: string, entries: AsyncIterable<ArchiveEntr
       } else if (entry.name === ENTRY.tables && !figures) {
         splitter.push(decoder.end());
         splitter.end();
+        progress.report(`database: building ${indexes.length} indexes`, true);
+        await rebuildIndexes(session, indexes);
         progress.report("database: checking every table against the backup", true);
         figures = TableFiguresSchema.parse(JSON.parse((await readAll(entry.body)).toString("utf8")));
         await query(STABLE_OUTPUT_SETTINGS);
