@@ -50,11 +50,15 @@ async function writeDump(snapshot: DatabaseSnapshot, archive: ArchiveWriter, pro
   await flush();
 }
 
-async function writeUploads(keys: string[], storage: UploadStorage, archive: ArchiveWriter, progress: Progress): Promise<void> {
+async function writeUploads(keys: string[], storage: UploadStorage, archive: ArchiveWriter, progress: Progress, log: (line: string) => void): Promise<void> {
   for (const [done, key] of keys.entries()) {
     const object = await storage.read(key);
-    // Removals wait while a backup runs (lib/db/backup-runs.ts), so a missing file was missing before.
-    if (!object) throw new Error(`upload ${key} is named by the database but missing from the store`);
+    // Removals wait while a backup runs (lib/db/backup-runs.ts), so a missing file was lost before
+    // it began: said, and left out, rather than making every backup fail until someone notices.
+    if (!object) {
+      log(`warning: upload ${key} is named by the database but missing from the store: left out`);
+      continue;
+    }
     await archive.add(`${ENTRY.uploadPrefix}${key}`, object.size, Readable.fromWeb(object.body as import("node:stream/web").ReadableStream));
     progress.report(`uploads: ${done + 1} of ${keys.length}`);
   }
@@ -86,7 +90,7 @@ export async function createBackup(target: string, log: (line: string) => void):
     const figures = await snapshot.tableFigures();
     const figuresBytes = Buffer.from(JSON.stringify(figures, null, 2));
     await archive.add(ENTRY.tables, figuresBytes.length, figuresBytes);
-    await writeUploads(snapshot.uploadKeys, storage, archive, progress);
+    await writeUploads(snapshot.uploadKeys, storage, archive, progress, log);
     const sizeBytes = await archive.finish();
     await record.finish(sizeBytes);
     return {
