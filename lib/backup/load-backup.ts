@@ -58,7 +58,8 @@ function compareFigures(expected: TableFigures, actual: TableFigures): void {
 }
 
 function checkUploadBytes(key: string, bytes: Buffer): void {
-  if (createHash("sha256").update(bytes).digest("hex") !== key.split(".")[0]) throw new Error(`upload ${key} in the backup is damaged (its bytes do not match its name)`);
+  if (createHash("sha256").update(bytes).digest("hex") !== key.split(".")[0])
+    throw new Error(`upload ${key} in the backup is damaged (its bytes do not match its name)`);
 }
 
 export async function loadBackup(url: string, entries: AsyncIterable<ArchiveEntry>, storage: UploadStorage, progress: Progress): Promise<LoadResult> {

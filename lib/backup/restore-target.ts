@@ -40,7 +40,8 @@ export async function checkRestoreTarget(url: string, manifest: Manifest, storag
     const tables = new Set(rows.map((row) => row.table));
     const appTables = [...tables].filter((table) => !BOOKKEEPING.has(table));
     if (appTables.length > 0) {
-      if (!tables.has("users")) throw new RestoreRefused(`The database is not empty (it has tables such as ${appTables[0]} and no users table): restore into an empty database.`);
+      if (!tables.has("users"))
+        throw new RestoreRefused(`The database is not empty (it has tables such as ${appTables[0]} and no users table): restore into an empty database.`);
       const { rows: users } = await client.query<{ n: string }>("SELECT count(*) AS n FROM users");
       const count = Number(users[0]!.n);
       if (count > 0) throw new RestoreRefused(`The database is not empty (${count} users): restore into an empty database.`);
@@ -55,5 +56,8 @@ export async function checkRestoreTarget(url: string, manifest: Manifest, storag
   } finally {
     await client.end();
   }
-  if (!(await storage.isEmpty())) throw new RestoreRefused(`The upload store (${storage.kind === "s3" ? "the S3 bucket" : "AGORA_DATA_DIR/uploads"}) is not empty: restore into an empty one.`);
+  if (!(await storage.isEmpty()))
+    throw new RestoreRefused(
+      `The upload store (${storage.kind === "s3" ? "the S3 bucket" : "AGORA_DATA_DIR/uploads"}) is not empty: restore into an empty one.`,
+    );
 }

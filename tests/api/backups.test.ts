@@ -202,7 +202,9 @@ describe("npm run backup and restore", () => {
       const refusedStore = await runScriptAsync("restore", [backupFile], { ...serverEnv, DATABASE_URL: thirdUrl, AGORA_DATA_DIR: pgTargetDir });
       expect(refusedStore.code).toBe(1);
       expect(refusedStore.stderr).toContain("The upload store (AGORA_DATA_DIR/uploads) is not empty");
-      expect(await withPg(thirdUrl, (query) => query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'"))).toEqual([{ n: 0 }]);
+      expect(await withPg(thirdUrl, (query) => query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'"))).toEqual([
+        { n: 0 },
+      ]);
       expect(storedUploads(pgTargetDir)).toEqual(storeBefore);
     } finally {
       await dropScratchDatabase(third);

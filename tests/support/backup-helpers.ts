@@ -98,7 +98,9 @@ export async function tableChecksums(query: Query): Promise<Record<string, strin
   const sums: Record<string, string> = {};
   for (const [table, names] of byTable) {
     const row = `jsonb_build_array(${names.map((name) => `"${name}"`).join(", ")})::text`;
-    const [result] = await query<{ n: number; sum: string | null }>(`SELECT count(*)::int AS n, md5(string_agg(${row}, '|' ORDER BY ${row})) AS sum FROM "${table}"`);
+    const [result] = await query<{ n: number; sum: string | null }>(
+      `SELECT count(*)::int AS n, md5(string_agg(${row}, '|' ORDER BY ${row})) AS sum FROM "${table}"`,
+    );
     sums[table] = `${result!.n}:${result!.sum ?? ""}`;
   }
   return sums;
