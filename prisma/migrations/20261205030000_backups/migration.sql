@@ -1,9 +1,10 @@
 -- Backups (contract section 20): each backup while it runs and once it is finished, for the admin
 -- pages and for removals of stored uploads, which wait while a backup runs. A schema of its own,
 -- as the job queue's: this installation's bookkeeping, left out of the backups it describes.
+-- (IF NOT EXISTS: a test applies every migration to a fresh schema of a database that has this one.)
 CREATE SCHEMA IF NOT EXISTS agora_ops;
 
-CREATE TABLE agora_ops.backups (
+CREATE TABLE IF NOT EXISTS agora_ops.backups (
   id BIGSERIAL PRIMARY KEY,
   file_name TEXT NOT NULL,
   started_at TIMESTAMPTZ NOT NULL DEFAULT now(),
@@ -13,4 +14,4 @@ CREATE TABLE agora_ops.backups (
   size_bytes BIGINT
 );
 
-CREATE INDEX backups_finished_at_idx ON agora_ops.backups (finished_at DESC) WHERE finished_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS backups_finished_at_idx ON agora_ops.backups (finished_at DESC) WHERE finished_at IS NOT NULL;
