@@ -25,6 +25,7 @@ const LAYERS = [
   { type: "services", pattern: "lib/services" }, // use cases: validate, ask permissions, write in one transaction
   { type: "auth", pattern: "lib/auth" }, // who you are (keys, tokens, wallet proof) and what you may do (permissions.ts); no session
   { type: "uploads", pattern: "lib/uploads" }, // upload storage (disk, S3), budgets and attach rules
+  { type: "backup", pattern: "lib/backup" }, // npm run backup and restore: the snapshot, the archive, the load
   { type: "live", pattern: "lib/live" }, // live events: hub, listeners, the event feed
   // The database engine (client, transactions, read routing, migrations, health, query counting) and the embedded
   // server (PGlite behind a wire-protocol server). Only lib/db's table modules reach the ORM; services take transactions.
@@ -72,6 +73,7 @@ const MAY_IMPORT = {
   auth: ["db", "schemas", "core", "runtime"],
   uploads: ["auth", "schemas", "core", "runtime"],
   live: ["db", "core", "runtime"],
+  backup: ["db", "db-engine", "uploads", "core", "runtime"],
   db: ["db-engine", "generated", "schemas", "delta", "search", "core", "runtime"],
   "db-engine": ["generated", "schemas", "core", "runtime"],
   http: ["cache", "core", "runtime"],

@@ -12,6 +12,7 @@ import {
   type SiteGroupRow,
   type SiteUserRow,
 } from "@/lib/db/site-directory";
+import { findLastBackup, type FinishedBackup } from "@/lib/db/backup-runs";
 import { readDatabaseHealth } from "@/lib/db/site-health";
 import { writeSuperAdmin } from "@/lib/db/user-suspensions";
 import { Invalid, NotFound } from "@/lib/errors";
@@ -104,15 +105,18 @@ export interface SiteHealth {
   redis: "ok" | "unavailable" | null;
   smtp: SmtpHealth;
   archiveGateway: "ok" | "unavailable" | null;
+  /** The last finished `npm run backup`, or null when there has been none. */
+  lastBackup: FinishedBackup | null;
 }
 
 export async function readSiteHealth(actor: SignedIn): Promise<SiteHealth> {
   await requireSiteAdmin(actor);
-  const [database, redis, smtp, archiveGateway] = await Promise.all([
+  const [database, redis, smtp, archiveGateway, lastBackup] = await Promise.all([
     readDatabaseHealth(HEALTH_TIMEOUT_MS),
     checkRedisHealth(HEALTH_TIMEOUT_MS),
     checkSmtp(),
     checkArchiveGateway(HEALTH_TIMEOUT_MS),
+    findLastBackup(),
   ]);
-  return { database, redis, smtp, archiveGateway };
+  return { database, redis, smtp, archiveGateway, lastBackup };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { canDeleteUpload, canManageGroup, canReadUpload, canUploadToGroup, loadGroupRole, readDenial, type Actor, type SignedIn } from "@/lib/auth/permissions";
+import { isBackupRunning } from "@/lib/db/backup-runs";
 import { findThreadLinks } from "@/lib/db/threads";
 import { inTransaction, type Tx } from "@/lib/db/engine/transaction";
 import {
@@ -199,10 +200,15 @@ export async function removeContentsIfUnused(contents: readonly StoredContent[])
  * Under the content's lock, the stored file if no row names it any more. An upload of the same bytes
  * running meanwhile has either committed its row (the file stays) or waits on the lock and writes the
  * file again. Removing a file already gone does nothing, so the job may run it after the request did.
+ * While a backup runs the file stays (its snapshot may name it): answers false, and the job written
+ * with the removal tries again later.
  */
-export async function removeContentIfUnused(sha256: string, ext: string): Promise<void> {
-  await withContentLock(sha256, async (tx) => {
-    if (!(await isContentReferenced(tx, sha256, ext))) await (await getUploadStorage()).remove(storageKey(sha256, ext));
+export async function removeContentIfUnused(sha256: string, ext: string): Promise<boolean> {
+  return withContentLock(sha256, async (tx) => {
+    if (await isContentReferenced(tx, sha256, ext)) return true;
+    if (await isBackupRunning(tx)) return false;
+    await (await getUploadStorage()).remove(storageKey(sha256, ext));
+    return true;
   });
 }
 

@@ -60,5 +60,13 @@ export function createLocalStorage(dataDir: string): UploadStorage {
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },
+    async isEmpty() {
+      try {
+        const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+        return !entries.some((entry) => entry.isFile());
+      } catch {
+        return true;
+      }
+    },
   };
 }

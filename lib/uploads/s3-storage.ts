@@ -1,5 +1,5 @@
 import "server-only";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { ByteRange, StoredObject, UploadStorage } from "@/lib/uploads/storage";
 
 export interface S3Settings {
@@ -61,6 +61,10 @@ export function createS3Storage(settings: S3Settings): UploadStorage {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async isEmpty() {
+      const listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix: objectKey(""), MaxKeys: 1 }));
+      return (listed.KeyCount ?? 0) === 0;
     },
   };
 }

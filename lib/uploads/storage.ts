@@ -33,6 +33,8 @@ export interface UploadStorage {
   read(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Removes the object; removing one that is not there is fine. */
   remove(key: string): Promise<void>;
+  /** Whether the store holds no object (a restore fills an empty store only). */
+  isEmpty(): Promise<boolean>;
 }
 
 /** The configured storage, made once per process. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import type { ApiKeyRecord } from "@/lib/db/api-keys";
+import { formatBytes } from "@/lib/format/bytes";
 import type { SiteGroupRow, SiteUserRow } from "@/lib/db/site-directory";
 import { isSiteAdmin } from "@/lib/services/site-admin";
 import {
@@ -58,7 +59,7 @@ export function loadAdminJobs(viewer: Viewer): Promise<JobsOverview> {
 
 /** The health page's rows: what each service answered, or why it is not there. */
 export async function loadAdminHealth(viewer: Viewer): Promise<[string, string][]> {
-  const { database, redis, smtp, archiveGateway } = await readSiteHealth(viewer);
+  const { database, redis, smtp, archiveGateway, lastBackup } = await readSiteHealth(viewer);
   const { migrations, replica } = database;
   return [
     ["Database", database.database],
@@ -67,6 +68,12 @@ export async function loadAdminHealth(viewer: Viewer): Promise<[string, string][
     ["Redis", redis ?? "not configured"],
     ["SMTP (email)", smtp ?? "not configured: no email is sent"],
     ["Archive gateway (Arweave)", archiveGateway ?? "not configured: archiving is off"],
+    [
+      "Last backup",
+      lastBackup
+        ? `${lastBackup.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${formatBytes(lastBackup.sizeBytes)} (${lastBackup.fileName})`
+        : "none yet (npm run backup -- <file>)",
+    ],
   ];
 }
 

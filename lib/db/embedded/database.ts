@@ -83,6 +83,11 @@ function takeLock(lockPath: string): boolean {
   }
 }
 
+/** Where PGlite keeps the database's files inside the data directory. */
+export function embeddedFilesPath(dataDir: string): string {
+  return path.join(path.resolve(dataDir), "pgdata");
+}
+
 export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
   // Already served by this process: a second PGlite on the same files would be a second, diverging database.
   const served = findResource<ServedDatabase>(EMBEDDED);
@@ -104,7 +109,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<string> {
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(path.join(dir, "pgdata"));
+  const pglite = await PGlite.create(embeddedFilesPath(dir));
   const password = randomBytes(32).toString("base64url");
   const server = await serveOverWire(pglite, { password, idleInTransactionMs: getEnv().AGORA_EMBEDDED_IDLE_TX_MS });
   const port = server.port;

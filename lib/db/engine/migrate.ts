@@ -40,8 +40,17 @@ export function listMigrations(dir = path.join(/*turbopackIgnore: true*/ process
     });
 }
 
-export async function applyMigrations(databaseUrl: string): Promise<MigrationResult> {
-  const migrations = listMigrations();
+export interface MigrateOptions {
+  /**
+   * Applies only these migrations (a restore brings a database to its backup's level before loading
+   * it); prisma/derived/ is then left for a later full migrate unless they are all of them.
+   */
+  only?: ReadonlySet<string>;
+}
+
+export async function applyMigrations(databaseUrl: string, options: MigrateOptions = {}): Promise<MigrationResult> {
+  const all = listMigrations();
+  const migrations = options.only ? all.filter((migration) => options.only!.has(migration.name)) : all;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -81,6 +90,7 @@ export async function applyMigrations(databaseUrl: string): Promise<MigrationRes
     // ones. One transaction: no write runs between a trigger's drop and its creation. A start that
     // applied no migration and finds this folder already in place (its hash recorded) skips it:
     // dropping triggers locks their tables, and instances start often under load.
+    if (migrations.length < all.length) return { applied, total: migrations.length, derived: [] };
     const derived = listDerivedFiles();
     const hash = hashDerivedFiles(derived);
     await client.query(DERIVED_BOOKKEEPING);
