@@ -35,7 +35,12 @@ export function DataExportPanel({ initial }: DataExportPanelProps) {
   });
   const requestButton = (label: string, primary: boolean) => (
     <div className="form-actions">
-      <button type="button" className={`button ${primary ? "button--primary" : "button--secondary"}`} disabled={request.isPending} onClick={() => request.mutate()}>
+      <button
+        type="button"
+        className={`button ${primary ? "button--primary" : "button--secondary"}`}
+        disabled={request.isPending}
+        onClick={() => request.mutate()}
+      >
         {request.isPending ? "Requesting…" : label}
       </button>
     </div>
@@ -45,8 +50,8 @@ export function DataExportPanel({ initial }: DataExportPanelProps) {
     <section id="data-export" className="form-card form-stack" aria-labelledby="data-export-title" data-testid="data-export" data-state={view.state}>
       <h2 id="data-export-title">Download my data</h2>
       <p className="form-hint">
-        One .zip file with everything you wrote or saved here: your profile, your posts with their earlier versions and signature proofs, your uploads,
-        likes, bookmarks, drafts, badges and tips. Only you can download it, for 7 days.
+        One .zip file with everything you wrote or saved here: your profile, your posts with their earlier versions and signature proofs, your uploads, likes,
+        bookmarks, drafts, badges and tips. Only you can download it, for 7 days.
       </p>
       <div aria-live="polite" className="data-export__status">
         {view.state === "none" && <p>You have not asked for a copy yet.</p>}
@@ -60,7 +65,9 @@ export function DataExportPanel({ initial }: DataExportPanelProps) {
             . It is kept until {when(view.expiresAt)}, then removed. A new copy replaces it.
           </p>
         )}
-        {view.state === "expired" && <p>Your last file was removed on {when(view.expiresAt)}, 7 days after it was made. Ask for a new one whenever you like.</p>}
+        {view.state === "expired" && (
+          <p>Your last file was removed on {when(view.expiresAt)}, 7 days after it was made. Ask for a new one whenever you like.</p>
+        )}
       </div>
       {request.isError && <FormError>{request.error.message}</FormError>}
       {view.state === "none" && requestButton("Request my data", true)}

@@ -35,16 +35,16 @@ export function DeleteAccountSection({ username }: { username: string }) {
       <p>This cannot be undone.</p>
       <ul className="delete-account__facts">
         <li>
-          <strong>Goes:</strong> your wallets, sign-ins on every device, profile (name, photo, cover, bio, email, settings), drafts,
-          bookmarks, follows, notifications and every file you uploaded (images in your posts show as removed).
+          <strong>Goes:</strong> your wallets, sign-ins on every device, profile (name, photo, cover, bio, email, settings), drafts, bookmarks, follows,
+          notifications and every file you uploaded (images in your posts show as removed).
         </li>
         <li>
-          <strong>Stays:</strong> your posts and threads, with their replies, shown as by “deleted user”; your likes and votes still
-          count. Your username is free for anyone to take.
+          <strong>Stays:</strong> your posts and threads, with their replies, shown as by “deleted user”; your likes and votes still count. Your username is
+          free for anyone to take.
         </li>
         <li>
-          <strong>Communities you own</strong> pass to their longest-serving admin, else moderator, else earliest member. One with
-          nobody else in it is left without an owner until a site admin names one.
+          <strong>Communities you own</strong> pass to their longest-serving admin, else moderator, else earliest member. One with nobody else in it is left
+          without an owner until a site admin names one.
         </li>
       </ul>
       <fieldset className="form-fieldset form-stack">

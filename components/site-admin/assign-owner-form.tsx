@@ -17,7 +17,9 @@ export function AssignOwnerForm({ group, onDone }: { group: SiteGroupRow; onDone
   return (
     <form className="form-stack" onSubmit={submit} aria-label={`Assign an owner to ${group.name}`}>
       <p className="form-hint">
-        {group.owner ? `The new owner takes over from ${group.owner}, who stays an admin.` : "This community has no owner: its owner deleted their account and no one else was in it."}
+        {group.owner
+          ? `The new owner takes over from ${group.owner}, who stays an admin.`
+          : "This community has no owner: its owner deleted their account and no one else was in it."}
       </p>
       <label className="form-label" htmlFor={`owner-${group.id}`}>
         Username of the new owner

@@ -8,7 +8,7 @@ import { shootAtWidths } from "../helpers/screenshots";
 const suffix = randomBytes(3).toString("hex");
 const SHOTS = "/tmp/shots-account-deletion";
 
-test("deleting the account from settings signs out, lands home, and the old post shows \"deleted user\"", async ({ page, request, baseURL, wallet }) => {
+test('deleting the account from settings signs out, lands home, and the old post shows "deleted user"', async ({ page, request, baseURL, wallet }) => {
   const world = await setUpForumWorld(page, { baseURL: baseURL!, request, wallet, suffix, label: "leaving" });
   // Someone else in the group, to take it over.
   await world.api.call("POST", `/api/v2/groups/${world.group.id}/join`, { token: world.other.token, data: {} });

@@ -91,7 +91,11 @@ test("a site admin suspends and restores a user, revokes a key and retries a fai
   await expect(groupRow).toContainText(`Owner ${world.other.username}`);
   const info = await world.api.call<{ group: { owner: number } }>("GET", `/api/v2/groups/${world.group.id}`, { token: world.me.token });
   expect(info.group.owner).toBe(world.other.id);
-  const admins = await withDatabase(baseURL!, async (db) => (await db.query<{ user_id: number; level: number }>("SELECT user_id, level FROM group_admins WHERE group_id = $1 ORDER BY level", [world.group.id])).rows);
+  const admins = await withDatabase(
+    baseURL!,
+    async (db) =>
+      (await db.query<{ user_id: number; level: number }>("SELECT user_id, level FROM group_admins WHERE group_id = $1 ORDER BY level", [world.group.id])).rows,
+  );
   expect(admins).toEqual([
     { user_id: world.other.id, level: 1 },
     { user_id: world.me.id, level: 2 },

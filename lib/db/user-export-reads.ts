@@ -105,7 +105,10 @@ export async function listExportRevisions(postIds: readonly number[]): Promise<E
 export async function readSignerKeys(addresses: readonly string[]): Promise<Map<string, string>> {
   if (addresses.length === 0) return new Map();
   const db = await getDb();
-  const wallets = await db.wallet.findMany({ where: { address: { in: [...addresses] }, publicKey: { not: null } }, select: { address: true, publicKey: true } });
+  const wallets = await db.wallet.findMany({
+    where: { address: { in: [...addresses] }, publicKey: { not: null } },
+    select: { address: true, publicKey: true },
+  });
   return new Map(wallets.map((wallet) => [wallet.address, wallet.publicKey!]));
 }
 
@@ -131,7 +134,20 @@ export async function listExportUploads(userId: number, afterId: number, take: n
     where: { userId, id: { gt: afterId }, sha256: { not: null } },
     orderBy: { id: "asc" },
     take,
-    select: { id: true, postId: true, groupId: true, name: true, mimeType: true, size: true, sha256: true, ext: true, purpose: true, width: true, height: true, createdAt: true },
+    select: {
+      id: true,
+      postId: true,
+      groupId: true,
+      name: true,
+      mimeType: true,
+      size: true,
+      sha256: true,
+      ext: true,
+      purpose: true,
+      width: true,
+      height: true,
+      createdAt: true,
+    },
   });
   return rows.map((row) => ({ ...row, sha256: row.sha256!, size: Number(row.size) }));
 }

@@ -107,11 +107,51 @@ export async function writeUserExportZip(profile: UserProfile, target: string, e
     const posts = await listExportPosts(userId, after ?? 0, POST_PAGE);
     return { items: await postDocuments(posts, firstWallet), next: posts.length === POST_PAGE ? posts[posts.length - 1]!.id : null };
   });
-  addArray("likes.json", keyset((after, take) => listExportLikes(userId, after, take), 0, (like) => like.id, documents.toLikeDocument));
-  addArray("bookmarks.json", keyset((after, take) => listExportBookmarks(userId, after, take), 0, (mark) => mark.postId, documents.toBookmarkDocument));
-  addArray("drafts.json", keyset((after, take) => listExportDrafts(userId, after, take), "", (draft) => draft.draftKey, documents.toDraftDocument));
-  addArray("badges.json", keyset((after, take) => listExportBadges(userId, after, take), 0, (badge) => badge.badgeId, documents.toBadgeDocument));
-  addArray("tips.json", keyset((after, take) => listExportTips(userId, after, take), 0, (tip) => tip.id, documents.toTipDocument));
+  addArray(
+    "likes.json",
+    keyset(
+      (after, take) => listExportLikes(userId, after, take),
+      0,
+      (like) => like.id,
+      documents.toLikeDocument,
+    ),
+  );
+  addArray(
+    "bookmarks.json",
+    keyset(
+      (after, take) => listExportBookmarks(userId, after, take),
+      0,
+      (mark) => mark.postId,
+      documents.toBookmarkDocument,
+    ),
+  );
+  addArray(
+    "drafts.json",
+    keyset(
+      (after, take) => listExportDrafts(userId, after, take),
+      "",
+      (draft) => draft.draftKey,
+      documents.toDraftDocument,
+    ),
+  );
+  addArray(
+    "badges.json",
+    keyset(
+      (after, take) => listExportBadges(userId, after, take),
+      0,
+      (badge) => badge.badgeId,
+      documents.toBadgeDocument,
+    ),
+  );
+  addArray(
+    "tips.json",
+    keyset(
+      (after, take) => listExportTips(userId, after, take),
+      0,
+      (tip) => tip.id,
+      documents.toTipDocument,
+    ),
+  );
   await addUploads(zip, userId, fail);
   zip.end();
   try {
@@ -129,7 +169,7 @@ export async function writeUserExportZip(profile: UserProfile, target: string, e
 async function addUploads(zip: ZipFile, userId: number, fail: (error: Error) => void): Promise<void> {
   const storage = await getUploadStorage();
   const listed: unknown[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const uploads = await listExportUploads(userId, after, PAGE);
     for (const upload of uploads) {
       const key = storageKey(upload.sha256, upload.ext);

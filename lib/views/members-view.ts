@@ -9,7 +9,6 @@ import type { GroupView } from "@/lib/views/group-view";
 
 export const MEMBERS_PER_PAGE = 30;
 
-
 export interface MemberView {
   id: number;
   username: string;

@@ -3,7 +3,18 @@ import { issueUserToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/engine/client";
 import type { PostDto } from "@/lib/schemas/post-schemas";
 import { call } from "../support/api-client";
-import { expectBadParam, expectOk, expectRefused, getAs, listThreadsAs, postAs, readModlog, readPostAs, readThreadAs, setRole } from "../support/community-helpers";
+import {
+  expectBadParam,
+  expectOk,
+  expectRefused,
+  getAs,
+  listThreadsAs,
+  postAs,
+  readModlog,
+  readPostAs,
+  readThreadAs,
+  setRole,
+} from "../support/community-helpers";
 import { createTestUser, uniqueName, type TestUser } from "../support/fixtures";
 import { createNamedGroup, createPostOverHttp, createThreadOverHttp, textDelta } from "../support/thread-helpers";
 import { isStored, makePng, uploadOk } from "../support/upload-helpers";
@@ -47,7 +58,19 @@ async function holdings(userId: number) {
     db.groupMember.count({ where }),
     db.groupAdmin.count({ where: { userId, deletedAt: null } }),
   ]);
-  return { username: user.username, bio: user.bio, email: user.email, deleted: user.deletedAt !== null, wallets, tokens, drafts, bookmarks, uploads, memberships, roles };
+  return {
+    username: user.username,
+    bio: user.bio,
+    email: user.email,
+    deleted: user.deletedAt !== null,
+    wallets,
+    tokens,
+    drafts,
+    bookmarks,
+    uploads,
+    memberships,
+    roles,
+  };
 }
 
 let owner: TestUser;
@@ -59,7 +82,7 @@ beforeAll(async () => {
 });
 
 describe("POST /api/v2/users/me/delete", () => {
-  it("removes the account: its tokens are refused at once, its name and wallet are free, its posts read as by \"deleted user\" everywhere", async () => {
+  it('removes the account: its tokens are refused at once, its name and wallet are free, its posts read as by "deleted user" everywhere', async () => {
     const leaving = (await registerEvmUser()) as unknown as TestUser;
     const secondToken = await loginEvm(leaving.wallet);
     await join(leaving, group.id);
@@ -171,9 +194,27 @@ describe("groups the leaving account owns", () => {
 
   it.each([
     // people[0] became a moderator first, people[1] an admin, then people[0] an admin too: people[1] has been one longest.
-    ["the admin who has held the role longest", 1, (p: TestUser[], g: number, f: TestUser) => setRoles(f, g, [[p[0]!, 3], [p[1]!, 2], [p[0]!, 2], [p[2]!, 3]])],
+    [
+      "the admin who has held the role longest",
+      1,
+      (p: TestUser[], g: number, f: TestUser) =>
+        setRoles(f, g, [
+          [p[0]!, 3],
+          [p[1]!, 2],
+          [p[0]!, 2],
+          [p[2]!, 3],
+        ]),
+    ],
     // No admin: of two moderators, the one named first (though they joined later).
-    ["else the longest-serving moderator", 2, (p: TestUser[], g: number, f: TestUser) => setRoles(f, g, [[p[2]!, 3], [p[1]!, 3]])],
+    [
+      "else the longest-serving moderator",
+      2,
+      (p: TestUser[], g: number, f: TestUser) =>
+        setRoles(f, g, [
+          [p[2]!, 3],
+          [p[1]!, 3],
+        ]),
+    ],
     ["else the earliest member", 0, async () => undefined],
   ] as const)("passes to %s, with a modlog entry", async (_, heir, setup) => {
     const { founder, groupId, people } = await groupWith(setup);

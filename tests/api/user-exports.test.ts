@@ -111,12 +111,19 @@ beforeAll(async () => {
   made.upload = await uploadOk(owner, await makePng(20, 10), "holiday.png", { group_id: group.id });
   made.uploadId = made.upload.id;
   made.badgeName = uniqueName("Keeper").slice(0, 30);
-  const badge = await postAs<{ badge: { id: number } }>(owner, `/api/v2/groups/${group.id}/badges`, { name: made.badgeName, image_url: "https://example.com/b.png" });
+  const badge = await postAs<{ badge: { id: number } }>(owner, `/api/v2/groups/${group.id}/badges`, {
+    name: made.badgeName,
+    image_url: "https://example.com/b.png",
+  });
   expectOk(badge);
   expectOk(await postAs(owner, `/api/v2/badges/${badge.body.data.badge.id}/grant`, { user_id: owner.id, reason: "for keeping" }));
   // A tip as the tips service stores one once the chain confirmed it (tests/api/tips.test.ts covers that path).
-  made.tipHash = `0x${"ab".repeat(31)}${Math.floor(Math.random() * 256).toString(16).padStart(2, "0")}`;
-  await (await getDb()).postTip.create({
+  made.tipHash = `0x${"ab".repeat(31)}${Math.floor(Math.random() * 256)
+    .toString(16)
+    .padStart(2, "0")}`;
+  await (
+    await getDb()
+  ).postTip.create({
     data: {
       postId: made.signedPostId,
       threadId,
@@ -203,13 +210,27 @@ describe("an export from request to expiry", () => {
     expect(json(entries, "bookmarks.json")).toEqual([
       { post_id: made.otherPostId, thread_id: expect.any(Number), note: "read later", remind_at: null, created_at: expect.any(String) },
     ]);
-    expect(json(entries, "drafts.json")).toEqual([expect.objectContaining({ draft_key: made.draftKey, title: "Unfinished", content: textDelta("half a thought") })]);
-    expect(json(entries, "badges.json")).toEqual([expect.objectContaining({ name: made.badgeName, group_id: group.id, group: group.name, reason: "for keeping", title: 0 })]);
+    expect(json(entries, "drafts.json")).toEqual([
+      expect.objectContaining({ draft_key: made.draftKey, title: "Unfinished", content: textDelta("half a thought") }),
+    ]);
+    expect(json(entries, "badges.json")).toEqual([
+      expect.objectContaining({ name: made.badgeName, group_id: group.id, group: group.name, reason: "for keeping", title: 0 }),
+    ]);
     expect(json(entries, "tips.json")).toEqual([
-      expect.objectContaining({ direction: "received", post_id: made.signedPostId, from_user_id: other.id, to_user_id: owner.id, tx_hash: made.tipHash, amount: "1000", block_number: "7" }),
+      expect.objectContaining({
+        direction: "received",
+        post_id: made.signedPostId,
+        from_user_id: other.id,
+        to_user_id: owner.id,
+        tx_hash: made.tipHash,
+        amount: "1000",
+        block_number: "7",
+      }),
     ]);
     const uploads = json(entries, "uploads.json");
-    expect(uploads).toEqual([expect.objectContaining({ upload_id: made.uploadId, file: `uploads/${made.uploadId}.png`, name: "holiday.png", mime_type: "image/png" })]);
+    expect(uploads).toEqual([
+      expect.objectContaining({ upload_id: made.uploadId, file: `uploads/${made.uploadId}.png`, name: "holiday.png", mime_type: "image/png" }),
+    ]);
     // The bytes as stored (uploads are re-encoded on the way in), named by their hash.
     const bytes = entries.get(`uploads/${made.uploadId}.png`)!;
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(made.upload.sha256);
@@ -253,8 +274,9 @@ describe("an export from request to expiry", () => {
     expect(new Date(expired.expires_at!).getTime()).toBe(moved.expiresAt!.getTime());
     expect((await download(ready.url, { authorization: `Bearer ${owner.token}` })).status).toBe(404);
 
-    await runPeriodicJobOnce({ ...expireUserExportsJob, name: "test-expire-user-exports" }, async () =>
-      (await db.userExport.findUniqueOrThrow({ where: { userId: owner.id } })).fileRemoved,
+    await runPeriodicJobOnce(
+      { ...expireUserExportsJob, name: "test-expire-user-exports" },
+      async () => (await db.userExport.findUniqueOrThrow({ where: { userId: owner.id } })).fileRemoved,
     );
     expect(fs.existsSync(stored)).toBe(false);
     expect((await status(owner)).status).toBe("expired");

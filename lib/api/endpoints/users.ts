@@ -89,7 +89,7 @@ export const deleteMyAccountEndpoint = defineEndpoint(
     auth: "user",
     tag: "Users",
     summary:
-      "Delete the account (contract section 20): wallets, tokens, sessions, drafts, bookmarks, uploads and profile go and the username is free again; posts stay as by \"deleted user\" (keep_posts 0: emptied as deleted posts); owned groups pass to the longest-serving admin, else moderator, else earliest member. 400 unless confirm is the username",
+      'Delete the account (contract section 20): wallets, tokens, sessions, drafts, bookmarks, uploads and profile go and the username is free again; posts stay as by "deleted user" (keep_posts 0: emptied as deleted posts); owned groups pass to the longest-serving admin, else moderator, else earliest member. 400 unless confirm is the username',
     params: z.object({
       // A username of digits may arrive as a JSON number.
       confirm: z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.string({ error: "must be your username" })),

@@ -35,7 +35,6 @@ export function serializeUserBadge(holding: UserBadgeRecord) {
   };
 }
 
-
 /** `user_title`: the chosen title, else a moderator's role (id 0), else []. */
 export function serializeUserTitle(face: AuthorFace | undefined): { id: number; title: string }[] {
   if (!face) return [];
