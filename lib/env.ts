@@ -10,7 +10,11 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   AGORA_DATA_DIR: z.string().min(1).default(".data"),
-  AGORA_SECRET: z.string().min(32, "AGORA_SECRET must be at least 32 characters").optional(),
+  AGORA_SECRET: z
+    .string()
+    .min(32, "AGORA_SECRET must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   AGORA_MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
   AGORA_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
   // Named in the statement a wallet signs, which must be one line.
