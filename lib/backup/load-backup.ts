@@ -7,9 +7,10 @@ import { readAll, type ArchiveEntry } from "@/lib/backup/archive-reader";
 import { ENTRY, TableFiguresSchema, type TableFigures } from "@/lib/backup/manifest";
 import type { Progress } from "@/lib/backup/progress";
 import { SNAPSHOT_QUERIES } from "@/lib/backup/snapshot";
+import { DumpLoader } from "@/lib/backup/dump-loader";
 import { dropSecondaryIndexes, rebuildIndexes } from "@/lib/backup/secondary-indexes";
 import { queueSession, type SessionQueue } from "@/lib/backup/session-queue";
-import { SqlStatementSplitter, isSessionSetting } from "@/lib/backup/sql-statements";
+import { SqlStatementSplitter } from "@/lib/backup/sql-statements";
 import { STABLE_OUTPUT_SETTINGS, listTableShapes, readTableFigures } from "@/lib/backup/table-figures";
 import type { UploadStorage } from "@/lib/uploads/storage";
 
@@ -19,29 +20,13 @@ import type { UploadStorage } from "@/lib/uploads/storage";
 // the source), every table is checked against the figures taken with the snapshot, and the uploads
 // are stored; only then does it commit. Any failure rolls the rows back and removes what it stored.
 
-const BATCH_BYTES = 1024 * 1024;
-
 export interface LoadResult {
   rows: number;
   uploads: number;
 }
 
-async function runSql(session: SessionQueue, body: Readable, splitter: SqlStatementSplitter, decoder: StringDecoder): Promise<void> {
-  let batch: string[] = [];
-  let batchBytes = 0;
-  for await (const chunk of body) {
-    for (const statement of splitter.push(decoder.write(chunk as Buffer))) {
-      if (isSessionSetting(statement)) continue;
-      batch.push(statement);
-      batchBytes += statement.length;
-      if (batchBytes >= BATCH_BYTES) {
-        await session.query(batch.join("\n"));
-        batch = [];
-        batchBytes = 0;
-      }
-    }
-  }
-  if (batch.length > 0) await session.query(batch.join("\n"));
+async function runSql(loader: DumpLoader, body: Readable, splitter: SqlStatementSplitter, decoder: StringDecoder): Promise<void> {
+  for await (const chunk of body) for (const piece of splitter.push(decoder.write(chunk as Buffer))) await loader.take(piece);
 }
 
 function compareFigures(expected: TableFigures, actual: TableFigures): void {
@@ -62,7 +47,14 @@ function checkUploadBytes(key: string, bytes: Buffer): void {
     throw new Error(`upload ${key} in the backup is damaged (its bytes do not match its name)`);
 }
 
-export async function loadBackup(url: string, entries: AsyncIterable<ArchiveEntry>, storage: UploadStorage, progress: Progress): Promise<LoadResult> {
+/** `copyOverWire`: the target takes COPY FROM STDIN (PostgreSQL does; the embedded database does not). */
+export async function loadBackup(
+  url: string,
+  entries: AsyncIterable<ArchiveEntry>,
+  storage: UploadStorage,
+  progress: Progress,
+  copyOverWire: boolean,
+): Promise<LoadResult> {
   const client = new pg.Client({ connectionString: url, application_name: "agora-restore" });
   await client.connect();
   const session = queueSession(client);
@@ -75,16 +67,18 @@ export async function loadBackup(url: string, entries: AsyncIterable<ArchiveEntr
     await query(`TRUNCATE ${shapes.map((shape) => `"${shape.table}"`).join(", ")}`);
     const indexes = await dropSecondaryIndexes(session);
     const splitter = new SqlStatementSplitter();
+    const loader = new DumpLoader(session, copyOverWire);
     const decoder = new StringDecoder("utf8");
     let figures: TableFigures | undefined;
     let mimeTypes = new Map<string, string>();
     for await (const entry of entries) {
       if (entry.name.startsWith(ENTRY.sqlPrefix) && !figures) {
-        await runSql(session, entry.body, splitter, decoder);
+        await runSql(loader, entry.body, splitter, decoder);
         progress.report(`database: ${entry.name}`);
       } else if (entry.name === ENTRY.tables && !figures) {
-        splitter.push(decoder.end());
+        for (const piece of splitter.push(decoder.end())) await loader.take(piece);
         splitter.end();
+        await loader.finish();
         progress.report(`database: building ${indexes.length} indexes`, true);
         await rebuildIndexes(session, indexes);
         progress.report("database: checking every table against the backup", true);
