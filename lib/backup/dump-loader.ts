@@ -1,4 +1,5 @@
 import "server-only";
+import { performance } from "node:perf_hooks";
 import { insertPrefix, rowsToInserts } from "@/lib/backup/copy-rows";
 import type { SessionQueue } from "@/lib/backup/session-queue";
 import { isSessionSetting, type DumpPiece } from "@/lib/backup/sql-statements";
@@ -17,6 +18,9 @@ export class DumpLoader {
   private copySql: string | undefined;
   private rows: string[] = [];
   private rowBytes = 0;
+  private copyStarted = 0;
+  /** Seconds each COPY took, by its table: where a restore's time went. */
+  readonly copySeconds = new Map<string, number>();
 
   constructor(
     private readonly session: SessionQueue,
@@ -32,12 +36,15 @@ export class DumpLoader {
     } else if (piece.kind === "copy") {
       await this.flushStatements();
       this.copySql = piece.sql;
+      this.copyStarted = performance.now();
     } else if (piece.kind === "rows") {
       this.rows.push(piece.text);
       this.rowBytes += piece.text.length;
       if (this.rowBytes >= ROW_BATCH_BYTES) await this.flushRows();
     } else {
       await this.flushRows();
+      const table = /^COPY\s+(\S+)/i.exec(this.copySql ?? "")?.[1] ?? "?";
+      this.copySeconds.set(table, (this.copySeconds.get(table) ?? 0) + (performance.now() - this.copyStarted) / 1000);
       this.copySql = undefined;
     }
   }

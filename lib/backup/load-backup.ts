@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
 import pg from "pg";
@@ -9,7 +10,7 @@ import type { Progress } from "@/lib/backup/progress";
 import { SNAPSHOT_QUERIES } from "@/lib/backup/snapshot";
 import { DumpLoader } from "@/lib/backup/dump-loader";
 import { dropSecondaryIndexes, rebuildIndexes } from "@/lib/backup/secondary-indexes";
-import { queueSession, type SessionQueue } from "@/lib/backup/session-queue";
+import { queueSession } from "@/lib/backup/session-queue";
 import { SqlStatementSplitter } from "@/lib/backup/sql-statements";
 import { STABLE_OUTPUT_SETTINGS, listTableShapes, readTableFigures } from "@/lib/backup/table-figures";
 import type { UploadStorage } from "@/lib/uploads/storage";
@@ -42,6 +43,14 @@ function compareFigures(expected: TableFigures, actual: TableFigures): void {
   if (found.size > 0) throw new Error(`after loading, tables the backup does not have: ${[...found.keys()].join(", ")}`);
 }
 
+const since = (started: number) => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+/** The three biggest of a phase's parts: `posts 95 s, threads 4 s, ...`. */
+function slowest(seconds: Map<string, number>): string {
+  const top = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  return top.map(([name, value]) => `${name.replace(/^[^.]+\./, "")} ${value.toFixed(0)} s`).join(", ");
+}
+
 function checkUploadBytes(key: string, bytes: Buffer): void {
   if (createHash("sha256").update(bytes).digest("hex") !== key.split(".")[0])
     throw new Error(`upload ${key} in the backup is damaged (its bytes do not match its name)`);
@@ -71,6 +80,7 @@ export async function loadBackup(
     const decoder = new StringDecoder("utf8");
     let figures: TableFigures | undefined;
     let mimeTypes = new Map<string, string>();
+    const loadStarted = performance.now();
     for await (const entry of entries) {
       if (entry.name.startsWith(ENTRY.sqlPrefix) && !figures) {
         await runSql(loader, entry.body, splitter, decoder);
@@ -79,12 +89,15 @@ export async function loadBackup(
         for (const piece of splitter.push(decoder.end())) await loader.take(piece);
         splitter.end();
         await loader.finish();
-        progress.report(`database: building ${indexes.length} indexes`, true);
-        await rebuildIndexes(session, indexes);
-        progress.report("database: checking every table against the backup", true);
+        progress.report(`database: rows loaded in ${since(loadStarted)} (${slowest(loader.copySeconds)}); building ${indexes.length} indexes`, true);
+        const indexesStarted = performance.now();
+        const indexSeconds = await rebuildIndexes(session, indexes);
+        progress.report(`database: indexes built in ${since(indexesStarted)} (${slowest(indexSeconds)}); checking every table against the backup`, true);
+        const checkStarted = performance.now();
         figures = TableFiguresSchema.parse(JSON.parse((await readAll(entry.body)).toString("utf8")));
         await query(STABLE_OUTPUT_SETTINGS);
         compareFigures(figures, await readTableFigures(query));
+        progress.report(`database: every table checked in ${since(checkStarted)}`, true);
         const named = await query<{ key: string; mime_type: string }>(
           "SELECT DISTINCT ON (sha256, ext) sha256 || '.' || ext AS key, mime_type FROM attachments WHERE sha256 IS NOT NULL ORDER BY sha256, ext",
         );
