@@ -45,10 +45,10 @@ function compareFigures(expected: TableFigures, actual: TableFigures): void {
 
 const since = (started: number) => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 
-/** The three biggest of a phase's parts: `posts 95 s, threads 4 s, ...`. */
+/** The three biggest of a phase's parts: ` (posts 95 s, threads 4 s, ...)`; nothing when it has none timed. */
 function slowest(seconds: Map<string, number>): string {
   const top = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, 3);
-  return top.map(([name, value]) => `${name.replace(/^[^.]+\./, "")} ${value.toFixed(0)} s`).join(", ");
+  return top.length === 0 ? "" : ` (${top.map(([name, value]) => `${name.replace(/^[^.]+\./, "")} ${value.toFixed(0)} s`).join(", ")})`;
 }
 
 function checkUploadBytes(key: string, bytes: Buffer): void {
@@ -89,10 +89,10 @@ export async function loadBackup(
         for (const piece of splitter.push(decoder.end())) await loader.take(piece);
         splitter.end();
         await loader.finish();
-        progress.report(`database: rows loaded in ${since(loadStarted)} (${slowest(loader.copySeconds)}); building ${indexes.length} indexes`, true);
+        progress.report(`database: rows loaded in ${since(loadStarted)}${slowest(loader.copySeconds)}; building ${indexes.length} indexes`, true);
         const indexesStarted = performance.now();
         const indexSeconds = await rebuildIndexes(session, indexes);
-        progress.report(`database: indexes built in ${since(indexesStarted)} (${slowest(indexSeconds)}); checking every table against the backup`, true);
+        progress.report(`database: indexes built in ${since(indexesStarted)}${slowest(indexSeconds)}; checking every table against the backup`, true);
         const checkStarted = performance.now();
         figures = TableFiguresSchema.parse(JSON.parse((await readAll(entry.body)).toString("utf8")));
         await query(STABLE_OUTPUT_SETTINGS);
