@@ -1,6 +1,7 @@
 // npm run bench -- [--scale small|large] [--database embedded|postgres|both]
 //                  [--connections 16] [--warmup 3] [--duration 8] [--reuse-build]
 // npm run bench -- --cluster ...   (bench/cluster/cluster.ts: 1 to 4 instances behind haproxy)
+// npm run bench -- --backup ...    (bench/backup/backup-bench.ts: backup and restore at 1M posts)
 //
 // The load benchmark (issue 9): build the app with the constant "floor" route (.next-bench),
 // then for each database and scale generate a fresh forum, start `next start` on it and put
@@ -226,8 +227,15 @@ async function main(): Promise<void> {
   }
 }
 
-// `--cluster`: scaling across instances behind haproxy (bench/cluster/cluster.ts).
-(process.argv.includes("--cluster") ? import("./cluster/cluster").then((module) => module.runClusterBench()) : main()).catch((error: unknown) => {
+// `--cluster`: scaling across instances behind haproxy (bench/cluster/cluster.ts); `--backup`:
+// backup and restore (bench/backup/backup-bench.ts).
+function chosenBench(): Promise<void> {
+  if (process.argv.includes("--cluster")) return import("./cluster/cluster").then((module) => module.runClusterBench());
+  if (process.argv.includes("--backup")) return import("./backup/backup-bench").then((module) => module.runBackupBench());
+  return main();
+}
+
+chosenBench().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

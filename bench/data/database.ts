@@ -25,7 +25,7 @@ export interface BenchDatabase {
 // only used to create and drop the bench's own).
 const ADMIN_URL = process.env.AGORA_BENCH_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
-async function adminQuery(sql: string): Promise<void> {
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -33,6 +33,13 @@ async function adminQuery(sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** The URL of database `name` on the bench's PostgreSQL server. */
+export function postgresUrlFor(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 function embeddedUrl(dataDir: string): string {
@@ -53,9 +60,7 @@ export async function createDatabase(kind: DatabaseKind, scale: ScaleName, secre
     const name = `agora_bench_${id}`;
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${name}`);
-    const databaseUrl = new URL(ADMIN_URL);
-    databaseUrl.pathname = `/${name}`;
-    env.DATABASE_URL = databaseUrl.toString();
+    env.DATABASE_URL = postgresUrlFor(name);
     url = () => env.DATABASE_URL!;
     dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }

@@ -9,6 +9,9 @@ import { DUMP_OPTIONS } from "@/lib/backup/snapshot";
 // Small tables go in one first run. Memory then follows the slice, not the forum.
 
 const SLICE_PAGES = 4096;
+// PGlite's pg_dump writes INSERTs whatever it is asked (it adds --inserts itself): with column
+// names and 1,000 rows to a statement they stay compact and load several times faster than one by one.
+const INSERT_OPTIONS = ["--column-inserts", "--rows-per-insert=1000"];
 const SLICER = "agora_backup_slicer";
 
 interface BigTable {
@@ -45,7 +48,7 @@ async function prepareSlices(db: PGlite, schema: string, tables: BigTable[]): Pr
 
 async function runDump(db: PGlite, args: string[], write: (chunk: Buffer) => Promise<void>): Promise<void> {
   const { pgDump } = await import("@electric-sql/pglite-tools/pg_dump");
-  const file = await pgDump({ pg: db, args: [...DUMP_OPTIONS, ...args] });
+  const file = await pgDump({ pg: db, args: [...DUMP_OPTIONS, ...INSERT_OPTIONS, ...args] });
   await write(Buffer.from(await file.arrayBuffer()));
 }
 

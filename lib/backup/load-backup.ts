@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
 import pg from "pg";
@@ -7,9 +8,10 @@ import { readAll, type ArchiveEntry } from "@/lib/backup/archive-reader";
 import { ENTRY, TableFiguresSchema, type TableFigures } from "@/lib/backup/manifest";
 import type { Progress } from "@/lib/backup/progress";
 import { SNAPSHOT_QUERIES } from "@/lib/backup/snapshot";
+import { DumpLoader } from "@/lib/backup/dump-loader";
 import { dropSecondaryIndexes, rebuildIndexes } from "@/lib/backup/secondary-indexes";
-import { queueSession, type SessionQueue } from "@/lib/backup/session-queue";
-import { SqlStatementSplitter, isSessionSetting } from "@/lib/backup/sql-statements";
+import { queueSession } from "@/lib/backup/session-queue";
+import { SqlStatementSplitter } from "@/lib/backup/sql-statements";
 import { STABLE_OUTPUT_SETTINGS, listTableShapes, readTableFigures } from "@/lib/backup/table-figures";
 import type { UploadStorage } from "@/lib/uploads/storage";
 
@@ -19,29 +21,13 @@ import type { UploadStorage } from "@/lib/uploads/storage";
 // the source), every table is checked against the figures taken with the snapshot, and the uploads
 // are stored; only then does it commit. Any failure rolls the rows back and removes what it stored.
 
-const BATCH_BYTES = 1024 * 1024;
-
 export interface LoadResult {
   rows: number;
   uploads: number;
 }
 
-async function runSql(session: SessionQueue, body: Readable, splitter: SqlStatementSplitter, decoder: StringDecoder): Promise<void> {
-  let batch: string[] = [];
-  let batchBytes = 0;
-  for await (const chunk of body) {
-    for (const statement of splitter.push(decoder.write(chunk as Buffer))) {
-      if (isSessionSetting(statement)) continue;
-      batch.push(statement);
-      batchBytes += statement.length;
-      if (batchBytes >= BATCH_BYTES) {
-        await session.query(batch.join("\n"));
-        batch = [];
-        batchBytes = 0;
-      }
-    }
-  }
-  if (batch.length > 0) await session.query(batch.join("\n"));
+async function runSql(loader: DumpLoader, body: Readable, splitter: SqlStatementSplitter, decoder: StringDecoder): Promise<void> {
+  for await (const chunk of body) for (const piece of splitter.push(decoder.write(chunk as Buffer))) await loader.take(piece);
 }
 
 function compareFigures(expected: TableFigures, actual: TableFigures): void {
@@ -57,12 +43,27 @@ function compareFigures(expected: TableFigures, actual: TableFigures): void {
   if (found.size > 0) throw new Error(`after loading, tables the backup does not have: ${[...found.keys()].join(", ")}`);
 }
 
+const since = (started: number) => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+/** The three biggest of a phase's parts: ` (posts 95 s, threads 4 s, ...)`; nothing when it has none timed. */
+function slowest(seconds: Map<string, number>): string {
+  const top = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  return top.length === 0 ? "" : ` (${top.map(([name, value]) => `${name.replace(/^[^.]+\./, "")} ${value.toFixed(0)} s`).join(", ")})`;
+}
+
 function checkUploadBytes(key: string, bytes: Buffer): void {
   if (createHash("sha256").update(bytes).digest("hex") !== key.split(".")[0])
     throw new Error(`upload ${key} in the backup is damaged (its bytes do not match its name)`);
 }
 
-export async function loadBackup(url: string, entries: AsyncIterable<ArchiveEntry>, storage: UploadStorage, progress: Progress): Promise<LoadResult> {
+/** `copyOverWire`: the target takes COPY FROM STDIN (PostgreSQL does; the embedded database does not). */
+export async function loadBackup(
+  url: string,
+  entries: AsyncIterable<ArchiveEntry>,
+  storage: UploadStorage,
+  progress: Progress,
+  copyOverWire: boolean,
+): Promise<LoadResult> {
   const client = new pg.Client({ connectionString: url, application_name: "agora-restore" });
   await client.connect();
   const session = queueSession(client);
@@ -75,22 +76,28 @@ export async function loadBackup(url: string, entries: AsyncIterable<ArchiveEntr
     await query(`TRUNCATE ${shapes.map((shape) => `"${shape.table}"`).join(", ")}`);
     const indexes = await dropSecondaryIndexes(session);
     const splitter = new SqlStatementSplitter();
+    const loader = new DumpLoader(session, copyOverWire);
     const decoder = new StringDecoder("utf8");
     let figures: TableFigures | undefined;
     let mimeTypes = new Map<string, string>();
+    const loadStarted = performance.now();
     for await (const entry of entries) {
       if (entry.name.startsWith(ENTRY.sqlPrefix) && !figures) {
-        await runSql(session, entry.body, splitter, decoder);
+        await runSql(loader, entry.body, splitter, decoder);
         progress.report(`database: ${entry.name}`);
       } else if (entry.name === ENTRY.tables && !figures) {
-        splitter.push(decoder.end());
+        for (const piece of splitter.push(decoder.end())) await loader.take(piece);
         splitter.end();
-        progress.report(`database: building ${indexes.length} indexes`, true);
-        await rebuildIndexes(session, indexes);
-        progress.report("database: checking every table against the backup", true);
+        await loader.finish();
+        progress.report(`database: rows loaded in ${since(loadStarted)}${slowest(loader.copySeconds)}; building ${indexes.length} indexes`, true);
+        const indexesStarted = performance.now();
+        const indexSeconds = await rebuildIndexes(session, indexes);
+        progress.report(`database: indexes built in ${since(indexesStarted)}${slowest(indexSeconds)}; checking every table against the backup`, true);
+        const checkStarted = performance.now();
         figures = TableFiguresSchema.parse(JSON.parse((await readAll(entry.body)).toString("utf8")));
         await query(STABLE_OUTPUT_SETTINGS);
         compareFigures(figures, await readTableFigures(query));
+        progress.report(`database: every table checked in ${since(checkStarted)}`, true);
         const named = await query<{ key: string; mime_type: string }>(
           "SELECT DISTINCT ON (sha256, ext) sha256 || '.' || ext AS key, mime_type FROM attachments WHERE sha256 IS NOT NULL ORDER BY sha256, ext",
         );

@@ -5,10 +5,12 @@ import { z } from "zod";
 // backup this code cannot restore), and the tables' figures taken in the same snapshot as the data
 // (read after the data is loaded: a restore that does not reproduce them is rolled back).
 
-export const BACKUP_FORMAT = 1;
+// Format 1 held the rows as INSERT statements, format 2 as COPY blocks: this code reads both (its
+// loader runs either), and a restore of format 1 code refuses a format 2 file before changing anything.
+export const BACKUP_FORMAT = 2;
 
 export const ManifestSchema = z.object({
-  format: z.literal(BACKUP_FORMAT),
+  format: z.union([z.literal(1), z.literal(BACKUP_FORMAT)]),
   createdAt: z.string(),
   source: z.enum(["postgres", "embedded"]),
   serverVersion: z.string(),

@@ -45,7 +45,7 @@ export async function restoreBackup(file: string, log: (line: string) => void): 
     await checkRestoreTarget(url, manifest, storage);
     log(`Restoring a backup of ${manifest.createdAt} (${manifest.source}, ${manifest.migrations.length} migrations).`);
     await applyMigrations(url, { only: new Set(manifest.migrations.map((migration) => migration.name)) });
-    const { rows, uploads } = await loadBackup(url, entries, storage, createProgress(log));
+    const { rows, uploads } = await loadBackup(url, entries, storage, createProgress(log), Boolean(env.DATABASE_URL));
     const { applied } = await applyMigrations(url);
     return { manifest, rows, uploads, migratedForward: applied };
   } finally {

@@ -1,6 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import pg from "pg";
+import type { TableFigures } from "@/lib/backup/manifest";
 import { DUMP_OPTIONS, SNAPSHOT_QUERIES, type DatabaseSnapshot } from "@/lib/backup/snapshot";
 import { STABLE_OUTPUT_SETTINGS, readTableFigures } from "@/lib/backup/table-figures";
 
@@ -24,17 +25,27 @@ export async function openPostgresSnapshot(url: string): Promise<DatabaseSnapsho
     const schema = (await query<{ schema: string }>(SNAPSHOT_QUERIES.schema))[0]!.schema;
     const migrations = await query<{ name: string; checksum: string }>(SNAPSHOT_QUERIES.migrations);
     const uploadKeys = (await query<{ key: string }>(SNAPSHOT_QUERIES.uploadKeys)).map((row) => row.key);
+    let figures: Promise<TableFigures> | undefined;
+    const readFigures = () => {
+      figures ??= client.query(STABLE_OUTPUT_SETTINGS).then(() => readTableFigures(query));
+      // Awaited by tableFigures (or close, when the dump failed first): never an unhandled rejection meanwhile.
+      figures.catch(() => undefined);
+      return figures;
+    };
     return {
       source: "postgres",
       serverVersion: version,
       migrations,
       uploadKeys,
-      dump: (write) => runPgDump(url, snapshot, schema, write),
-      async tableFigures() {
-        await client.query(STABLE_OUTPUT_SETTINGS);
-        return readTableFigures(query);
+      // The figures are read in this transaction while pg_dump reads its rows on its own
+      // connection in the same snapshot: two server processes at once, not one after the other.
+      dump(write) {
+        void readFigures();
+        return runPgDump(url, snapshot, schema, write);
       },
+      tableFigures: readFigures,
       async close() {
+        await figures?.catch(() => undefined);
         await client.query("ROLLBACK").catch(() => undefined);
         await client.end();
       },

@@ -8,7 +8,7 @@ export interface DatabaseSnapshot {
   migrations: { name: string; checksum: string }[];
   /** Storage keys of the uploads the snapshot's rows name. */
   uploadKeys: string[];
-  /** The data-only dump of the app's schema (pg_dump's, in INSERT statements), chunk by chunk. */
+  /** The data-only dump of the app's schema (pg_dump's plain format: COPY blocks, or INSERTs from PGlite's), chunk by chunk. */
   dump(write: (chunk: Buffer) => Promise<void>): Promise<void>;
   tableFigures(): Promise<TableFigures>;
   close(): Promise<void>;
@@ -21,5 +21,9 @@ export const SNAPSHOT_QUERIES = {
   schema: "SELECT current_schema() AS schema",
 };
 
-/** pg_dump's options shared by both databases: rows only, as INSERTs any PostgreSQL reads, 1,000 to a statement. */
-export const DUMP_OPTIONS = ["--data-only", "--column-inserts", "--rows-per-insert=1000", "--no-owner", "--no-privileges"];
+/**
+ * pg_dump's options shared by both databases: rows only; PostgreSQL's pg_dump then writes COPY
+ * blocks with their column lists (a restore sends them with COPY FROM STDIN, or as INSERTs to the
+ * embedded database), PGlite's writes INSERTs (lib/backup/embedded-dump.ts).
+ */
+export const DUMP_OPTIONS = ["--data-only", "--no-owner", "--no-privileges"];
