@@ -65,6 +65,8 @@ test("a reply signed with the wallet shows who signed it, and its proof checks o
   await page.keyboard.type(" Still.");
   await reply.getByLabel(/Sign with wallet/).check();
   await reply.getByRole("button", { name: "Save changes" }).click();
+  // The editor holds the new words before the save: the save is done once the editor has closed.
+  await expect(editor).toHaveCount(0);
   await expect(reply).toContainText("Words I stand behind. Still.");
   await expect(reply.getByTestId("signed-mark")).toBeVisible();
   expect(wallet.signedTypedData).toHaveLength(2);
