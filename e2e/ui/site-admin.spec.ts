@@ -23,12 +23,17 @@ test("a site admin suspends and restores a user, revokes a key and retries a fai
   expect((await guest.goto(`${baseURL}/admin/users`))!.status()).toBe(404);
   await guest.close();
 
-  await withDatabase(baseURL!, (db) => db.query("UPDATE users SET super_admin = 1 WHERE id = $1", [world.me.id]));
+  await withDatabase(baseURL!, async (db) => {
+    await db.query("UPDATE users SET super_admin = 1 WHERE id = $1", [world.me.id]);
+    // As `npm run backup` records a finished backup (lib/db/backup-runs.ts).
+    await db.query("INSERT INTO agora_ops.backups (file_name, finished_at, size_bytes) VALUES ($1, now(), 5242880)", [`forum-${suffix}.agora`]);
+  });
   await page.goto("/settings");
   await page.getByRole("link", { name: "Site administration" }).click();
   await expect(page.getByRole("heading", { name: "Site administration" })).toBeVisible();
   await expect(page.getByTestId("health-Database")).toHaveText("ok");
   await expect(page.getByTestId("health-SMTP (email)")).toHaveText("ok");
+  await expect(page.getByTestId("health-Last backup")).toContainText(`UTC, 5.0 MB (forum-${suffix}.agora)`);
   await shootBothWidths(page, SHOTS, "health");
 
   // Users: find the other person, suspend them (their token stops at once), then restore them.
