@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { ModlogEntryView } from "@/lib/views/moderation-view";
+import type { ModlogEntryView } from "@/lib/views/modlog-view";
 import "./moderation.css";
 
 export interface ModlogListProps {

@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "next/navigation";
 import type { ModlogRecord } from "@/lib/db/modlog";
 import type { TagBrief, TagRecord } from "@/lib/db/tags";
-import type { ModlogEntryView } from "@/lib/views/moderation-view";
+import type { ModlogEntryView } from "@/lib/views/modlog-view";
 
 // Contract section 18: tags as the pages show them (chips, the group's filter, the composer's
 // picker and the admins' manager).
