@@ -1,9 +1,9 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-footer";
 import { useState, type FormEvent } from "react";
 import { assignGroupOwnerAction } from "@/lib/actions/site-admin-actions";
 import type { SiteGroupRow } from "@/lib/views/site-admin-view";
+import { AdminFormActions } from "./admin-form-actions";
 import { useAdminAction } from "./use-admin-action";
 
 /** Names a group's owner by username (contract section 20: a group its owner left with no one in it has none). */
@@ -25,15 +25,7 @@ export function AssignOwnerForm({ group, onDone }: { group: SiteGroupRow; onDone
         Username of the new owner
       </label>
       <input id={`owner-${group.id}`} className="form-input" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="off" />
-      <FormStatus mutation={assign} />
-      <div className="site-admin__actions">
-        <button type="submit" className="button" disabled={assign.isPending || username.trim() === ""}>
-          {assign.isPending ? "Saving…" : "Make owner"}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <AdminFormActions mutation={assign} label="Make owner" pendingLabel="Saving…" disabled={username.trim() === ""} onCancel={onDone} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-footer";
 import { FormError } from "@/components/forms/form-field";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { deleteGroupAction, setGroupVisibilityAction, setRecommendAction } from "@/lib/actions/site-admin-actions";
+import { AdminFormActions } from "./admin-form-actions";
 import { AssignOwnerForm } from "./assign-owner-form";
 import type { SiteGroupRow } from "@/lib/views/site-admin-view";
 import { useAdminAction } from "./use-admin-action";
@@ -25,15 +25,7 @@ function DeleteGroupForm({ group, onCancel }: { group: SiteGroupRow; onCancel: (
         Type its handle, {group.name}, to confirm
       </label>
       <input id={`confirm-${group.id}`} className="form-input" value={confirm} onChange={(event) => setConfirm(event.target.value)} autoComplete="off" />
-      <FormStatus mutation={remove} />
-      <div className="site-admin__actions">
-        <button type="submit" className="button button--danger" disabled={remove.isPending || confirm.trim() === ""}>
-          {remove.isPending ? "Deleting…" : "Delete for good"}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <AdminFormActions mutation={remove} label="Delete for good" pendingLabel="Deleting…" danger disabled={confirm.trim() === ""} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-footer";
 import { FormError } from "@/components/forms/form-field";
 import { useState, type FormEvent } from "react";
 import { setSiteAdminAction, suspendUserAction } from "@/lib/actions/site-admin-actions";
 import type { SiteUserRow } from "@/lib/views/site-admin-view";
+import { AdminFormActions } from "./admin-form-actions";
 import { useAdminAction } from "./use-admin-action";
 
 function SuspendForm({ user, onDone }: { user: SiteUserRow; onDone: () => void }) {
@@ -33,15 +33,7 @@ function SuspendForm({ user, onDone }: { user: SiteUserRow; onDone: () => void }
         <option value="30">30 days</option>
         <option value="365">A year</option>
       </select>
-      <FormStatus mutation={suspend} />
-      <div className="site-admin__actions">
-        <button type="submit" className="button button--danger" disabled={suspend.isPending}>
-          {suspend.isPending ? "Suspending…" : "Suspend and sign out everywhere"}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <AdminFormActions mutation={suspend} label="Suspend and sign out everywhere" pendingLabel="Suspending…" danger onCancel={onDone} />
     </form>
   );
 }
