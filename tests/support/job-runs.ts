@@ -36,3 +36,24 @@ export async function runPeriodicJobOnce(job: PeriodicJob, done: () => Promise<b
     await dropJobQueue(job.name);
   }
 }
+
+/**
+ * Waits until the server's start-time runs of these periodic jobs are done (none of theirs is
+ * waiting, due or running): tests that count every table's rows would otherwise see a pruning run
+ * remove rows that earlier suites left aged.
+ */
+export async function waitForStartRuns(names: readonly string[], timeoutMs = 60_000): Promise<void> {
+  const pool = await getPool();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ written: number; pending: number }>(
+      `SELECT count(DISTINCT name)::int AS written,
+              count(*) FILTER (WHERE state IN ('created', 'retry', 'active') AND start_after <= now())::int AS pending
+       FROM ${JOB_SCHEMA}.job WHERE name = ANY($1)`,
+      [names],
+    );
+    if (rows[0]!.written === names.length && rows[0]!.pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`the start runs of ${names.join(", ")} did not finish within ${timeoutMs} ms`);
+    await sleep(250);
+  }
+}
